@@ -1,0 +1,43 @@
+// Lint: strict TypeScript rules, and side effects confined to the modules that own them.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const sideEffectImports = {
+  paths: [
+    { name: 'node:fs', message: 'File access belongs in executors/ (FsOps) or the log/state modules.' },
+    { name: 'node:fs/promises', message: 'File access belongs in executors/ (FsOps) or the log/state modules.' },
+    { name: 'node:child_process', message: 'Processes run only through executors/ (ShellOps).' },
+    { name: 'execa', message: 'Processes run only through executors/ (ShellOps).' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='process'][callee.property.name='exit']", message: 'process.exit only in the CLI entry.' },
+      ],
+    },
+  },
+  {
+    files: ['runtime/**/*.ts', 'channels/**/*.ts', 'constitution/**/*.ts'],
+    ignores: [
+      'runtime/log/**',
+      'runtime/state-store.ts',
+      'runtime/config.ts',
+      'runtime/cli/**',
+      'runtime/shell/parse.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', sideEffectImports] },
+  },
+  {
+    files: ['runtime/cli/main.ts', 'runtime/cli/custode.mjs'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,30 @@
+// Process side effects. The bubblewrap sandbox and bare execa are two implementations.
+
+export interface ShellRequest {
+  /** The whole command line, run by `bash -c` (inside the sandbox when there is one). */
+  readonly command: string;
+  /** Extra positional args, passed to bash as $1... (never spliced into the text). */
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  readonly outputCapBytes: number;
+  readonly signal: AbortSignal;
+  /** Directories the command may write (workspace roots); everything else is read-only. */
+  readonly writableRoots: readonly string[];
+  readonly network: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface ShellResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exit_code: number | null;
+  readonly timed_out: boolean;
+  readonly truncated: boolean;
+  readonly sandbox: 'bwrap' | 'off';
+}
+
+export interface ShellOps {
+  readonly kind: 'bwrap' | 'off';
+  run(request: ShellRequest): Promise<ShellResult>;
+}

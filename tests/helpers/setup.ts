@@ -1,0 +1,49 @@
+// Every test file gets its own HOME and XDG dirs (CI runs as root, and ~ would be /root,
+// which the guard protects), and a test that prints to the console fails.
+import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+const home = realpathSync(mkdtempSync(join(tmpdir(), 'custode-home-')));
+for (const dir of ['.config', '.local/share', '.local/state', '.cache']) {
+  mkdirSync(join(home, dir), { recursive: true });
+}
+process.env.HOME = home;
+process.env.XDG_CONFIG_HOME = join(home, '.config');
+process.env.XDG_DATA_HOME = join(home, '.local/share');
+process.env.XDG_STATE_HOME = join(home, '.local/state');
+process.env.XDG_CACHE_HOME = join(home, '.cache');
+process.env.CUSTODE_LOG_LEVEL ??= 'silent';
+for (const name of [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OLLAMA_HOST',
+  'CUSTODE_JUDGE_KIND',
+  'CUSTODE_JUDGE_THRESHOLD',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_API_ROOT',
+  'SLACK_BOT_TOKEN',
+  'SLACK_APP_TOKEN',
+  'SLACK_SIGNING_SECRET',
+]) {
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+  delete process.env[name];
+}
+
+const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+const printed: string[] = [];
+beforeEach(() => {
+  printed.length = 0;
+  for (const method of consoleMethods) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      printed.push(`console.${method}: ${args.map(String).join(' ')}`);
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (printed.length > 0) {
+    throw new Error(`A test must not print to the console:\n${printed.join('\n')}`);
+  }
+});
