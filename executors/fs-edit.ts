@@ -1,0 +1,28 @@
+// fs_edit: replace exactly one occurrence of a text in a file.
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-write.ts';
+import { defineExecutor } from './define.ts';
+import { replaceOnce } from './edit-text.ts';
+import { withFsErrors } from './fs-errors.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** Replace the single occurrence of old_text; zero or several matches leave the file untouched. */
+export const fsEdit = defineExecutor({
+  name: 'fs_edit',
+  description:
+    'Replace one exact occurrence of old_text with new_text in a file. old_text must appear exactly once; include surrounding lines to make it unique.',
+  args: z.strictObject({
+    path: z.string().min(1).describe('File to edit; ~ is the home directory.'),
+    old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once.'),
+    new_text: z.string().describe('Replacement text.'),
+  }),
+  capabilities: { access: 'write', pathArgs: ['path'] },
+  critical: true,
+  skipJudge: false,
+  async run(args, ctx) {
+    const path = resolvePath(args.path, ctx.env);
+    const text = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
+    await writeFileAtomic(ctx.ops.fs, path, replaceOnce(text, args.old_text, args.new_text, path));
+    return { path, replaced: 1 };
+  },
+});

@@ -1,0 +1,27 @@
+// fs_list: the entries of one directory, directories marked with a trailing `/`.
+import { z } from 'zod';
+import { InvalidArguments } from '../runtime/errors.ts';
+import { defineExecutor } from './define.ts';
+import { withFsErrors } from './fs-errors.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** List a directory's entries, sorted by name; directories end with `/`. */
+export const fsList = defineExecutor({
+  name: 'fs_list',
+  description: 'List the entries of a directory, sorted by name. Directory names end with "/".',
+  args: z.strictObject({
+    path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
+  }),
+  capabilities: { access: 'read', pathArgs: ['path'] },
+  critical: false,
+  skipJudge: true,
+  async run(args, ctx) {
+    const path = resolvePath(args.path, ctx.env);
+    const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
+    if (!stats.isDirectory()) throw new InvalidArguments(`${path} is not a directory; use fs_read`);
+    const entries = await withFsErrors(path, () => ctx.ops.fs.readdir(path));
+    const names = entries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+    names.sort();
+    return { path, entries: names };
+  },
+});

@@ -1,0 +1,26 @@
+// fs_mkdir: create a directory (and its parents).
+import { z } from 'zod';
+import { defineExecutor } from './define.ts';
+import { withFsErrors } from './fs-errors.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** Create a directory with its missing parents; an existing directory is not an error. */
+export const fsMkdir = defineExecutor({
+  name: 'fs_mkdir',
+  description: 'Create a directory, including any missing parent directories.',
+  args: z.strictObject({
+    path: z.string().min(1).describe('Directory to create; ~ is the home directory.'),
+  }),
+  capabilities: { access: 'write', pathArgs: ['path'] },
+  critical: true,
+  skipJudge: false,
+  async run(args, ctx) {
+    const path = resolvePath(args.path, ctx.env);
+    const existed = await ctx.ops.fs.stat(path).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    await withFsErrors(path, () => ctx.ops.fs.mkdir(path, { recursive: true }));
+    return { path, created: !existed };
+  },
+});

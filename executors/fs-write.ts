@@ -1,0 +1,37 @@
+// fs_write: create or replace a whole file, atomically.
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { InvalidArguments } from '../runtime/errors.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { defineExecutor } from './define.ts';
+import { withFsErrors } from './fs-errors.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** Write `content` to a file (temp file + rename); parent dirs are created only when asked. */
+export const fsWrite = defineExecutor({
+  name: 'fs_write',
+  description:
+    'Create a file or replace its whole content. Set create_dirs to create missing parent directories.',
+  args: z.strictObject({
+    path: z.string().min(1).describe('File to write; ~ is the home directory.'),
+    content: z.string().describe('The complete new content of the file.'),
+    create_dirs: z.boolean().optional().describe('Create missing parent directories.'),
+  }),
+  capabilities: { access: 'write', pathArgs: ['path'] },
+  critical: true,
+  skipJudge: false,
+  async run(args, ctx) {
+    const path = resolvePath(args.path, ctx.env);
+    const existing = await ctx.ops.fs.stat(path).catch(() => undefined);
+    if (existing?.isDirectory()) throw new InvalidArguments(`${path} is a directory`);
+    if (args.create_dirs === true) {
+      await withFsErrors(dirname(path), () => ctx.ops.fs.mkdir(dirname(path), { recursive: true }));
+    }
+    await writeFileAtomic(ctx.ops.fs, path, args.content);
+    return {
+      path,
+      bytes: Buffer.byteLength(args.content, 'utf8'),
+      created: existing === undefined,
+    };
+  },
+});

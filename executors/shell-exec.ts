@@ -1,0 +1,70 @@
+// shell_exec: one command line through the sandbox (bubblewrap on Linux), with a timeout
+// ceiling and an output cap. A non-zero exit is a result for the model to read, not an error.
+import { z } from 'zod';
+import { ExecTimeoutCeilingExceeded } from '../runtime/errors.ts';
+import { defineExecutor } from './define.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
+const passedEnv = [
+  'PATH',
+  'HOME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TERM',
+  'TZ',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+];
+
+/** The daemon env reduced to the harmless variables above. */
+export function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of passedEnv) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  out.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  return out;
+}
+
+/** Run `bash -c command` (args as $1...) in the sandbox; returns stdout, stderr, exit code and flags. */
+export const shellExec = defineExecutor({
+  name: 'shell_exec',
+  description:
+    'Run a shell command line with bash in a sandbox (read-only system, writable workspace, no network unless configured). Returns stdout, stderr and the exit code.',
+  args: z.strictObject({
+    command: z.string().min(1).describe('The command line, run by bash -c.'),
+    args: z
+      .array(z.string())
+      .optional()
+      .describe('Extra arguments, available to the command as $1, $2, ...'),
+    cwd: z.string().min(1).optional().describe('Working directory; default ~.'),
+    timeout_ms: z.number().int().positive().optional().describe('Time limit in milliseconds.'),
+  }),
+  capabilities: { access: 'exec', pathArgs: ['cwd'], commandArg: 'command' },
+  critical: true,
+  skipJudge: false,
+  async run(args, ctx) {
+    const { sandbox } = ctx.config;
+    if (args.timeout_ms !== undefined && args.timeout_ms > sandbox.timeout_ceiling_ms) {
+      throw new ExecTimeoutCeilingExceeded(
+        `timeout_ms ${String(args.timeout_ms)} is above the ceiling of ${String(sandbox.timeout_ceiling_ms)} ms (config sandbox.timeout_ceiling_ms); ask for less time`,
+      );
+    }
+    return ctx.ops.shell.run({
+      command: args.command,
+      args: args.args ?? [],
+      cwd: resolvePath(args.cwd ?? '~', ctx.env),
+      timeoutMs:
+        args.timeout_ms ?? Math.min(sandbox.default_timeout_ms, sandbox.timeout_ceiling_ms),
+      outputCapBytes: sandbox.output_cap_bytes,
+      signal: ctx.signal,
+      writableRoots: ctx.config.roots.write.map((root) => resolvePath(root, ctx.env)),
+      network: sandbox.network,
+      env: commandEnv(ctx.env),
+    });
+  },
+});

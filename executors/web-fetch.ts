@@ -1,0 +1,107 @@
+// web_fetch: GET one http(s) URL as readable text. Every hop is checked (scheme, domain
+// allowlist, resolved addresses) and the connection goes to the checked address, so DNS
+// cannot rebind between the check and the connect.
+import { z } from 'zod';
+import { DomainNotAllowed, InvalidArguments, NetworkError } from '../runtime/errors.ts';
+import { defineExecutor, type ExecutorContext } from './define.ts';
+import {
+  addressRange,
+  bareHost,
+  isDomainAllowed,
+  isPrivateAllowed,
+  isPublicAddress,
+} from './web/address-policy.ts';
+import { bodyToText } from './web/body-text.ts';
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+function parseUrl(text: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    throw new InvalidArguments(`"${text}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidArguments(`${url.protocol} URLs are not fetched; only http and https`);
+  }
+  return url;
+}
+
+/** Check one hop and return the address to connect to; throws DomainNotAllowed with the reason. */
+async function checkedAddress(url: URL, ctx: ExecutorContext): Promise<string> {
+  const host = bareHost(url);
+  const { web } = ctx.config;
+  if (!isDomainAllowed(host, web.domain_allowlist)) {
+    throw new DomainNotAllowed(`${host} is not in web.domain_allowlist`);
+  }
+  const addresses = await ctx.ops.http.lookup(host);
+  if (addresses.length === 0) throw new NetworkError(`${host} did not resolve`);
+  // Every address must pass: a name that also resolves to a private address is refused outright.
+  for (const address of addresses) {
+    if (!isPublicAddress(address) && !isPrivateAllowed(host, address, web.private_allowlist)) {
+      throw new DomainNotAllowed(
+        `${host} resolves to ${address} (${addressRange(address)}), a non-public address; add the host or a CIDR to web.private_allowlist to allow it`,
+      );
+    }
+  }
+  return addresses[0] as string;
+}
+
+/** Fetch a URL (following checked redirects) and return its final URL, status, type and text. */
+export const webFetch = defineExecutor({
+  name: 'web_fetch',
+  description:
+    'Fetch an http or https URL and return its content as readable text (HTML is converted to text). Private and local network addresses are refused.',
+  args: z.strictObject({
+    url: z.string().min(1).describe('The http(s) URL to fetch.'),
+    max_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Largest body to read; capped by the configuration.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Time limit; capped by the configuration.'),
+  }),
+  capabilities: { access: 'network', pathArgs: [], urlArg: 'url' },
+  critical: false,
+  skipJudge: false,
+  async run(args, ctx) {
+    const { web } = ctx.config;
+    const maxBytes = Math.min(args.max_bytes ?? web.max_bytes, web.max_bytes);
+    const timeoutMs = Math.min(args.timeout_ms ?? web.timeout_ms, web.timeout_ms);
+    let url = parseUrl(args.url);
+    for (let hop = 0; ; hop += 1) {
+      const address = await checkedAddress(url, ctx);
+      const response = await ctx.ops.http.get(url, {
+        address,
+        maxBytes,
+        timeoutMs,
+        signal: ctx.signal,
+      });
+      const location = response.headers.location;
+      if (redirectStatuses.has(response.status) && location !== undefined) {
+        if (hop >= web.max_redirects) {
+          throw new NetworkError(
+            `more than ${String(web.max_redirects)} redirects (web.max_redirects), last to ${location}`,
+          );
+        }
+        url = parseUrl(location, url);
+        continue;
+      }
+      const contentType = response.headers['content-type'] ?? '';
+      return {
+        url: url.toString(),
+        status: response.status,
+        content_type: contentType,
+        text: bodyToText(response.body, contentType),
+        truncated: response.truncated,
+      };
+    }
+  },
+});
