@@ -35,6 +35,7 @@ export default tseslint.config(
       'runtime/bench/**',
       'runtime/approvals/store.ts',
       'runtime/approvals/rule-store.ts',
+      'runtime/approvals/atomic-file.ts',
       'runtime/shell/parse.ts',
     ],
     rules: { 'no-restricted-imports': ['error', sideEffectImports] },

@@ -1,0 +1,225 @@
+// Always-allow rules, per sender, persisted in one versioned JSON file. Each rule is as
+// narrow as makes sense: a shell binary + subcommand, a directory for file tools, a host
+// for fetches. The pipeline runs the guard before it consults a rule, so no rule can
+// let a forbidden call through.
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { AnyExecutor } from '../../executors/define.ts';
+import { executorRegistry } from '../../executors/index.ts';
+import { createLogger, type Logger } from '../log/logger.ts';
+import { homeDir } from '../paths.ts';
+import { initShellParser } from '../shell/parse.ts';
+import type { ProposedCall } from '../pipeline/types.ts';
+import type { AllowRule, RuleStore } from './types.ts';
+import { isMissing, writeFileAtomic } from './atomic-file.ts';
+import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
+import { narrowShellScope, shellScopeCovers } from './shell-scope.ts';
+
+const ruleSchema = z.strictObject({
+  v: z.literal(1),
+  sender: z.string().min(1),
+  executor: z.string().min(1),
+  scope: z.strictObject({
+    binary: z.string().min(1).optional(),
+    subcommand: z.string().min(1).optional(),
+    dirPrefix: z.string().startsWith('/').optional(),
+    host: z.string().min(1).optional(),
+  }),
+  description: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** The rules file (v: 1). */
+export const rulesFileSchema = z.strictObject({ v: z.literal(1), rules: z.array(ruleSchema) });
+
+function isUnder(path: string, dir: string): boolean {
+  return dir === '/' || path === dir || path.startsWith(`${dir}/`);
+}
+
+function parentDir(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash <= 0 ? '/' : path.slice(0, slash);
+}
+
+function sameScope(a: AllowRule, b: AllowRule): boolean {
+  return (
+    a.sender === b.sender &&
+    a.executor === b.executor &&
+    a.scope.binary === b.scope.binary &&
+    a.scope.subcommand === b.scope.subcommand &&
+    a.scope.dirPrefix === b.scope.dirPrefix &&
+    a.scope.host === b.scope.host
+  );
+}
+
+/** The scope a call would need, with its wording; null when no narrow scope exists. */
+function scopeFor(
+  executor: AnyExecutor,
+  call: ProposedCall,
+  env: NodeJS.ProcessEnv,
+): { scope: AllowRule['scope']; wording: string } | null {
+  const { capabilities } = executor;
+  switch (classOf(executor, call.executor)) {
+    case 'shell': {
+      const command =
+        capabilities.commandArg === undefined
+          ? undefined
+          : stringArg(call.args, capabilities.commandArg);
+      const scope = command === undefined ? null : narrowShellScope(command);
+      if (scope === null) return null;
+      const wording =
+        scope.subcommand === undefined
+          ? `\`${scope.binary}\` with flags only`
+          : `\`${scope.binary} ${scope.subcommand} …\` (any arguments)`;
+      return { scope, wording };
+    }
+    case 'files': {
+      const dirs = new Set(pathsOf(executor, call.args, env).map(parentDir));
+      const [dir] = dirs;
+      if (dirs.size !== 1 || dir === undefined || dir === '/') return null;
+      return {
+        scope: { dirPrefix: dir },
+        wording: `${call.executor} in ${displayPath(dir, homeDir(env))}/ and below`,
+      };
+    }
+    case 'web': {
+      const host = hostOf(
+        capabilities.urlArg === undefined ? undefined : stringArg(call.args, capabilities.urlArg),
+      );
+      return host === null ? null : { scope: { host }, wording: `${call.executor} from ${host}` };
+    }
+    case 'other':
+      return null;
+  }
+}
+
+function covers(
+  rule: AllowRule,
+  executor: AnyExecutor,
+  call: ProposedCall,
+  env: NodeJS.ProcessEnv,
+): boolean {
+  const { capabilities } = executor;
+  switch (classOf(executor, call.executor)) {
+    case 'shell': {
+      const command =
+        capabilities.commandArg === undefined
+          ? undefined
+          : stringArg(call.args, capabilities.commandArg);
+      if (command === undefined || rule.scope.binary === undefined) return false;
+      const scope =
+        rule.scope.subcommand === undefined
+          ? { binary: rule.scope.binary }
+          : { binary: rule.scope.binary, subcommand: rule.scope.subcommand };
+      return shellScopeCovers(scope, command);
+    }
+    case 'files': {
+      const { dirPrefix } = rule.scope;
+      const paths = pathsOf(executor, call.args, env);
+      return (
+        dirPrefix !== undefined && paths.length > 0 && paths.every((p) => isUnder(p, dirPrefix))
+      );
+    }
+    case 'web': {
+      const host = hostOf(
+        capabilities.urlArg === undefined ? undefined : stringArg(call.args, capabilities.urlArg),
+      );
+      return host !== null && host === rule.scope.host;
+    }
+    case 'other':
+      return false;
+  }
+}
+
+/**
+ * The rule store over `dir`/rules.json. A corrupt file is moved aside (never overwritten)
+ * and reported; the store then starts empty.
+ */
+export async function createRuleStore(
+  dir: string,
+  options: {
+    logger?: Logger;
+    env?: NodeJS.ProcessEnv;
+    executors?: ReadonlyMap<string, AnyExecutor>;
+  } = {},
+): Promise<RuleStore> {
+  const logger = options.logger ?? createLogger();
+  const env = options.env ?? process.env;
+  const registry = options.executors ?? executorRegistry;
+  const file = join(dir, 'rules.json');
+  await initShellParser();
+
+  let rules: AllowRule[] = [];
+  try {
+    const parsed = rulesFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (parsed.success) rules = parsed.data.rules as AllowRule[];
+    else throw new Error(`${String(parsed.error.issues.length)} schema issue(s)`);
+  } catch (error) {
+    if (!isMissing(error)) {
+      const aside = `${file}.corrupt-${String(Date.now())}`;
+      await rename(file, aside);
+      logger.warn(
+        { file, movedTo: aside, err: error },
+        'corrupt always-allow rules file moved aside; starting with no rules',
+      );
+    }
+  }
+
+  let writing: Promise<void> = Promise.resolve();
+  function save(): Promise<void> {
+    const text = `${JSON.stringify({ v: 1, rules }, null, 2)}\n`;
+    writing = writing.then(() => writeFileAtomic(file, text));
+    return writing;
+  }
+
+  return {
+    propose(call) {
+      const executor = registry.get(call.executor);
+      if (call.sender === undefined || executor === undefined) return null;
+      const found = scopeFor(executor, call, env);
+      if (found === null) return null;
+      return {
+        v: 1,
+        sender: call.sender,
+        executor: call.executor,
+        scope: found.scope,
+        description: `Always allow ${found.wording}`,
+        createdAt: new Date().toISOString(),
+      };
+    },
+
+    async add(rule) {
+      const checked = ruleSchema.parse(rule) as AllowRule;
+      if (rules.some((existing) => sameScope(existing, checked))) return;
+      rules = [...rules, checked];
+      await save();
+    },
+
+    list(sender) {
+      return Promise.resolve(rules.filter((rule) => rule.sender === sender));
+    },
+
+    async remove(sender, n) {
+      const own = rules.filter((rule) => rule.sender === sender);
+      const target = Number.isInteger(n) && n >= 1 ? own[n - 1] : undefined;
+      if (target === undefined) return false;
+      rules = rules.filter((rule) => rule !== target);
+      await save();
+      return true;
+    },
+
+    match(call) {
+      const executor = registry.get(call.executor);
+      if (call.sender === undefined || executor === undefined) return null;
+      return (
+        rules.find(
+          (rule) =>
+            rule.sender === call.sender &&
+            rule.executor === call.executor &&
+            covers(rule, executor, call, env),
+        ) ?? null
+      );
+    },
+  };
+}

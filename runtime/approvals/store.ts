@@ -1,0 +1,197 @@
+// Pending approvals on disk: one JSON file per card under the state dir, so a restart
+// between the card and the press still resumes the turn. A press claims the file by
+// renaming it to `<id>.taken` (atomic, also across processes); the tombstone answers replays.
+import { randomBytes } from 'node:crypto';
+import { readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createLogger, type Logger } from '../log/logger.ts';
+import type { ApprovalStore, MessageRef, PendingApproval, TakeResult } from './types.ts';
+import { isMissing, syncDir, writeFileAtomic } from './atomic-file.ts';
+
+/** 16 random bytes in base64url: 22 characters, so `a:<id>:o` fits Telegram's 64-byte callback_data. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** Tombstones older than this are pruned; a replay after that answers `unknown`, still refused. */
+const TOMBSTONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A fresh unguessable approval id (128 bits, base64url). */
+export function newApprovalId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Whether `value` has the shape of an approval id (anything else never touches the disk). */
+export function isApprovalId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+const cardSchema = z.object({
+  kind: z.enum(['approval', 'refusal']),
+  headline: z.string(),
+  verb: z.string(),
+  target: z.string(),
+  reversible: z.boolean(),
+  executorClass: z.string(),
+  executor: z.string(),
+  detail: z.string(),
+  score: z.number(),
+  reason: z.string(),
+  advice: z.string().optional(),
+});
+
+const callSchema = z.object({
+  executor: z.string(),
+  args: z.unknown(),
+  intent: z.string(),
+  context: z.record(z.string(), z.unknown()).optional(),
+  sender: z.string().optional(),
+  approvedBy: z.string().optional(),
+});
+
+/** The on-disk record (v: 1). */
+export const pendingApprovalSchema = z.object({
+  v: z.literal(1),
+  id: z.string().regex(ID_PATTERN),
+  channel: z.enum(['local', 'telegram', 'slack']),
+  chatId: z.string(),
+  sender: z.string(),
+  call: callSchema,
+  card: cardSchema,
+  turnState: z.unknown(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  messageRef: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
+export function createApprovalStore(dir: string, options: { logger?: Logger } = {}): ApprovalStore {
+  const logger = options.logger ?? createLogger();
+  const locks = new Map<string, Promise<void>>();
+  const pendingPath = (id: string): string => join(dir, `${id}.json`);
+  const takenPath = (id: string): string => join(dir, `${id}.taken`);
+
+  // Presses on one id run one after another in this process; the rename guards other processes.
+  function withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const previous = locks.get(id) ?? Promise.resolve();
+    const run = previous.then(fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    locks.set(id, tail);
+    void tail.then(() => {
+      if (locks.get(id) === tail) locks.delete(id);
+    });
+    return run;
+  }
+
+  /** The record at `path`: null when missing or corrupt (corrupt is reported). */
+  async function readRecord(path: string): Promise<PendingApproval | null> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = pendingApprovalSchema.safeParse(raw);
+    if (!parsed.success) {
+      logger.warn(
+        { file: path, issues: parsed.error.issues.length },
+        'corrupt pending approval skipped',
+      );
+      return null;
+    }
+    return parsed.data as PendingApproval;
+  }
+
+  async function exists(path: string): Promise<boolean> {
+    try {
+      await stat(path);
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async function pruneTombstones(names: readonly string[], now: Date): Promise<void> {
+    for (const name of names.filter((n) => n.endsWith('.taken'))) {
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info !== null && now.getTime() - info.mtimeMs > TOMBSTONE_TTL_MS)
+        await unlink(path).catch(() => undefined);
+    }
+  }
+
+  async function list(now = new Date()): Promise<readonly PendingApproval[]> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    await pruneTombstones(names, now);
+    const records: PendingApproval[] = [];
+    for (const name of names.filter((n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)))) {
+      const record = await readRecord(join(dir, name));
+      if (record !== null) records.push(record);
+    }
+    return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  return {
+    async put(pending) {
+      const checked = pendingApprovalSchema.parse(pending);
+      await writeFileAtomic(pendingPath(checked.id), `${JSON.stringify(pending)}\n`);
+    },
+
+    setMessageRef(id: string, ref: MessageRef) {
+      return withLock(id, async () => {
+        if (!isApprovalId(id)) return;
+        const record = await readRecord(pendingPath(id));
+        // Already pressed (or expired) before the card's ref came back: nothing left to annotate.
+        if (record === null) return;
+        await writeFileAtomic(
+          pendingPath(id),
+          `${JSON.stringify({ ...record, messageRef: ref })}\n`,
+        );
+      });
+    },
+
+    take(id, presser, approvers, now = new Date()): Promise<TakeResult> {
+      if (!isApprovalId(id)) return Promise.resolve({ kind: 'unknown' });
+      return withLock(id, async (): Promise<TakeResult> => {
+        const pending = await readRecord(pendingPath(id));
+        if (pending === null) {
+          return (await exists(takenPath(id))) ? { kind: 'already_resolved' } : { kind: 'unknown' };
+        }
+        if (presser !== pending.sender && !approvers.includes(presser))
+          return { kind: 'not_yours' };
+        try {
+          await rename(pendingPath(id), takenPath(id));
+        } catch (error) {
+          // Another process renamed it first: it won the press.
+          if (isMissing(error)) return { kind: 'already_resolved' };
+          throw error;
+        }
+        await syncDir(dir);
+        return Date.parse(pending.expiresAt) <= now.getTime()
+          ? { kind: 'expired', pending }
+          : { kind: 'taken', pending };
+      });
+    },
+
+    async expired(now = new Date()) {
+      return (await list(now)).filter((p) => Date.parse(p.expiresAt) <= now.getTime());
+    },
+
+    list: () => list(),
+  };
+}
