@@ -4,8 +4,14 @@ import tseslint from 'typescript-eslint';
 
 const sideEffectImports = {
   paths: [
-    { name: 'node:fs', message: 'File access belongs in executors/ (FsOps) or the log/state modules.' },
-    { name: 'node:fs/promises', message: 'File access belongs in executors/ (FsOps) or the log/state modules.' },
+    {
+      name: 'node:fs',
+      message: 'File access belongs in executors/ (FsOps) or the log/state modules.',
+    },
+    {
+      name: 'node:fs/promises',
+      message: 'File access belongs in executors/ (FsOps) or the log/state modules.',
+    },
     { name: 'node:child_process', message: 'Processes run only through executors/ (ShellOps).' },
     { name: 'execa', message: 'Processes run only through executors/ (ShellOps).' },
   ],
@@ -21,7 +27,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='process'][callee.property.name='exit']", message: 'process.exit only in the CLI entry.' },
+        {
+          selector: "CallExpression[callee.object.name='process'][callee.property.name='exit']",
+          message: 'process.exit only in the CLI entry.',
+        },
       ],
     },
   },
@@ -37,6 +46,7 @@ export default tseslint.config(
       'runtime/approvals/rule-store.ts',
       'runtime/approvals/atomic-file.ts',
       'runtime/shell/parse.ts',
+      'runtime/vaglio/telos-file.ts',
     ],
     rules: { 'no-restricted-imports': ['error', sideEffectImports] },
   },
