@@ -1,8 +1,9 @@
 // shell_exec: one command line through the sandbox (bubblewrap on Linux), with a timeout
 // ceiling and an output cap. A non-zero exit is a result for the model to read, not an error.
 import { z } from 'zod';
-import { ExecTimeoutCeilingExceeded } from '../runtime/errors.ts';
+import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
+import { withFsErrors } from './fs-errors.ts';
 import { resolvePath } from './resolve-path.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
@@ -54,10 +55,13 @@ export const shellExec = defineExecutor({
         `timeout_ms ${String(args.timeout_ms)} is above the ceiling of ${String(sandbox.timeout_ceiling_ms)} ms (config sandbox.timeout_ceiling_ms); ask for less time`,
       );
     }
+    const cwd = resolvePath(args.cwd ?? '~', ctx.env);
+    const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
+    if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     return ctx.ops.shell.run({
       command: args.command,
       args: args.args ?? [],
-      cwd: resolvePath(args.cwd ?? '~', ctx.env),
+      cwd,
       timeoutMs:
         args.timeout_ms ?? Math.min(sandbox.default_timeout_ms, sandbox.timeout_ceiling_ms),
       outputCapBytes: sandbox.output_cap_bytes,

@@ -1,0 +1,40 @@
+// The bubblewrap command line, as a pure function of the request so it can be read and
+// unit-tested: read-only root, fresh /dev /proc and private /tmp, the workspace roots
+// writable, secret stores masked last (so no writable bind can uncover them), no network
+// unless asked, and no capabilities (root inside could otherwise remount / read-write).
+import { relative } from 'node:path';
+import type { ShellRequest } from '../ops/shell-ops.ts';
+
+/** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
+export interface SecretMask {
+  readonly path: string;
+  readonly kind: 'dir' | 'file';
+}
+
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
+}
+
+/** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
+export function buildBwrapArgs(
+  request: ShellRequest,
+  home: string,
+  masks: readonly SecretMask[] = [],
+): string[] {
+  const argv = ['--die-with-parent', '--new-session', '--unshare-all', '--cap-drop', 'ALL'];
+  if (request.network) argv.push('--share-net');
+  argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
+  if (home !== '/tmp' && isInside(home, '/tmp')) argv.push('--ro-bind', home, home);
+  const writable = [...new Set(request.writableRoots)]
+    .filter((root) => root !== '/tmp')
+    .sort((a, b) => a.length - b.length);
+  for (const root of writable) argv.push('--bind-try', root, root);
+  for (const mask of masks) {
+    if (mask.kind === 'dir') argv.push('--tmpfs', mask.path);
+    else argv.push('--ro-bind', '/dev/null', mask.path);
+  }
+  argv.push('--chdir', request.cwd, 'bash', '-c', request.command, 'bash', ...request.args);
+  return argv;
+}

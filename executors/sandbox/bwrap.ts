@@ -1,0 +1,73 @@
+// ShellOps inside bubblewrap. The binary path is injectable (tests simulate a host without
+// it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
+import { execa } from 'execa';
+import { access, constants, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SandboxUnavailable } from '../../runtime/errors.ts';
+import { homeDir } from '../../runtime/paths.ts';
+import type { ShellOps } from '../ops/shell-ops.ts';
+import { buildBwrapArgs, type SecretMask } from './bwrap-args.ts';
+import { runLimited } from './run-process.ts';
+import { secretStores } from './secret-stores.ts';
+
+/** Where distributions install bwrap. */
+export const defaultBwrapPath = '/usr/bin/bwrap';
+
+const installAdvice =
+  'Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora/RHEL: dnf install bubblewrap), or set sandbox.mode: off in the config to run commands unsandboxed.';
+
+/** True when `bwrapPath` is executable and can actually start a minimal sandbox here. */
+export async function bwrapAvailable(bwrapPath: string = defaultBwrapPath): Promise<boolean> {
+  return (await probeBwrap(bwrapPath)) === undefined;
+}
+
+/** Undefined when bwrap works, else why not. */
+async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
+  try {
+    await access(bwrapPath, constants.X_OK);
+  } catch {
+    return `bubblewrap was not found at ${bwrapPath}`;
+  }
+  const probe = await execa(
+    bwrapPath,
+    ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
+    {
+      reject: false,
+      stdin: 'ignore',
+      timeout: 10_000,
+    },
+  );
+  return probe.exitCode === 0
+    ? undefined
+    : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${probe.stderr}`;
+}
+
+/** The secret stores under `home` that exist, with the kind of mask each needs. */
+export async function findSecretMasks(home: string): Promise<SecretMask[]> {
+  const found = await Promise.all(
+    secretStores.map(async (relative): Promise<SecretMask | undefined> => {
+      const path = join(home, relative);
+      const stats = await stat(path).catch(() => undefined);
+      if (stats === undefined) return undefined;
+      return { path, kind: stats.isDirectory() ? 'dir' : 'file' };
+    }),
+  );
+  return found.filter((mask) => mask !== undefined);
+}
+
+/** ShellOps that runs every command in a fresh bubblewrap sandbox; results say sandbox: 'bwrap'. */
+export function createBwrapShellOps(options: { bwrapPath?: string } = {}): ShellOps {
+  const bwrapPath = options.bwrapPath ?? defaultBwrapPath;
+  let probed: Promise<string | undefined> | undefined;
+  return {
+    kind: 'bwrap',
+    async run(request) {
+      probed ??= probeBwrap(bwrapPath);
+      const problem = await probed;
+      if (problem !== undefined) throw new SandboxUnavailable(`${problem}. ${installAdvice}`);
+      const home = homeDir(request.env);
+      const argv = buildBwrapArgs(request, home, await findSecretMasks(home));
+      return runLimited(bwrapPath, argv, request, 'bwrap');
+    },
+  };
+}

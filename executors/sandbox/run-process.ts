@@ -1,0 +1,82 @@
+// One process run with the limits every ShellOps shares: a timeout, an output cap per
+// stream and abort. The process leads its own session so a kill reaches everything it
+// started (bare mode); under bubblewrap, killing bwrap tears down the whole pid namespace.
+import { execa } from 'execa';
+import type { Readable } from 'node:stream';
+import { mapFsError } from '../fs-errors.ts';
+import type { ShellRequest, ShellResult } from '../ops/shell-ops.ts';
+
+interface Capture {
+  chunks: Buffer[];
+  size: number;
+}
+
+/** Run `file argv` under the request's limits; timeout and cap are flags, an abort rejects. */
+export async function runLimited(
+  file: string,
+  argv: readonly string[],
+  request: ShellRequest,
+  sandbox: ShellResult['sandbox'],
+): Promise<ShellResult> {
+  request.signal.throwIfAborted();
+  const subprocess = execa(file, argv, {
+    cwd: request.cwd,
+    env: request.env,
+    extendEnv: false,
+    stdin: 'ignore',
+    buffer: false,
+    reject: false,
+    detached: true,
+  });
+  let timedOut = false;
+  let truncated = false;
+  const killAll = (): void => {
+    if (subprocess.pid === undefined) return;
+    try {
+      process.kill(-subprocess.pid, 'SIGKILL');
+    } catch {
+      // Already gone: nothing left to kill.
+    }
+  };
+  const capture = (stream: Readable | null): Capture => {
+    const out: Capture = { chunks: [], size: 0 };
+    stream?.on('data', (chunk: Buffer) => {
+      const room = request.outputCapBytes - out.size;
+      if (room <= 0) return;
+      if (chunk.length > room) {
+        truncated = true;
+        killAll();
+      }
+      const kept = chunk.subarray(0, room);
+      out.chunks.push(kept);
+      out.size += kept.length;
+    });
+    return out;
+  };
+  const stdout = capture(subprocess.stdout);
+  const stderr = capture(subprocess.stderr);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killAll();
+  }, request.timeoutMs);
+  request.signal.addEventListener('abort', killAll, { once: true });
+  try {
+    const result = await subprocess;
+    request.signal.throwIfAborted();
+    if (result.exitCode === undefined && result.signal === undefined) {
+      // It never ran (missing binary or cwd): an error, not a result the model should read.
+      throw mapFsError(result.cause, `${file} (cwd ${request.cwd})`);
+    }
+    return {
+      stdout: Buffer.concat(stdout.chunks).toString('utf8'),
+      stderr: Buffer.concat(stderr.chunks).toString('utf8'),
+      exit_code: result.exitCode ?? null,
+      timed_out: timedOut,
+      truncated,
+      sandbox,
+    };
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', killAll);
+  }
+}
