@@ -1,0 +1,70 @@
+// `custode check`: the pre-execution pipeline on proposed calls, nothing executed.
+// One JSON object on stdin, or one per line with --jsonl; one JSON line out per input,
+// in order. A malformed input is a deny at the validation stage, never a crash.
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { loadConfig } from '../config.ts';
+import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
+import { stageDenialVerdict } from '../pipeline/run-stages.ts';
+import type { PipelineOutcome } from '../pipeline/types.ts';
+import { option, readAll, type CliIo } from './io.ts';
+
+const inputSchema = z.object({
+  intent: z.string(),
+  executor: z.string(),
+  args: z.unknown().refine((value) => value !== undefined, 'args is required'),
+  context: z.record(z.string(), z.unknown()).optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+
+export interface CheckLine {
+  readonly id: string | number | null;
+  readonly decision: PipelineOutcome['decision'];
+  readonly stage: PipelineOutcome['stage'];
+  readonly reason: string;
+  readonly verdict: PipelineOutcome['verdict'];
+}
+
+function malformed(reason: string): CheckLine {
+  const full = `InvalidArguments: malformed input (${reason})`;
+  return { id: null, decision: 'deny', stage: 'validation', reason: full, verdict: stageDenialVerdict('validation', full, ['malformed input']) };
+}
+
+/** Check one input text (a JSON object); never throws. */
+export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckLine> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return malformed('not JSON');
+  }
+  const parsed = inputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const line = malformed(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`).join('; '));
+    const id = raw !== null && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : null;
+    return typeof id === 'string' || typeof id === 'number' ? { ...line, id } : line;
+  }
+  const { intent, executor, args, context, id } = parsed.data;
+  const outcome = await pipeline.evaluate({ intent, executor, args, context: { mode: 'check', ...context } });
+  return { id: id ?? null, decision: outcome.decision, stage: outcome.stage, reason: outcome.reason, verdict: outcome.verdict };
+}
+
+/** Run `custode check [--jsonl] [--config path]`. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const pipeline = await createPipeline({ config, env: io.env });
+  try {
+    if (argv.includes('--jsonl')) {
+      const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+      for await (const line of lines) {
+        if (line.trim() === '') continue;
+        io.stdout.write(`${JSON.stringify(await checkOne(pipeline, line))}\n`);
+      }
+    } else {
+      io.stdout.write(`${JSON.stringify(await checkOne(pipeline, await readAll(io.stdin)))}\n`);
+    }
+  } finally {
+    pipeline.close();
+  }
+  return 0;
+}

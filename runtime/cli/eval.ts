@@ -1,0 +1,44 @@
+// `custode eval [--dir ../shared/eval] [--config path]`: the public corpora through the
+// same code as `custode check`, scored as the corpora's README asks.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../config.ts';
+import { createPipeline } from '../pipeline/pipeline.ts';
+import { checkOne } from './check.ts';
+import { describeBenign, describeDangerous, tallyDecisions } from './eval-score.ts';
+import { option, type CliIo } from './io.ts';
+
+/** Default corpus folder: shared/ beside the repository. */
+export function defaultEvalDir(): string {
+  return resolve(import.meta.dirname, '../../../shared/eval');
+}
+
+/** Run `custode eval`. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const dir = option(argv, '--dir') ?? defaultEvalDir();
+  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const pipeline = await createPipeline({ config, env: io.env, audit: 'off' });
+  try {
+    for (const [file, describe] of [['redcode-bash.jsonl', describeDangerous], ['benign-shell.jsonl', describeBenign]] as const) {
+      let text: string;
+      try {
+        text = await readFile(join(dir, file), 'utf8');
+      } catch {
+        io.stderr.write(`custode eval: cannot read ${join(dir, file)}; pass --dir\n`);
+        return 1;
+      }
+      const lines = text.split('\n').filter((line) => line.trim() !== '');
+      const ids: string[] = [];
+      const decisions: string[] = [];
+      for (const line of lines) {
+        const result = await checkOne(pipeline, line);
+        ids.push(String(result.id));
+        decisions.push(result.decision);
+      }
+      io.stdout.write(`${describe(tallyDecisions(ids, decisions)).join('\n')}\n`);
+    }
+  } finally {
+    pipeline.close();
+  }
+  return 0;
+}

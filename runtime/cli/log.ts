@@ -1,0 +1,64 @@
+// `custode log`: a summary of the audit log for a month; `custode log turns`: recent turns.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig } from '../config.ts';
+import { auditRecordSchema, type AuditRecord } from '../log/audit-log.ts';
+import { formatRecentTurns } from '../log/turn-log.ts';
+import { dataDir, monthKey } from '../paths.ts';
+import { option, type CliIo } from './io.ts';
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ');
+}
+
+/** The readable summary of one month's audit records. */
+export function summariseAudit(records: readonly AuditRecord[], invalidLines: number): string {
+  const decisions = records.filter((r) => r.event === 'decision');
+  const approvals = records.filter((r) => r.event === 'approval');
+  const denied = decisions.filter((r) => r.decision === 'deny');
+  const lines = [
+    `decisions: ${decisions.length} (${countBy(decisions, (r) => r.decision) || 'none'})`,
+    `denied by stage: ${countBy(denied, (r) => r.stage ?? 'none') || 'none'}`,
+    `by executor: ${countBy(decisions, (r) => r.executor) || 'none'}`,
+    `card answers: ${approvals.length} (${countBy(approvals, (r) => r.answer) || 'none'})`,
+  ];
+  if (invalidLines > 0) lines.push(`lines that fail the audit schema: ${invalidLines}`);
+  const recent = denied.slice(-5).map((r) => `  ${r.ts} ${r.executor} ${r.stage ?? ''}: ${r.verdict.reason}`);
+  if (recent.length > 0) lines.push('recent denials:', ...recent);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Run `custode log [--month YYYY-MM]` or `custode log turns [--limit N]`. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'turns') {
+    const { config } = await loadConfig(option(argv, '--config'), io.env);
+    const limit = Number(option(argv, '--limit') ?? '10');
+    io.stdout.write(await formatRecentTurns(Number.isInteger(limit) && limit > 0 ? limit : 10, config, io.env));
+    return 0;
+  }
+  const month = option(argv, '--month') ?? monthKey();
+  const file = join(dataDir(io.env), 'vaglio', `${month}.jsonl`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    io.stdout.write(`no audit log for ${month} (${file})\n`);
+    return 0;
+  }
+  const records: AuditRecord[] = [];
+  let invalid = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const parsed = auditRecordSchema.safeParse(JSON.parse(line));
+      if (parsed.success) records.push(parsed.data);
+      else invalid += 1;
+    } catch {
+      invalid += 1;
+    }
+  }
+  io.stdout.write(`audit log ${file}\n${summariseAudit(records, invalid)}`);
+  return 0;
+}

@@ -1,0 +1,119 @@
+// The audit log: one JSONL line per decision under $XDG_DATA_HOME/custode/vaglio/YYYY-MM.jsonl.
+// It holds keys, never argument values. A write that fails never blocks or flips a decision:
+// it is reported once through pino.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { dataDir, monthKey } from '../paths.ts';
+import type { Logger } from './logger.ts';
+
+const judgeRecordSchema = z.strictObject({
+  name: z.string(),
+  kind: z.string(),
+  approved: z.boolean(),
+  score: z.number(),
+  confidence: z.number(),
+  failure: z.string().optional(),
+});
+
+const verdictSchema = z.strictObject({
+  approved: z.boolean(),
+  reason: z.string(),
+  ts: z.string(),
+  judge_kind: z.string(),
+  score: z.number().min(0).max(1),
+  confidence: z.number().min(0).max(1),
+  blocked_by: z.enum(['guard', 'judge']).nullable(),
+  signals: z.array(z.string()).readonly(),
+  judges: z.array(judgeRecordSchema).readonly().optional(),
+  strategy: z.string().optional(),
+});
+
+/** A decision line. Strict: a field that could carry an argument value (args, result...) fails. */
+export const auditDecisionSchema = z.strictObject({
+  v: z.literal(1),
+  event: z.literal('decision'),
+  ts: z.string(),
+  intent: z.string(),
+  executor: z.string(),
+  args_keys: z.array(z.string()).readonly(),
+  context_keys: z.array(z.string()).readonly(),
+  stage: z.enum(['validation', 'scope', 'guard', 'judge']).nullable(),
+  decision: z.enum(['allow', 'ask', 'deny']),
+  verdict: verdictSchema,
+});
+
+/** A card resolution: who decided what about which executor. */
+export const auditApprovalSchema = z.strictObject({
+  v: z.literal(1),
+  event: z.literal('approval'),
+  ts: z.string(),
+  approval_id: z.string(),
+  executor: z.string(),
+  args_keys: z.array(z.string()).readonly(),
+  channel: z.string(),
+  sender: z.string(),
+  decided_by: z.string(),
+  answer: z.enum(['once', 'always', 'deny', 'expired']),
+});
+
+export const auditRecordSchema = z.discriminatedUnion('event', [auditDecisionSchema, auditApprovalSchema]);
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export interface AuditLog {
+  append(record: AuditRecord): void;
+  /** The file the current month's lines go to. */
+  currentFile(): string;
+  close(): void;
+}
+
+/** Top-level keys of an args object, sorted; [] for anything else. Never the values. */
+export function keysOf(value: unknown): string[] {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.keys(value).sort()
+    : [];
+}
+
+/**
+ * The monthly audit log. Lines are written synchronously on a kept-open descriptor, so a
+ * decision's line is on its way to disk before the executor runs.
+ */
+export function createAuditLog(options: { env?: NodeJS.ProcessEnv; logger?: Logger; dir?: string } = {}): AuditLog {
+  const dir = options.dir ?? join(dataDir(options.env), 'vaglio');
+  let fd: number | null = null;
+  let openMonth = '';
+  let reported = false;
+
+  function report(error: unknown): void {
+    if (reported) return;
+    reported = true;
+    options.logger?.error({ err: error, dir }, 'audit log write failed; decisions go on unlogged');
+  }
+
+  function descriptor(): number {
+    const month = monthKey();
+    if (fd === null || month !== openMonth) {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      fd = openSync(join(dir, `${month}.jsonl`), 'a', 0o600);
+      openMonth = month;
+    }
+    return fd;
+  }
+
+  return {
+    append(record) {
+      try {
+        writeSync(descriptor(), `${JSON.stringify(record)}\n`);
+      } catch (error) {
+        report(error);
+      }
+    },
+    currentFile: () => join(dir, `${monthKey()}.jsonl`),
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
+}

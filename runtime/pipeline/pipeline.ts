@@ -1,0 +1,120 @@
+// The pre-execution pipeline: validate_args, check_hints, guard, judge, policy, in that
+// order, first failure wins. Every decision writes one audit line before anything runs.
+// evaluate() never throws: a stage that throws denies (fail closed).
+import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
+import { executorRegistry } from '../../executors/index.ts';
+import { createDefaultOps } from '../../executors/ops/default-ops.ts';
+import { createRealPath } from '../../executors/ops/real-path.ts';
+import type { RuleStore } from '../approvals/types.ts';
+import type { Config, LlmJudgeConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
+import type { LlmClient } from '../llm/client.ts';
+import { createAuditLog, keysOf, type AuditLog } from '../log/audit-log.ts';
+import { createLogger, type Logger } from '../log/logger.ts';
+import { initShellParser } from '../shell/parse.ts';
+import { judgeClientFor } from '../vaglio/judge-clients.ts';
+import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
+import { readOnlyMatcherFor } from './read-only-policy.ts';
+import { evaluateStages, type StageDeps } from './run-stages.ts';
+import type { PipelineOutcome, ProposedCall } from './types.ts';
+
+export type InvokeResult =
+  | { readonly ok: true; readonly result: unknown }
+  | { readonly ok: false; readonly error: { readonly name: string; readonly message: string } };
+
+export interface Pipeline {
+  /** Decide a proposed call; writes the audit line; never throws. */
+  evaluate(call: ProposedCall, signal?: AbortSignal): Promise<PipelineOutcome>;
+  /** Run an allowed outcome's executor; executor errors come back as data. */
+  invoke(outcome: PipelineOutcome, signal: AbortSignal): Promise<InvokeResult>;
+  readonly executors: ReadonlyMap<string, AnyExecutor>;
+  readonly tools: readonly { name: string; description: string }[];
+  close(): void;
+}
+
+export interface PipelineOptions {
+  readonly config: Config;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly rules?: RuleStore;
+  /** The LLM judges' clients (default: each judge's configured provider). */
+  readonly llmClientFor?: (judge: LlmJudgeConfig) => LlmClient;
+  readonly ops?: ExecutorContext['ops'];
+  readonly logger?: Logger;
+  /** "off" writes no audit line (benchmarks of the stages alone, corpus runs). */
+  readonly audit?: AuditLog | 'off';
+}
+
+function checkPolicyConfig(config: Config, registry: ReadonlyMap<string, AnyExecutor>): void {
+  for (const name of [...config.approvals.always_ask, ...config.approvals.never_ask]) {
+    if (!registry.has(name)) {
+      throw new ConfigError(`approvals: unknown executor "${name}". Fix: use one of ${[...registry.keys()].join(', ')}.`);
+    }
+  }
+  for (const name of config.approvals.never_ask) {
+    if (registry.get(name)?.critical === true) {
+      throw new ConfigError(`approvals.never_ask: ${name} changes state and must always ask. Fix: remove it from never_ask.`);
+    }
+  }
+}
+
+function buildPanel(options: PipelineOptions, env: NodeJS.ProcessEnv, logger: Logger): LlmPanel | null {
+  const clientFor = options.llmClientFor ?? judgeClientFor(options.config, env);
+  return createLlmPanel(options.config, env, clientFor, { logger });
+}
+
+/** Build the pipeline: the parser is loaded and the config checked before the first call. */
+export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
+  const env = options.env ?? process.env;
+  const config = options.config;
+  const logger = options.logger ?? createLogger(env);
+  checkPolicyConfig(config, executorRegistry);
+  await initShellParser();
+  const ops = options.ops ?? (await createDefaultOps(config));
+  const audit = options.audit === 'off' ? null : (options.audit ?? createAuditLog({ env, logger }));
+  const tools = [...executorRegistry.values()].map(({ name, description }) => ({ name, description }));
+  const deps: StageDeps = {
+    config,
+    env,
+    registry: executorRegistry,
+    realPath: createRealPath(),
+    panel: buildPanel(options, env, logger),
+    rules: options.rules,
+    readOnly: readOnlyMatcherFor(config),
+    tools,
+    logger,
+  };
+
+  return {
+    executors: executorRegistry,
+    tools,
+    async evaluate(call, signal) {
+      const outcome = await evaluateStages(call, deps, signal);
+      audit?.append({
+        v: 1,
+        event: 'decision',
+        ts: outcome.verdict.ts,
+        intent: typeof call.intent === 'string' ? call.intent : '',
+        executor: typeof call.executor === 'string' ? call.executor : '',
+        args_keys: keysOf(call.args),
+        context_keys: keysOf(call.context),
+        stage: outcome.stage,
+        decision: outcome.decision,
+        verdict: outcome.verdict,
+      });
+      return outcome;
+    },
+    async invoke(outcome, signal) {
+      if (outcome.decision !== 'allow' || outcome.executor === undefined) {
+        return { ok: false, error: { name: 'PermissionDenied', message: 'only an allowed call can run' } };
+      }
+      try {
+        const result: unknown = await outcome.executor.run(outcome.args, { config, env, signal, ops });
+        return { ok: true, result };
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        return { ok: false, error: { name: err.name, message: err.message } };
+      }
+    },
+    close: () => audit?.close(),
+  };
+}

@@ -1,0 +1,50 @@
+// Stage 5: a call that passed the vaglio becomes allow or ask. The guard is never bypassed
+// here: this stage only runs after it passed.
+import type { AnyExecutor } from '../../executors/define.ts';
+import type { RuleStore } from '../approvals/types.ts';
+import type { Config } from '../config.ts';
+import type { Verdict } from '../vaglio/verdict.ts';
+import type { ProposedCall } from './types.ts';
+
+export type PolicyResult =
+  | { readonly decision: 'allow'; readonly reason: string }
+  | { readonly decision: 'ask'; readonly reason: string };
+
+export interface PolicyInput {
+  readonly call: ProposedCall;
+  readonly executor: AnyExecutor;
+  readonly config: Config;
+  readonly verdict: Verdict;
+  readonly threshold: number;
+  readonly rules: RuleStore | undefined;
+  /** The read-only catalogue rule that matched this shell call, if any. */
+  readonly readOnlyRule: string | null;
+}
+
+/** Decide allow or ask; the first rule that applies wins, in the order written. */
+export function decidePolicy(input: PolicyInput): PolicyResult {
+  const { call, executor, config, verdict } = input;
+  const name = executor.name;
+  if (call.approvedBy !== undefined) {
+    return { decision: 'allow', reason: `approved by ${call.approvedBy}` };
+  }
+  if (config.approvals.always_ask.includes(name)) {
+    return { decision: 'ask', reason: `policy: approvals.always_ask lists ${name}` };
+  }
+  if (config.approvals.never_ask.includes(name) && !executor.critical) {
+    return { decision: 'allow', reason: `policy: approvals.never_ask lists ${name}` };
+  }
+  if (verdict.score < input.threshold + config.approvals.grey_band) {
+    return {
+      decision: 'ask',
+      reason: `policy: judge score ${verdict.score.toFixed(2)} is within the grey band above the threshold`,
+    };
+  }
+  const rule = input.rules?.match(call) ?? null;
+  if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
+  if (input.readOnlyRule !== null) return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}` };
+  if (executor.critical) {
+    return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
+  }
+  return { decision: 'allow', reason: `policy: ${name} does not change state` };
+}

@@ -1,0 +1,38 @@
+// Path scope for check_hints: normalise like the guard does, resolve symlinks of the part
+// that exists, then compare against the configured roots.
+import { isAbsolute, join } from 'node:path';
+import { normalizePath } from '../vaglio/normalize-path.ts';
+
+/** Resolves an existing path's symlinks; null when the path does not exist. Injected (no fs here). */
+export type RealPath = (path: string) => string | null;
+
+/** Normalise a user path (~, $HOME, ${HOME}, .., ., //); relative paths are relative to home. */
+export function absoluteUserPath(input: string, home: string): string {
+  const normalised = normalizePath(input, home);
+  return isAbsolute(normalised) ? normalised : normalizePath(join(home, normalised), home);
+}
+
+/** The path with the symlinks of its longest existing ancestor resolved. */
+export function resolveThroughSymlinks(path: string, realPath: RealPath): string {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    const real = realPath(current);
+    if (real !== null) return missing.length === 0 ? real : join(real, ...missing.reverse());
+    const slash = current.lastIndexOf('/');
+    if (slash <= 0) return path;
+    missing.push(current.slice(slash + 1));
+    current = current.slice(0, slash);
+  }
+}
+
+/** True when `path` is `root` or below it. Both absolute and normalised. */
+export function isUnder(path: string, root: string): boolean {
+  if (root === '/') return true;
+  return path === root || path.startsWith(`${root}/`);
+}
+
+/** Roots from config, normalised and with their own symlinks resolved. */
+export function resolveRoots(roots: readonly string[], home: string, realPath: RealPath): string[] {
+  return roots.map((root) => resolveThroughSymlinks(absoluteUserPath(root, home), realPath));
+}

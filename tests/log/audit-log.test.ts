@@ -1,0 +1,87 @@
+// The audit log's schema (good and bad fixture lines) and its failure behaviour.
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../runtime/config.ts';
+import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
+import { auditRecordSchema, createAuditLog } from '../../runtime/log/audit-log.ts';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { call, pipelineWith } from '../pipeline/pipeline-helpers.ts';
+
+const verdict = {
+  approved: false,
+  reason: 'forbidden path: ssh keys and config (~/.ssh)',
+  ts: '2026-11-21T10:00:00.000Z',
+  judge_kind: 'rule-based-v1',
+  score: 0,
+  confidence: 1,
+  blocked_by: 'guard',
+  signals: ['forbidden path'],
+};
+const good = {
+  v: 1,
+  event: 'decision',
+  ts: '2026-11-21T10:00:00.000Z',
+  intent: 'read my key',
+  executor: 'fs_read',
+  args_keys: ['path'],
+  context_keys: [],
+  stage: 'guard',
+  decision: 'deny',
+  verdict,
+};
+
+describe('audit schema', () => {
+  it('accepts a decision line and an approval line', () => {
+    expect(auditRecordSchema.safeParse(good).success).toBe(true);
+    const approval = { v: 1, event: 'approval', ts: good.ts, approval_id: 'abc', executor: 'fs_write', args_keys: ['content', 'path'], channel: 'telegram', sender: 'telegram:1', decided_by: 'telegram:1', answer: 'once' };
+    expect(auditRecordSchema.safeParse(approval).success).toBe(true);
+  });
+
+  it.each([
+    ['args values', { ...good, args: { path: '~/.ssh/id_rsa' } }],
+    ['a result', { ...good, result: 'file contents' }],
+    ['a value inside the verdict', { ...good, verdict: { ...verdict, args: { path: 'x' } } }],
+    ['no version', { ...good, v: undefined }],
+    ['version 2', { ...good, v: 2 }],
+    ['a score above 1', { ...good, verdict: { ...verdict, score: 1.5 } }],
+  ])('rejects a line with %s', (_, line) => {
+    expect(auditRecordSchema.safeParse(line).success).toBe(false);
+  });
+});
+
+describe('audit log file', () => {
+  it('writes one schema-valid line per decision', async () => {
+    const pipeline = await pipelineWith();
+    await pipeline.evaluate(call('fs_read', { path: '/tmp/a' }, 'read a'));
+    await pipeline.evaluate(call('nope', { x: 1 }, 'bad tool'));
+    pipeline.close();
+    const dir = join(process.env.XDG_DATA_HOME ?? '', 'custode', 'vaglio');
+    const lines = createAuditLog({ dir }).currentFile();
+    const parsed = readFileSync(lines, 'utf8').trim().split('\n').map((line) => auditRecordSchema.parse(JSON.parse(line)));
+    expect(parsed.slice(-2).map((r) => (r.event === 'decision' ? r.decision : r.answer))).toEqual(['allow', 'deny']);
+  });
+
+  it('never blocks or flips a decision when the disk refuses the log, and reports it once', async () => {
+    const blocker = join(process.env.HOME ?? '', 'not-a-dir');
+    writeFileSync(blocker, 'a file where the log dir should be');
+    const reported: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        reported.push((JSON.parse(chunk.toString()) as { msg: string }).msg);
+        done();
+      },
+    });
+    const logger = pino({ level: 'error' }, sink);
+    const audit = createAuditLog({ dir: join(blocker, 'vaglio'), logger });
+    const pipeline = await pipelineWith();
+    const expected = await pipeline.evaluate(call('fs_write', { path: '/tmp/a', content: 'x' }));
+    const refused = await createPipeline({ config: parseConfig({}), audit, logger });
+    const first = await refused.evaluate(call('fs_write', { path: '/tmp/a', content: 'x' }));
+    const second = await refused.evaluate(call('fs_read', { path: '~/.ssh/id_rsa' }));
+    expect(first.decision).toBe(expected.decision);
+    expect(second.decision).toBe('deny');
+    expect(reported).toEqual(['audit log write failed; decisions go on unlogged']);
+  });
+});
