@@ -1,0 +1,346 @@
+// tree-sitter-bash -> ParsedShell: every simple command anywhere in the text (lists, pipelines,
+// groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
+// redirects, assignments and where it came from. One parse per call; the wasm loads once.
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import type {
+  CommandOrigin,
+  ParsedShell,
+  ShellCommand,
+  ShellRedirect,
+  ShellWord,
+} from './types.ts';
+import { SHELLS, binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
+import { literalWord, resolveWord } from './words.ts';
+
+export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
+
+// bash -c "bash -c '...'" nests; past this depth the text is judged as unparsable.
+const MAX_DEPTH = 4;
+// A bound on work per call: a generated script with thousands of commands is not judged piecemeal.
+const MAX_COMMANDS = 2000;
+// Targets that a redirect may write without touching a file.
+const HARMLESS_TARGETS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)$/;
+const DECLARATIONS: ReadonlySet<string> = new Set([
+  'export',
+  'local',
+  'declare',
+  'readonly',
+  'typeset',
+]);
+
+let ready: Promise<Parser> | null = null;
+let parser: Parser | null = null;
+
+/** Load the bash grammar once; every later call returns the same promise. */
+export function initShellParser(): Promise<void> {
+  ready ??= (async () => {
+    await Parser.init();
+    const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+    const language = await Language.load(wasm);
+    const instance = new Parser();
+    instance.setLanguage(language);
+    parser = instance;
+    return instance;
+  })();
+  return ready.then(() => undefined);
+}
+
+interface Context {
+  readonly origin: CommandOrigin;
+  readonly parent: number | null;
+  readonly pipeline: {
+    readonly id: number;
+    readonly stage: number;
+    readonly length: number;
+  } | null;
+  readonly background: boolean;
+  readonly fn: string | null;
+  readonly depth: number;
+  /** Redirects of an enclosing group (`{ a; b; } > f`) that apply to every command inside. */
+  readonly redirects: readonly ShellRedirect[];
+}
+
+interface State {
+  readonly commands: ShellCommand[];
+  readonly variables: Map<string, string[]>;
+  readonly functions: Set<string>;
+  hasSubstitution: boolean;
+  errors: boolean;
+  nextPipeline: number;
+}
+
+function named(node: Node): Node[] {
+  return node.namedChildren.filter(
+    (child): child is Node => child !== null && child.type !== 'comment',
+  );
+}
+
+function recordVariable(state: State, name: string, value: ShellWord): void {
+  if (!value.literal) return;
+  const values = state.variables.get(name) ?? [];
+  if (!values.includes(value.text)) values.push(value.text);
+  state.variables.set(name, values);
+}
+
+function redirectOf(node: Node): { redirect: ShellRedirect; stdin: string | null } {
+  if (node.type === 'heredoc_redirect') {
+    const body = node.namedChildren.find((c) => c?.type === 'heredoc_body');
+    const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '<<';
+    return { redirect: { op, target: null, writes: false }, stdin: body?.text ?? '' };
+  }
+  const destination =
+    node.childForFieldName('destination') ?? named(node).find((c) => c.type !== 'file_descriptor');
+  const target = destination ? resolveWord(destination) : null;
+  const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
+  if (node.type === 'herestring_redirect')
+    return { redirect: { op: '<<<', target, writes: false }, stdin: target?.text ?? '' };
+  const duplicatesFd =
+    (op === '>&' || op === '<&') && target !== null && /^(?:\d+|-)$/.test(target.text);
+  const writes =
+    op.includes('>') &&
+    !duplicatesFd &&
+    !(target !== null && target.literal && HARMLESS_TARGETS.test(target.text));
+  return { redirect: { op, target, writes }, stdin: null };
+}
+
+function substitutionsIn(node: Node): Node[] {
+  if (node.type === 'command_substitution' || node.type === 'process_substitution') return [node];
+  return named(node).flatMap(substitutionsIn);
+}
+
+function walkSubstitutions(
+  state: State,
+  nodes: readonly Node[],
+  ctx: Context,
+  parent: number | null,
+): void {
+  for (const sub of nodes.flatMap(substitutionsIn))
+    walk(state, sub, { ...ctx, parent, redirects: [] });
+}
+
+function parsePayload(state: State, text: string, ctx: Context, parent: number): void {
+  if (ctx.depth + 1 > MAX_DEPTH) {
+    state.errors = true;
+    return;
+  }
+  walkSource(state, text, {
+    ...ctx,
+    origin: 'payload',
+    parent,
+    pipeline: null,
+    redirects: [],
+    depth: ctx.depth + 1,
+  });
+}
+
+function pushCommand(state: State, node: Node | null, ctx: Context, own: readonly Node[]): void {
+  if (state.commands.length >= MAX_COMMANDS) {
+    state.errors = true;
+    return;
+  }
+  const assignments: { name: string; value: ShellWord }[] = [];
+  const words: ShellWord[] = [];
+  const redirects: ShellRedirect[] = [...ctx.redirects];
+  let stdinText: string | null = null;
+  const parts = node === null ? own : [...named(node), ...own];
+  // `export`/`local` is an anonymous keyword token, not a word node.
+  if (node?.type === 'declaration_command')
+    words.push(literalWord(node.firstChild?.text ?? 'declare'));
+  for (const child of parts) {
+    if (child.type === 'variable_assignment') {
+      const name = child.childForFieldName('name')?.text ?? '';
+      const valueNode = child.childForFieldName('value');
+      const value = valueNode ? resolveWord(valueNode) : resolveWord(child);
+      assignments.push({ name, value });
+      recordVariable(state, name, value);
+    } else if (child.type.endsWith('_redirect')) {
+      const { redirect, stdin } = redirectOf(child);
+      redirects.push(redirect);
+      if (stdin !== null) stdinText = stdin;
+    } else if (child.type === 'command_name') {
+      const inner = named(child)[0];
+      if (inner) words.unshift(resolveWord(inner));
+    } else {
+      words.push(resolveWord(child));
+    }
+  }
+  const peeled = peelWrappers(words);
+  const [name, ...args] = peeled.words;
+  const binary = binaryOf(name);
+  const index = state.commands.length;
+  const pipeline = ctx.pipeline ?? { id: state.nextPipeline++, stage: 0, length: 1 };
+  state.commands.push({
+    name: name ?? null,
+    binary,
+    args,
+    redirects,
+    assignments,
+    origin: ctx.origin,
+    wrappers: peeled.wrappers,
+    depth: ctx.depth,
+    parent: ctx.parent,
+    pipeline,
+    background: ctx.background,
+    fn: ctx.fn,
+    declaration: binary !== null && DECLARATIONS.has(binary) && peeled.wrappers.length === 0,
+    stdinText,
+  });
+  walkSubstitutions(state, parts, ctx, index);
+  const payload = shellPayload(binary, args);
+  if (payload.text !== null) parsePayload(state, payload.text, ctx, index);
+  if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
+  // `bash <<EOF ... EOF` and `sh <<< "..."` run their stdin as shell.
+  if (stdinText !== null && binary !== null && SHELLS.has(binary) && payload.text === null) {
+    parsePayload(state, stdinText, ctx, index);
+  }
+}
+
+function walkRedirected(state: State, node: Node, ctx: Context): void {
+  const body = node.childForFieldName('body');
+  const redirectNodes = named(node).filter((c) => c.type.endsWith('_redirect'));
+  // tree-sitter-bash hangs `cat <<EOF | sh` 's pipeline inside the here-document node.
+  const tails = redirectNodes
+    .filter((r) => r.type === 'heredoc_redirect')
+    .flatMap((r) => named(r).filter((c) => !c.type.startsWith('heredoc_') && c.type !== 'word'));
+  const tailStages = tails.flatMap((t) => (t.type === 'pipeline' ? named(t) : [t]));
+  const headCtx =
+    tailStages.length > 0
+      ? { ...ctx, pipeline: { id: state.nextPipeline++, stage: 0, length: 1 + tailStages.length } }
+      : ctx;
+  if (body === null) {
+    pushCommand(state, null, headCtx, redirectNodes);
+  } else if (body.type === 'command') {
+    pushCommand(state, body, headCtx, redirectNodes);
+  } else {
+    const redirects = [...ctx.redirects, ...redirectNodes.map((r) => redirectOf(r).redirect)];
+    walk(state, body, { ...headCtx, redirects });
+    walkSubstitutions(state, redirectNodes, ctx, null);
+  }
+  const head = headCtx.pipeline;
+  if (head === null || tailStages.length === 0) return;
+  const headCommand = state.commands.find((c) => c.pipeline.id === head.id);
+  const firstTail = state.commands.length;
+  tailStages.forEach((stage, i) =>
+    walk(state, stage, { ...ctx, pipeline: { ...head, stage: i + 1 } }),
+  );
+  // `cat <<EOF | sh`: the here-document is the shell's script.
+  const shellTail = state.commands
+    .slice(firstTail)
+    .find((c) => c.pipeline.id === head.id && c.binary !== null && SHELLS.has(c.binary));
+  if (headCommand?.stdinText != null && shellTail !== undefined) {
+    parsePayload(state, headCommand.stdinText, ctx, state.commands.indexOf(shellTail));
+  }
+}
+
+function walkChildren(state: State, node: Node, ctx: Context): void {
+  for (const child of named(node)) {
+    const background = ctx.background || child.nextSibling?.type === '&';
+    walk(state, child, background === ctx.background ? ctx : { ...ctx, background });
+  }
+}
+
+function walk(state: State, node: Node, ctx: Context): void {
+  switch (node.type) {
+    case 'command':
+      pushCommand(state, node, ctx, []);
+      return;
+    case 'redirected_statement':
+      walkRedirected(state, node, ctx);
+      return;
+    case 'pipeline': {
+      const stages = named(node);
+      const id = state.nextPipeline++;
+      stages.forEach((stage, i) =>
+        walk(state, stage, { ...ctx, pipeline: { id, stage: i, length: stages.length } }),
+      );
+      return;
+    }
+    case 'function_definition': {
+      const name = node.childForFieldName('name')?.text ?? '';
+      state.functions.add(name);
+      const body = node.childForFieldName('body');
+      if (body) walk(state, body, { ...ctx, origin: 'function', fn: name, pipeline: null });
+      return;
+    }
+    case 'variable_assignment':
+    case 'variable_assignments':
+    case 'declaration_command':
+      if (node.type === 'declaration_command') pushCommand(state, node, ctx, []);
+      else
+        pushCommand(state, null, ctx, node.type === 'variable_assignment' ? [node] : named(node));
+      return;
+    case 'for_statement': {
+      const variable = node.childForFieldName('variable')?.text ?? '';
+      const values = node.childrenForFieldName('value');
+      for (const value of values) recordVariable(state, variable, resolveWord(value));
+      walkSubstitutions(state, values, ctx, null);
+      const body = node.childForFieldName('body');
+      if (body) walk(state, body, ctx);
+      return;
+    }
+    case 'command_substitution':
+    case 'process_substitution': {
+      state.hasSubstitution = true;
+      const origin: CommandOrigin =
+        node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
+      walkChildren(state, node, { ...ctx, origin, pipeline: null });
+      return;
+    }
+    case 'ERROR':
+      state.errors = true;
+      walkChildren(state, node, ctx);
+      return;
+    default:
+      if (node.isMissing) state.errors = true;
+      walkChildren(state, node, ctx);
+  }
+}
+
+function walkSource(state: State, source: string, ctx: Context): void {
+  if (parser === null)
+    throw new Error(
+      'parseShell: the shell parser is not ready. Fix: await initShellParser() once at start-up.',
+    );
+  const tree = parser.parse(source);
+  if (tree === null) {
+    state.errors = true;
+    return;
+  }
+  try {
+    if (tree.rootNode.hasError) state.errors = true;
+    walk(state, tree.rootNode, ctx);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Parse a command line (sync; call initShellParser() first). A syntax error sets `errors`, never throws. */
+export function parseShell(source: string): ParsedShell {
+  const state: State = {
+    commands: [],
+    variables: new Map(),
+    functions: new Set(),
+    hasSubstitution: false,
+    errors: false,
+    nextPipeline: 0,
+  };
+  const top: Context = {
+    origin: 'top',
+    parent: null,
+    pipeline: null,
+    background: false,
+    fn: null,
+    depth: 0,
+    redirects: [],
+  };
+  walkSource(state, source, top);
+  return {
+    source,
+    errors: state.errors,
+    commands: state.commands,
+    variables: state.variables,
+    functions: state.functions,
+    hasSubstitution: state.hasSubstitution,
+  };
+}

@@ -1,0 +1,81 @@
+// The normalised view of a shell command line that the guard, the scope stage and the
+// read-only catalogue all judge. Plain data: the constitution imports these types and nothing else.
+
+/** A piece of a word after quote removal: literal text, a variable reference, or anything run-time. */
+export type WordPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'var'; readonly name: string }
+  | { readonly kind: 'dynamic' };
+
+/** One shell word after resolving quotes and escapes. */
+export interface ShellWord {
+  /** The resolved text; variables show as ${name}, substitutions as $(...). Exact only when literal. */
+  readonly text: string;
+  /** No $x, $(...), backticks, unquoted glob (* ? [) or brace expansion: the text is what runs. */
+  readonly literal: boolean;
+  /** An unquoted glob character is present (the shell would expand it against the file system). */
+  readonly glob: boolean;
+  readonly parts: readonly WordPart[];
+}
+
+/** One redirection, e.g. `2>/dev/null` or `>> ~/.bashrc`. */
+export interface ShellRedirect {
+  /** The operator as written: > >> < &> &>> >& <& >| <> << <<< ... */
+  readonly op: string;
+  /** The target word; null for here-documents. */
+  readonly target: ShellWord | null;
+  /** True when the redirect can create or change a file (not a fd dup, not /dev/null and friends). */
+  readonly writes: boolean;
+}
+
+/** Where a simple command came from. */
+export type CommandOrigin =
+  'top' | 'substitution' | 'process-substitution' | 'function' | 'payload';
+
+/** A wrapper that was peeled off to find the command it runs (sudo, env, timeout ...). */
+export interface ShellWrapper {
+  readonly name: string;
+  readonly args: readonly ShellWord[];
+}
+
+/** One simple command, wherever it appeared in the text. */
+export interface ShellCommand {
+  /** The command word after unwrapping; null for a bare redirect like `> file`. */
+  readonly name: ShellWord | null;
+  /** Basename of a literal command name (`/bin/rm` -> `rm`); null when the name is not literal. */
+  readonly binary: string | null;
+  readonly args: readonly ShellWord[];
+  readonly redirects: readonly ShellRedirect[];
+  readonly assignments: readonly { readonly name: string; readonly value: ShellWord }[];
+  readonly origin: CommandOrigin;
+  /** Wrappers peeled off, outermost first. */
+  readonly wrappers: readonly ShellWrapper[];
+  /** Nesting depth of re-parsed payloads (bash -c, eval); 0 at the top. */
+  readonly depth: number;
+  /** Index (in ParsedShell.commands) of the command whose argument held this substitution. */
+  readonly parent: number | null;
+  /** The pipeline this command is a stage of: same id = same pipeline. */
+  readonly pipeline: { readonly id: number; readonly stage: number; readonly length: number };
+  /** Run in the background with `&` (directly or through an enclosing group). */
+  readonly background: boolean;
+  /** The shell function whose body holds this command, if any. */
+  readonly fn: string | null;
+  /** A declaration builtin (export, local, declare, readonly, typeset): sets variables, runs nothing. */
+  readonly declaration: boolean;
+  /** Here-document or here-string text fed to this command's stdin. */
+  readonly stdinText: string | null;
+}
+
+/** The whole command line, normalised. */
+export interface ParsedShell {
+  readonly source: string;
+  /** The text did not parse cleanly (or nesting was too deep): judge it conservatively. */
+  readonly errors: boolean;
+  readonly commands: readonly ShellCommand[];
+  /** Literal values ever assigned to each variable (assignments, for-loop lists). */
+  readonly variables: ReadonlyMap<string, readonly string[]>;
+  /** Names of shell functions defined in the text. */
+  readonly functions: ReadonlySet<string>;
+  /** Any $(...), backticks or <(...) anywhere. */
+  readonly hasSubstitution: boolean;
+}

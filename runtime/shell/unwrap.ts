@@ -1,0 +1,250 @@
+// Peel off the commands that only run another command (sudo, env, timeout, xargs ...), so the
+// guard judges `rm` in `sudo -u x timeout 5 rm -rf /`, and find the text that shells and eval
+// will run (bash -c '...', eval ..., env -S '...').
+import type { ShellWord, ShellWrapper } from './types.ts';
+
+interface WrapperSpec {
+  /** Short flags that take a value (attached `-n10` or as the next word). */
+  readonly shortArgs: string;
+  /** Long flags that take a value when not written as --flag=value. */
+  readonly longArgs: readonly string[];
+  /** Plain words between the options and the command (timeout's duration, chroot's root). */
+  readonly positionals: number;
+  /** Flags after which no command follows (`command -v x` looks x up, `ionice -p` names a pid). */
+  readonly noCommand: readonly string[];
+  /** NAME=value words are environment settings, not the command (env). */
+  readonly assignments: boolean;
+}
+
+function spec(partial: Partial<WrapperSpec>): WrapperSpec {
+  return {
+    shortArgs: '',
+    longArgs: [],
+    positionals: 0,
+    noCommand: [],
+    assignments: false,
+    ...partial,
+  };
+}
+
+const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
+  [
+    'sudo',
+    spec({
+      shortArgs: 'ugCDhprtUTR',
+      longArgs: [
+        '--user',
+        '--group',
+        '--close-from',
+        '--chdir',
+        '--prompt',
+        '--role',
+        '--type',
+        '--other-user',
+        '--command-timeout',
+        '--host',
+        '--chroot',
+      ],
+      noCommand: [
+        '-l',
+        '--list',
+        '-v',
+        '--validate',
+        '-k',
+        '-K',
+        '-e',
+        '--edit',
+        '-V',
+        '--version',
+      ],
+    }),
+  ],
+  ['doas', spec({ shortArgs: 'uC' })],
+  [
+    'env',
+    spec({
+      shortArgs: 'uCS',
+      longArgs: ['--unset', '--chdir', '--split-string'],
+      assignments: true,
+    }),
+  ],
+  ['nohup', spec({})],
+  ['nice', spec({ shortArgs: 'n', longArgs: ['--adjustment'] })],
+  ['timeout', spec({ shortArgs: 'sk', longArgs: ['--signal', '--kill-after'], positionals: 1 })],
+  [
+    'xargs',
+    spec({
+      shortArgs: 'adEILnPs',
+      longArgs: [
+        '--arg-file',
+        '--delimiter',
+        '--eof',
+        '--replace',
+        '--max-lines',
+        '--max-args',
+        '--max-procs',
+        '--max-chars',
+        '--process-slot-var',
+      ],
+    }),
+  ],
+  ['busybox', spec({ noCommand: ['--list', '--help'] })],
+  ['command', spec({ noCommand: ['-v', '-V'] })],
+  ['builtin', spec({})],
+  ['exec', spec({ shortArgs: 'a' })],
+  ['stdbuf', spec({ shortArgs: 'ioe', longArgs: ['--input', '--output', '--error'] })],
+  [
+    'ionice',
+    spec({
+      shortArgs: 'cn',
+      longArgs: ['--class', '--classdata'],
+      noCommand: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'],
+    }),
+  ],
+  ['setsid', spec({})],
+  ['chroot', spec({ longArgs: ['--userspec', '--groups'], positionals: 1 })],
+  ['time', spec({ shortArgs: 'fo', longArgs: ['--format', '--output'] })],
+]);
+
+/** Shells whose -c argument (or stdin) is more shell to judge. */
+export const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'ash',
+  'mksh',
+  'yash',
+  'fish',
+]);
+
+/** The basename of a literal command word (`/usr/bin/rm` -> `rm`); null when not literal. */
+export function binaryOf(word: ShellWord | undefined): string | null {
+  if (word === undefined || !word.literal) return null;
+  const slash = word.text.lastIndexOf('/');
+  return slash >= 0 ? word.text.slice(slash + 1) : word.text;
+}
+
+interface Peeled {
+  readonly words: readonly ShellWord[];
+  readonly wrappers: readonly ShellWrapper[];
+  /** Text that `env -S` splits and runs. */
+  readonly payload: string | null;
+}
+
+/** Skip one wrapper's options; returns the index of its command word, or -1 when it runs none. */
+function commandIndex(
+  words: readonly ShellWord[],
+  wrapper: WrapperSpec,
+): { index: number; split: string | null } {
+  let i = 1;
+  let positionals = wrapper.positionals;
+  let split: string | null = null;
+  while (i < words.length) {
+    const word = words[i] as ShellWord;
+    if (!word.literal) return { index: positionals === 0 ? i : -1, split };
+    const text = word.text;
+    if (wrapper.noCommand.includes(text)) return { index: -1, split };
+    if (text === '--') {
+      i += 1;
+      break;
+    }
+    if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const flag = eq >= 0 ? text.slice(0, eq) : text;
+      if (flag === '--split-string')
+        split = eq >= 0 ? text.slice(eq + 1) : (words[i + 1]?.text ?? null);
+      i += eq < 0 && wrapper.longArgs.includes(flag) ? 2 : 1;
+      continue;
+    }
+    if (text.startsWith('-') && text.length > 1) {
+      let consumed = 1;
+      for (let c = 1; c < text.length; c += 1) {
+        const letter = text[c] as string;
+        if (wrapper.noCommand.includes(`-${letter}`)) return { index: -1, split };
+        if (wrapper.shortArgs.includes(letter)) {
+          const attached = text.slice(c + 1);
+          const value = attached !== '' ? attached : (words[i + 1]?.text ?? null);
+          if (letter === 'S') split = value;
+          if (attached === '') consumed = 2;
+          break;
+        }
+      }
+      i += consumed;
+      continue;
+    }
+    if (wrapper.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) {
+      i += 1;
+      continue;
+    }
+    if (positionals > 0) {
+      positionals -= 1;
+      i += 1;
+      continue;
+    }
+    break;
+  }
+  while (positionals > 0 && i < words.length) {
+    positionals -= 1;
+    i += 1;
+  }
+  return { index: i < words.length ? i : -1, split };
+}
+
+/** Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. */
+export function peelWrappers(words: readonly ShellWord[]): Peeled {
+  let current = words;
+  const wrappers: ShellWrapper[] = [];
+  let payload: string | null = null;
+  for (;;) {
+    const name = binaryOf(current[0]);
+    const wrapper = name === null ? undefined : WRAPPERS.get(name);
+    if (name === null || wrapper === undefined) break;
+    const { index, split } = commandIndex(current, wrapper);
+    if (split !== null) payload = split;
+    if (index < 0) break;
+    wrappers.push({ name, args: current.slice(1, index) });
+    current = current.slice(index);
+  }
+  return { words: current, wrappers, payload };
+}
+
+/** The shell text a command runs besides its own words: `bash -c TEXT`, `eval ...`, `su -c TEXT`. */
+export function shellPayload(
+  binary: string | null,
+  args: readonly ShellWord[],
+): { text: string | null; dynamic: boolean } {
+  if (binary === 'eval') {
+    if (args.length === 0) return { text: null, dynamic: false };
+    return args.every((a) => a.literal)
+      ? { text: args.map((a) => a.text).join(' '), dynamic: false }
+      : { text: null, dynamic: true };
+  }
+  if (binary === 'su') {
+    const at = args.findIndex((a) => a.text === '-c' || a.text === '--command');
+    const inline = args.find((a) => a.text.startsWith('--command='));
+    const word = inline ?? (at >= 0 ? args[at + 1] : undefined);
+    if (word === undefined) return { text: null, dynamic: false };
+    const text = word === inline ? word.text.slice('--command='.length) : word.text;
+    return word.literal ? { text, dynamic: false } : { text: null, dynamic: true };
+  }
+  if (binary === null || !SHELLS.has(binary)) return { text: null, dynamic: false };
+  let sawC = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] as ShellWord;
+    const text = word.text;
+    if (word.literal && (text === '-o' || text === '+o' || text === '-O' || text === '+O')) {
+      i += 1;
+      continue;
+    }
+    if (word.literal && /^-[a-zA-Z]+$/.test(text)) {
+      if (text.includes('c')) sawC = true;
+      continue;
+    }
+    if (word.literal && text.startsWith('--')) continue;
+    if (!sawC) return { text: null, dynamic: false };
+    return word.literal ? { text, dynamic: false } : { text: null, dynamic: true };
+  }
+  return { text: null, dynamic: false };
+}

@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
+import type { ShellCommand } from '../../runtime/shell/types.ts';
+
+beforeAll(async () => {
+  await initShellParser();
+});
+
+function only(source: string): ShellCommand {
+  const parsed = parseShell(source);
+  expect(parsed.commands).toHaveLength(1);
+  return parsed.commands[0] as ShellCommand;
+}
+
+function words(command: ShellCommand): string[] {
+  return [command.name?.text ?? '', ...command.args.map((a) => a.text)];
+}
+
+describe('parseShell: quoting and escapes', () => {
+  it.each([
+    ["r''m -rf /", ['rm', '-rf', '/']],
+    ['"rm" -rf /', ['rm', '-rf', '/']],
+    ['\\rm -rf /', ['rm', '-rf', '/']],
+    ["$'r\\x6d' -rf /", ['rm', '-rf', '/']],
+    ['echo "a \\"b\\" \\$c"', ['echo', 'a "b" $c']],
+    ["cat 'it''s'", ['cat', 'its']],
+  ])('%s resolves to its words', (source, expected) => {
+    const command = only(source);
+    expect(words(command)).toEqual(expected);
+    expect(command.args.every((a) => a.literal)).toBe(true);
+  });
+
+  it.each([
+    'echo $x',
+    'echo "$(date)"',
+    'echo `date`',
+    'echo *.ts',
+    'echo file?',
+    'echo [ab]',
+    'echo {a,b}',
+    'echo a{1..3}',
+    'echo ${x:-y}',
+  ])('%s has a non-literal argument', (source) => {
+    expect(parseShell(source).commands[0]?.args.some((a) => !a.literal)).toBe(true);
+  });
+
+  it('an escaped or quoted glob is literal', () => {
+    expect(only('echo \'*\' \\? "[x]"').args.every((a) => a.literal)).toBe(true);
+  });
+});
+
+describe('parseShell: finds every command', () => {
+  it('lists, pipelines, subshells, groups and control flow', () => {
+    const parsed = parseShell(
+      'a && b || c; (d | e); { f; }; if g; then h; fi; for i in 1; do j; done; while k; do l; done; case x in y) m;; esac',
+    );
+    expect(parsed.commands.map((c) => c.binary)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+      'h',
+      'j',
+      'k',
+      'l',
+      'm',
+    ]);
+  });
+
+  it('substitutions record their parent and origin', () => {
+    const parsed = parseShell('echo $(curl x) `id` <(ls)');
+    expect(parsed.hasSubstitution).toBe(true);
+    expect(parsed.commands.map((c) => [c.binary, c.origin, c.parent])).toEqual([
+      ['echo', 'top', null],
+      ['curl', 'substitution', 0],
+      ['id', 'substitution', 0],
+      ['ls', 'process-substitution', 0],
+    ]);
+  });
+
+  it('pipeline stages share an id; background is marked', () => {
+    const parsed = parseShell('curl x | sh & echo hi');
+    const [curl, sh, echo] = parsed.commands;
+    expect(curl?.pipeline).toEqual({ id: sh?.pipeline.id, stage: 0, length: 2 });
+    expect(sh?.pipeline.stage).toBe(1);
+    expect([curl?.background, sh?.background, echo?.background]).toEqual([true, true, false]);
+  });
+
+  it('function bodies carry the function name', () => {
+    const parsed = parseShell(':(){ :|:& };:');
+    expect(parsed.functions.has(':')).toBe(true);
+    expect(parsed.commands.filter((c) => c.fn === ':')).toHaveLength(2);
+  });
+
+  it('redirects: writes vs fd duplication and /dev/null', () => {
+    const command = only('cmd 2>&1 >/dev/null 2>/dev/stderr > out.txt >> ~/.bashrc < in');
+    expect(command.redirects.map((r) => [r.op, r.writes])).toEqual([
+      ['>&', false],
+      ['>', false],
+      ['>', false],
+      ['>', true],
+      ['>>', true],
+      ['<', false],
+    ]);
+  });
+
+  it('group redirects apply to the commands inside', () => {
+    const parsed = parseShell('{ a; b; } > /etc/x');
+    expect(
+      parsed.commands.every((c) =>
+        c.redirects.some((r) => r.writes && r.target?.text === '/etc/x'),
+      ),
+    ).toBe(true);
+  });
+
+  it('a syntax error is reported, not thrown', () => {
+    expect(parseShell('echo "unterminated').errors).toBe(true);
+    expect(parseShell('ls -la').errors).toBe(false);
+  });
+});
+
+describe('parseShell: unwrapping', () => {
+  it.each([
+    ['sudo rm -rf /x', ['sudo']],
+    ['sudo -u bob -E rm -rf /x', ['sudo']],
+    ['doas -u bob rm -rf /x', ['doas']],
+    ['env -i A=1 B=2 rm -rf /x', ['env']],
+    ['env -u HOME -- rm -rf /x', ['env']],
+    ['nohup rm -rf /x', ['nohup']],
+    ['nice -n 10 rm -rf /x', ['nice']],
+    ['nice -5 rm -rf /x', ['nice']],
+    ['timeout 5 rm -rf /x', ['timeout']],
+    ['timeout -s KILL -k 2 5s rm -rf /x', ['timeout']],
+    ['xargs -0 -n 1 rm -rf /x', ['xargs']],
+    ['busybox rm -rf /x', ['busybox']],
+    ['command rm -rf /x', ['command']],
+    ['exec -a name rm -rf /x', ['exec']],
+    ['stdbuf -oL -e 0 rm -rf /x', ['stdbuf']],
+    ['ionice -c3 rm -rf /x', ['ionice']],
+    ['setsid -f rm -rf /x', ['setsid']],
+    ['chroot /mnt rm -rf /x', ['chroot']],
+    ['time -p rm -rf /x', ['time']],
+    ['sudo nice -n 5 timeout 9 /bin/rm -rf /x', ['sudo', 'nice', 'timeout']],
+  ])('%s runs rm', (source, wrappers) => {
+    const command = only(source);
+    expect(command.binary).toBe('rm');
+    expect(command.args.map((a) => a.text)).toEqual(['-rf', '/x']);
+    expect(command.wrappers.map((w) => w.name)).toEqual(wrappers);
+  });
+
+  it.each(['command -v mkfs', 'sudo -l', 'ionice -p 1234', 'env', 'timeout 5'])(
+    '%s runs no other command',
+    (source) => {
+      expect(only(source).wrappers).toEqual([]);
+    },
+  );
+});
+
+describe('parseShell: payloads', () => {
+  it.each([
+    ["bash -c 'rm -rf /x'", 1],
+    ["sh -ec 'rm -rf /x'", 1],
+    ["bash -o pipefail -c 'rm -rf /x'", 1],
+    ['zsh -c "bash -c \'rm -rf /x\'"', 2],
+    ['eval rm -rf /x', 1],
+    ["su -c 'rm -rf /x'", 1],
+    ["env -S 'rm -rf /x'", 1],
+    ['sudo dash -c \'eval "rm -rf /x"\'', 2],
+    ['bash <<EOF\nrm -rf /x\nEOF', 1],
+    ["sh <<< 'rm -rf /x'", 1],
+    ['cat <<EOF | sh\nrm -rf /x\nEOF', 1],
+  ])('%s re-parses the payload', (source, depth) => {
+    const rm = parseShell(source).commands.find((c) => c.binary === 'rm');
+    expect(rm?.origin).toBe('payload');
+    expect(rm?.depth).toBe(depth);
+    expect(rm?.args.map((a) => a.text)).toEqual(['-rf', '/x']);
+  });
+
+  it('nesting past the bound is an error, not a stack overflow', () => {
+    let source = 'rm -rf /x';
+    for (let i = 0; i < 8; i += 1) source = `bash -c ${JSON.stringify(source)}`;
+    expect(parseShell(source).errors).toBe(true);
+  });
+
+  it('bash script.sh is not a payload', () => {
+    expect(parseShell('bash script.sh').commands).toHaveLength(1);
+  });
+});
+
+describe('parseShell: variables', () => {
+  it('records literal values from assignments, declarations and for lists', () => {
+    const parsed = parseShell(
+      'x=\'/etc/passwd\'; export Y=/etc; for f in /a "/b c"; do cat "$f"; done; z=$(date)',
+    );
+    expect(parsed.variables.get('x')).toEqual(['/etc/passwd']);
+    expect(parsed.variables.get('Y')).toEqual(['/etc']);
+    expect(parsed.variables.get('f')).toEqual(['/a', '/b c']);
+    expect(parsed.variables.has('z')).toBe(false);
+    const cat = parsed.commands.find((c) => c.binary === 'cat');
+    expect(cat?.args[0]?.parts).toEqual([{ kind: 'var', name: 'f' }]);
+  });
+
+  it('init is idempotent', async () => {
+    await expect(initShellParser()).resolves.toBeUndefined();
+  });
+});
