@@ -5,17 +5,24 @@ import { basename, dirname, join } from 'node:path';
 import type { FsOps } from './ops/fs-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
 
-/** Replace `path` with `data` atomically; on failure the old content is untouched and the temp file removed. */
+/**
+ * Replace `path` with `data` atomically; on failure the old content is untouched and the temp
+ * file removed. A symlink is written through (the scope stage checked its real path) and an
+ * existing file keeps its permission bits.
+ */
 export async function writeFileAtomic(
   fs: FsOps,
   path: string,
   data: string | Buffer,
 ): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const target = await fs.realpath(path).catch(() => path);
+  const previous = await fs.stat(target).catch(() => undefined);
+  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   await withFsErrors(path, async () => {
     try {
       await fs.writeFile(temp, data);
-      await fs.rename(temp, path);
+      if (previous !== undefined) await fs.chmod(temp, previous.mode & 0o7777);
+      await fs.rename(temp, target);
     } catch (error) {
       await fs.unlink(temp).catch(() => undefined);
       throw error;

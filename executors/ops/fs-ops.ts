@@ -5,6 +5,7 @@ export interface FsOps {
   readFile(path: string): Promise<Buffer>;
   writeFile(path: string, data: string | Buffer): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
   stat(path: string): Promise<Stats>;
   lstat(path: string): Promise<Stats>;
   readdir(path: string): Promise<Dirent[]>;

@@ -1,5 +1,6 @@
 // FsOps on node:fs/promises: the real filesystem.
 import {
+  chmod,
   lstat,
   mkdir,
   readdir,
@@ -20,6 +21,7 @@ export function createNodeFsOps(): FsOps {
     readFile: (path) => readFile(path),
     writeFile: (path, data) => writeFile(path, data),
     rename: (from, to) => rename(from, to),
+    chmod: (path, mode) => chmod(path, mode),
     stat: (path) => stat(path),
     lstat: (path) => lstat(path),
     readdir: (path) => readdir(path, { withFileTypes: true }),

@@ -1,0 +1,107 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fsGlob } from '../../executors/fs-glob.ts';
+import { fsGrep } from '../../executors/fs-grep.ts';
+import { InvalidArguments, NotFound } from '../../runtime/errors.ts';
+import { makeContext, makeTempDir } from './make-context.ts';
+
+async function tree(): Promise<string> {
+  const dir = await makeTempDir();
+  await mkdir(join(dir, 'src', 'deep'), { recursive: true });
+  await mkdir(join(dir, '.git'));
+  await writeFile(join(dir, 'README.md'), '# Title\nTODO: write docs\n');
+  await writeFile(join(dir, 'src', 'a.ts'), 'const a = 1;\n// todo lower\n// TODO upper\n');
+  await writeFile(join(dir, 'src', 'deep', 'b.ts'), 'export const TODO = true;\n');
+  await writeFile(join(dir, 'src', 'blob.bin'), Buffer.from([0x54, 0x4f, 0x44, 0x4f, 0, 1, 2]));
+  await writeFile(join(dir, '.git', 'HEAD'), 'TODO in git internals\n');
+  return dir;
+}
+
+describe('fs_grep', () => {
+  it('returns path:line:text with paths relative to the searched directory', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    const result = await fsGrep.run({ pattern: 'TODO', path: dir }, ctx);
+    expect([...result.matches].sort()).toEqual([
+      'README.md:2:TODO: write docs',
+      'src/a.ts:3:// TODO upper',
+      'src/deep/b.ts:1:export const TODO = true;',
+    ]);
+    expect(result.truncated).toBe(false);
+  });
+
+  it('filters by glob, ignores case on request and searches a single file', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    const ts = await fsGrep.run(
+      { pattern: 'todo', path: dir, glob: '*.ts', ignore_case: true },
+      ctx,
+    );
+    expect([...ts.matches].sort()).toEqual([
+      'src/a.ts:2:// todo lower',
+      'src/a.ts:3:// TODO upper',
+      'src/deep/b.ts:1:export const TODO = true;',
+    ]);
+    const one = await fsGrep.run({ pattern: '^#', path: join(dir, 'README.md') }, ctx);
+    expect(one.matches).toEqual([`${join(dir, 'README.md')}:1:# Title`]);
+  });
+
+  it('stops at max_results and flags truncation', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    const result = await fsGrep.run({ pattern: 'TODO', path: dir, max_results: 1 }, ctx);
+    expect(result.matches).toHaveLength(1);
+    expect(result.truncated).toBe(true);
+  });
+
+  it('refuses a bad regular expression and a missing root with typed errors', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    await expect(fsGrep.run({ pattern: '(', path: dir }, ctx)).rejects.toBeInstanceOf(
+      InvalidArguments,
+    );
+    await expect(fsGrep.run({ pattern: 'x', path: join(dir, 'no') }, ctx)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+  });
+});
+
+describe('fs_glob', () => {
+  it('returns sorted paths relative to the root', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    expect((await fsGlob.run({ pattern: '**/*.ts', path: dir }, ctx)).matches).toEqual([
+      'src/a.ts',
+      'src/deep/b.ts',
+    ]);
+    expect((await fsGlob.run({ pattern: '*', path: dir }, ctx)).matches).toEqual([
+      '.git/',
+      'README.md',
+      'src/',
+    ]);
+    expect((await fsGlob.run({ pattern: 'src/*.{ts,bin}', path: dir }, ctx)).matches).toEqual([
+      'src/a.ts',
+      'src/blob.bin',
+    ]);
+  });
+
+  it('defaults the root to ~ and flags truncation', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    const name = dir.slice(ctx.env.HOME!.length + 1);
+    const result = await fsGlob.run({ pattern: `${name}/**/*.ts` }, ctx);
+    expect(result.matches).toEqual([`${name}/src/a.ts`, `${name}/src/deep/b.ts`]);
+    const cut = await fsGlob.run({ pattern: '**', path: dir, max_results: 2 }, ctx);
+    expect(cut.matches).toHaveLength(2);
+    expect(cut.truncated).toBe(true);
+  });
+
+  it('refuses a file as root', async () => {
+    const ctx = await makeContext();
+    const dir = await tree();
+    await expect(
+      fsGlob.run({ pattern: '*', path: join(dir, 'README.md') }, ctx),
+    ).rejects.toBeInstanceOf(InvalidArguments);
+  });
+});
