@@ -1,5 +1,5 @@
 import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsList } from '../../executors/fs-list.ts';
 import { fsMkdir } from '../../executors/fs-mkdir.ts';
@@ -13,7 +13,7 @@ describe('fs_read', () => {
     const ctx = await makeContext();
     const dir = await makeTempDir();
     await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree');
-    const name = dir.slice(ctx.env.HOME!.length + 1);
+    const name = basename(dir);
     for (const path of [
       join(dir, 'a.txt'),
       `~/${name}/a.txt`,
