@@ -1,6 +1,6 @@
-// How several judges' results become one decision. Pure functions over votes. A judge that
-// failed still votes (fail_closed: score 0, a reject; degrade: 0.5 with confidence 0), so a
-// failure can never quietly shrink the panel; the quorum counts only judges that answered.
+// How several judges' results become one decision. Pure functions over votes. A fail_closed
+// judge that failed still votes (score 0, a reject), so a failure never quietly shrinks the
+// panel; a degraded one abstains; the quorum counts only judges that answered.
 import type { Config } from '../config.ts';
 
 export type ConsensusStrategy = Config['vaglio']['strategy'];
@@ -12,7 +12,7 @@ export interface Vote {
   readonly approved: boolean;
   readonly score: number;
   readonly confidence: number;
-  /** Set when the judge failed; the failure policy already shaped score and approved. */
+  /** Set when the judge failed under fail_closed: it votes reject with score 0. */
   readonly failure?: string;
   readonly minScore: number;
   readonly minConfidence: number;
@@ -142,12 +142,7 @@ export function combineVotes(
  * The quorum check: a rejection reason when fewer judges answered (did not fail) than
  * `required`, else null. Failed judges count in the panel size, never as answers.
  */
-export function quorumShortfall(
-  votes: readonly Vote[],
-  total: number,
-  required: number,
-): string | null {
-  const answered = votes.filter((vote) => vote.failure === undefined).length;
+export function quorumShortfall(answered: number, total: number, required: number): string | null {
   if (answered >= required) return null;
   return `only ${answered} of ${total} judges answered; min_judges_required is ${required}`;
 }

@@ -1,7 +1,7 @@
 // llm-v1: one model judging one call, in a session of its own. Its failures (timeout, provider
 // error, unreachable, garbled answer) never pass silently: each judge's on_failure policy turns
-// them into a reject (fail_closed) or a neutral zero-confidence answer (degrade), names the
-// failure, and logs it.
+// them into a reject (fail_closed) or a neutral zero-confidence abstention (degrade), names
+// the failure, and logs it.
 import type { LlmJudgeConfig } from '../config.ts';
 import { NetworkError, ProviderError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
@@ -155,21 +155,26 @@ export function createLlmJudge(options: LlmJudgeOptions): LlmJudge {
   };
 }
 
+/** How one judge's result counts: a degraded failure abstains, a fail_closed one rejects. */
+export type JudgeVote = 'approve' | 'reject' | 'abstain';
+
 /**
- * Whether one judge's result approves the call: both thresholds must hold, and a fail_closed
- * failure never approves (even with thresholds at 0).
+ * One judge's vote: both thresholds must hold to approve; a fail_closed failure rejects even
+ * with thresholds at 0; a degraded failure abstains (the operator chose not to block on it).
  */
-export function judgeApproves(config: LlmJudgeConfig, result: JudgeResult): boolean {
-  if (result.failure !== undefined && config.on_failure === 'fail_closed') return false;
-  return result.score >= config.min_score && result.confidence >= config.min_confidence;
+export function judgeVote(config: LlmJudgeConfig, result: JudgeResult): JudgeVote {
+  if (result.failure !== undefined) return config.on_failure === 'degrade' ? 'abstain' : 'reject';
+  return result.score >= config.min_score && result.confidence >= config.min_confidence
+    ? 'approve'
+    : 'reject';
 }
 
-/** The verdict's per-judge record. */
+/** The verdict's per-judge record (an abstaining judge did not approve). */
 export function toJudgeRecord(config: LlmJudgeConfig, result: JudgeResult): JudgeRecord {
   return {
     name: config.name,
     kind: 'llm-v1',
-    approved: judgeApproves(config, result),
+    approved: judgeVote(config, result) === 'approve',
     score: result.score,
     confidence: result.confidence,
     ...(result.failure === undefined ? {} : { failure: result.failure }),

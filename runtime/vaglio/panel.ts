@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../log/logger.ts';
 import { combineVotes, quorumShortfall, type Vote } from './consensus.ts';
 import type { JudgeInput, JudgeResult } from './judge.ts';
 import { buildJudgeSystemPrompt } from './judge-payload.ts';
-import { createLlmJudge, judgeApproves, toJudgeRecord, type LlmJudge } from './llm-judge.ts';
+import { createLlmJudge, judgeVote, toJudgeRecord, type LlmJudge } from './llm-judge.ts';
 import { loadTelos } from './telos-file.ts';
 import type { JudgeKind, JudgeRecord } from './verdict.ts';
 
@@ -80,7 +80,7 @@ function checkPanel(config: Config, judges: readonly LlmJudgeConfig[]): void {
     }
     seen.add(judge.name);
   }
-  if (config.vaglio.min_judges_required > judges.length) {
+  if (config.vaglio.mode === 'consensus' && config.vaglio.min_judges_required > judges.length) {
     throw new ConfigError(
       `vaglio.min_judges_required: ${config.vaglio.min_judges_required} but only ${judges.length} LLM judge(s) enabled, so every call would be rejected. Fix: lower it or add judges.`,
     );
@@ -88,11 +88,14 @@ function checkPanel(config: Config, judges: readonly LlmJudgeConfig[]): void {
 }
 
 function judgeReason(config: LlmJudgeConfig, result: JudgeResult): string {
+  const name = `llm judge "${config.name}"`;
+  if (result.failure !== undefined) {
+    return `${name} failed (${result.failure}): ${config.on_failure === 'degrade' ? 'abstains' : 'rejects'}`;
+  }
   const scoreOp = result.score >= config.min_score ? '>=' : '<';
   const confidenceOp = result.confidence >= config.min_confidence ? '>=' : '<';
-  const failure = result.failure === undefined ? '' : ` failed (${result.failure})`;
   return (
-    `llm judge "${config.name}"${failure}: score ${fixed(result.score)} ${scoreOp} ${fixed(config.min_score)}, ` +
+    `${name}: score ${fixed(result.score)} ${scoreOp} ${fixed(config.min_score)}, ` +
     `confidence ${fixed(result.confidence)} ${confidenceOp} ${fixed(config.min_confidence)}`
   );
 }
@@ -105,7 +108,7 @@ function toVote(config: LlmJudgeConfig, result: JudgeResult): Vote {
   return {
     name: config.name,
     weight: config.weight,
-    approved: judgeApproves(config, result),
+    approved: judgeVote(config, result) === 'approve',
     score: result.score,
     confidence: result.confidence,
     ...(result.failure === undefined ? {} : { failure: result.failure }),
@@ -114,52 +117,55 @@ function toVote(config: LlmJudgeConfig, result: JudgeResult): Vote {
   };
 }
 
+interface Judged {
+  readonly config: LlmJudgeConfig;
+  readonly result: JudgeResult;
+}
+
+function abstentions(judged: readonly Judged[]): string {
+  const named = judged.map(({ config, result }) => `${config.name} ${result.failure ?? ''}`);
+  return named.length === 0 ? '' : `; abstained: ${named.join('; ')}`;
+}
+
+/** In order; the first rejection blocks and later judges are not asked. Abstainers do not block. */
 async function runSequence(
   judges: readonly LlmJudge[],
-  required: number,
   input: JudgeInput,
   signal: AbortSignal | undefined,
 ): Promise<PanelResult> {
-  const records: JudgeRecord[] = [];
-  const votes: Vote[] = [];
-  const reasons: string[] = [];
-  const signals: string[] = [];
+  const judged: Judged[] = [];
+  const base = { judge_kind: 'llm-v1', strategy: 'sequence' } as const;
   for (const judge of judges) {
     const result = await judge.evaluate(input, signal);
-    records.push(toJudgeRecord(judge.config, result));
-    votes.push(toVote(judge.config, result));
-    signals.push(...signalsOf(judge.config, result));
-    const reason = judgeReason(judge.config, result);
-    if (!judgeApproves(judge.config, result)) {
-      const base = {
-        judge_kind: 'llm-v1',
-        strategy: 'sequence',
-        judges: records,
-        signals,
-      } as const;
+    judged.push({ config: judge.config, result });
+    if (judgeVote(judge.config, result) === 'reject') {
       return {
         ...base,
         approved: false,
         score: result.score,
         confidence: result.confidence,
-        reason,
+        reason: judgeReason(judge.config, result),
+        judges: judged.map(({ config, result: own }) => toJudgeRecord(config, own)),
+        signals: judged.flatMap(({ config, result: own }) => signalsOf(config, own)),
       };
     }
-    reasons.push(reason);
   }
-  const shortfall = quorumShortfall(votes, judges.length, required);
+  const voting = judged.filter(({ config, result }) => judgeVote(config, result) === 'approve');
+  const abstaining = judged.filter(({ config, result }) => judgeVote(config, result) === 'abstain');
+  // Every judge abstained: the panel is neutral (0.5, confidence 0), as each judge was.
+  const scored = voting.length > 0 ? voting : abstaining;
   return {
-    approved: shortfall === null,
-    score: Math.min(...votes.map((vote) => vote.score)),
-    confidence: Math.min(...votes.map((vote) => vote.confidence)),
-    reason: shortfall ?? reasons.join('; '),
-    judge_kind: 'llm-v1',
-    strategy: 'sequence',
-    judges: records,
-    signals,
+    ...base,
+    approved: true,
+    score: Math.min(...scored.map(({ result }) => result.score)),
+    confidence: Math.min(...scored.map(({ result }) => result.confidence)),
+    reason: judged.map(({ config, result }) => judgeReason(config, result)).join('; '),
+    judges: judged.map(({ config, result }) => toJudgeRecord(config, result)),
+    signals: judged.flatMap(({ config, result }) => signalsOf(config, result)),
   };
 }
 
+/** In parallel; abstainers are left out of the strategy, and the quorum counts answers. */
 async function runConsensus(
   judges: readonly LlmJudge[],
   vaglio: Config['vaglio'],
@@ -167,22 +173,27 @@ async function runConsensus(
   signal: AbortSignal | undefined,
 ): Promise<PanelResult> {
   const results = await Promise.all(judges.map((judge) => judge.evaluate(input, signal)));
-  const pairs = judges.map((judge, index) => ({
+  const judged = judges.map((judge, index) => ({
     config: judge.config,
     result: results[index] as JudgeResult,
   }));
-  const votes = pairs.map(({ config, result }) => toVote(config, result));
+  const abstaining = judged.filter(({ config, result }) => judgeVote(config, result) === 'abstain');
+  const votes = judged
+    .filter(({ config, result }) => judgeVote(config, result) !== 'abstain')
+    .map(({ config, result }) => toVote(config, result));
   const combined = combineVotes(vaglio.strategy, votes, { bestOfN: vaglio.best_of_n });
-  const shortfall = quorumShortfall(votes, judges.length, vaglio.min_judges_required);
+  const answered = judged.filter(({ result }) => result.failure === undefined).length;
+  const shortfall = quorumShortfall(answered, judges.length, vaglio.min_judges_required);
+  const reason = `${combined.reason}${abstentions(abstaining)}`;
   return {
     approved: combined.approved && shortfall === null,
     score: combined.score,
     confidence: combined.confidence,
-    reason: shortfall === null ? combined.reason : `${shortfall}; ${combined.reason}`,
+    reason: shortfall === null ? reason : `${shortfall}; ${reason}`,
     judge_kind: `consensus:${vaglio.strategy}`,
     strategy: vaglio.strategy,
-    judges: pairs.map(({ config, result }) => toJudgeRecord(config, result)),
-    signals: pairs.flatMap(({ config, result }) => signalsOf(config, result)),
+    judges: judged.map(({ config, result }) => toJudgeRecord(config, result)),
+    signals: judged.flatMap(({ config, result }) => signalsOf(config, result)),
   };
 }
 
@@ -230,7 +241,7 @@ export function createLlmPanel(
     strategy,
     evaluate: (input, signal) =>
       vaglio.mode === 'sequence'
-        ? runSequence(judges, vaglio.min_judges_required, input, signal)
+        ? runSequence(judges, input, signal)
         : runConsensus(judges, vaglio, input, signal),
   };
 }
