@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
+import { buildBwrapArgs } from '../../../executors/sandbox/bwrap-args.ts';
+
+const request: ShellRequest = {
+  command: 'ls "$1"',
+  args: ['a dir'],
+  cwd: '/home/ana/ws',
+  timeoutMs: 1000,
+  outputCapBytes: 1000,
+  signal: new AbortController().signal,
+  writableRoots: ['/home/ana/ws', '/home/ana', '/tmp', '/home/ana'],
+  network: false,
+  env: {},
+};
+
+/** The index of a flag followed by its operands in argv, or -1. */
+function find(argv: readonly string[], ...sequence: string[]): number {
+  return argv.findIndex((_, i) => sequence.every((item, k) => argv[i + k] === item));
+}
+
+describe('buildBwrapArgs', () => {
+  const masks = [
+    { path: '/home/ana/.ssh', kind: 'dir' as const },
+    { path: '/home/ana/.netrc', kind: 'file' as const },
+  ];
+  const argv = buildBwrapArgs(request, '/home/ana', masks);
+
+  it('isolates: no network, no capabilities, dies with its parent, read-only root, private /tmp', () => {
+    for (const flag of ['--die-with-parent', '--new-session', '--unshare-all']) {
+      expect(argv).toContain(flag);
+    }
+    expect(argv).not.toContain('--share-net');
+    expect(find(argv, '--cap-drop', 'ALL')).toBeGreaterThanOrEqual(0);
+    expect(find(argv, '--ro-bind', '/', '/')).toBeGreaterThanOrEqual(0);
+    expect(find(argv, '--tmpfs', '/tmp')).toBeGreaterThan(find(argv, '--ro-bind', '/', '/'));
+  });
+
+  it('binds each writable root once, parents first, and never the host /tmp', () => {
+    const binds = argv.flatMap((item, i) => (item === '--bind-try' ? [argv[i + 1]] : []));
+    expect(binds).toEqual(['/home/ana', '/home/ana/ws']);
+  });
+
+  it('masks secret stores after every writable bind, so none can uncover them', () => {
+    const lastBind = argv.lastIndexOf('--bind-try');
+    expect(find(argv, '--tmpfs', '/home/ana/.ssh')).toBeGreaterThan(lastBind);
+    expect(find(argv, '--ro-bind', '/dev/null', '/home/ana/.netrc')).toBeGreaterThan(lastBind);
+  });
+
+  it('ends with the command for bash -c and its args as positional parameters', () => {
+    expect(argv.slice(-7)).toEqual([
+      '--chdir',
+      '/home/ana/ws',
+      'bash',
+      '-c',
+      'ls "$1"',
+      'bash',
+      'a dir',
+    ]);
+  });
+
+  it('shares the network only when asked, and keeps a HOME under /tmp visible read-only', () => {
+    const open = buildBwrapArgs({ ...request, network: true }, '/tmp/home-x');
+    expect(open).toContain('--share-net');
+    expect(find(open, '--ro-bind', '/tmp/home-x', '/tmp/home-x')).toBeGreaterThan(
+      find(open, '--tmpfs', '/tmp'),
+    );
+  });
+});

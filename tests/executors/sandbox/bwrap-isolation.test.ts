@@ -1,0 +1,135 @@
+// The sandbox for real: bubblewrap processes against planted secrets, files and a local server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellExec } from '../../../executors/shell-exec.ts';
+import { makeContext, makeTempDir } from '../make-context.ts';
+
+const home = process.env.HOME ?? '/nonexistent';
+const secret = 'FAKE-PRIVATE-KEY-7f3a';
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  await mkdir(join(home, '.ssh'), { recursive: true });
+  await writeFile(join(home, '.ssh', 'id_rsa'), secret);
+  await writeFile(join(home, '.netrc'), `machine x password ${secret}`);
+  server = createServer((_request, response) => response.end('hello from the host'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const readSecrets = 'cat ~/.ssh/id_rsa ~/.netrc; ls -A ~/.ssh';
+
+describe('bubblewrap sandbox', () => {
+  it('cannot read ~/.ssh or ~/.netrc even with the home writable, while bare mode can', async () => {
+    const sandboxed = await shellExec.run(
+      { command: readSecrets },
+      await makeContext({ roots: { write: ['~'] } }),
+    );
+    expect(sandboxed.sandbox).toBe('bwrap');
+    // Nothing at all: the key unreadable, the .ssh directory an empty tmpfs.
+    expect(sandboxed.stdout).toBe('');
+    expect(sandboxed.stderr).toMatch(/id_rsa: No such file/);
+    // The control: the same command unsandboxed does see the planted key.
+    const bare = await shellExec.run(
+      { command: readSecrets },
+      await makeContext({ sandbox: { mode: 'off' } }),
+    );
+    expect(bare.stdout).toContain(secret);
+  });
+
+  it('cannot lift the masks: no capabilities to unmount', async () => {
+    const ctx = await makeContext({ roots: { write: ['~'] } });
+    const result = await shellExec.run({ command: 'umount ~/.ssh; cat ~/.ssh/id_rsa' }, ctx);
+    expect(result.stdout).not.toContain(secret);
+    expect(await readFile(join(home, '.ssh', 'id_rsa'), 'utf8')).toBe(secret);
+  });
+
+  it('writes inside the workspace and nowhere else', async () => {
+    const workspace = await makeTempDir('ws-');
+    const outside = await makeTempDir('outside-');
+    const ctx = await makeContext({ roots: { write: [workspace] } });
+    const result = await shellExec.run(
+      {
+        command:
+          'echo in > "$1/in.txt"; echo out > "$2/out.txt"; echo home > ~/home.txt; echo etc > /etc/custode-probe',
+        args: [workspace, outside],
+      },
+      ctx,
+    );
+    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(await readFile(join(workspace, 'in.txt'), 'utf8')).toBe('in\n');
+    expect(await readdir(outside)).toEqual([]);
+    await expect(readFile(join(home, 'home.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile('/etc/custode-probe')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('has a private /tmp that the host never sees', async () => {
+    const ctx = await makeContext();
+    const name = `custode-private-${String(process.pid)}`;
+    const result = await shellExec.run(
+      { command: `echo x > /tmp/${name} && cat /tmp/${name}` },
+      ctx,
+    );
+    expect(result).toMatchObject({ stdout: 'x\n', exit_code: 0 });
+    await expect(readFile(join('/tmp', name))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  const fetchLocal =
+    'exec 3<>/dev/tcp/127.0.0.1/$1 && printf "GET / HTTP/1.0\\r\\n\\r\\n" >&3 && cat <&3';
+
+  it('cannot reach the network by default', async () => {
+    const ctx = await makeContext();
+    const result = await shellExec.run({ command: fetchLocal, args: [String(port)] }, ctx);
+    expect(result.exit_code).not.toBe(0);
+    expect(result.stdout).not.toContain('hello from the host');
+  });
+
+  it('reaches the network when sandbox.network is true', async () => {
+    const ctx = await makeContext({ sandbox: { network: true } });
+    const result = await shellExec.run({ command: fetchLocal, args: [String(port)] }, ctx);
+    expect(result.stdout).toContain('hello from the host');
+    expect(result.exit_code).toBe(0);
+  });
+
+  it('kills the sandboxed process when the call is aborted', async () => {
+    const workspace = await makeTempDir('ws-');
+    const controller = new AbortController();
+    const ctx = await makeContext({ roots: { write: [workspace] } }, { signal: controller.signal });
+    const tag = `4242.${String(process.pid)}`;
+    const running = shellExec.run(
+      { command: `touch "$1/started"; exec sleep ${tag}`, args: [workspace] },
+      ctx,
+    );
+    await waitFor(async () => (await readdir(workspace)).includes('started'));
+    await waitFor(async () => (await processesWith(tag)) > 0);
+    controller.abort(new Error('the person cancelled'));
+    await expect(running).rejects.toThrow('the person cancelled');
+    await waitFor(async () => (await processesWith(tag)) === 0);
+    expect(await processesWith(tag)).toBe(0);
+  });
+});
+
+/** Poll a condition (up to ~10 s): the test waits for a real process, it does not time it. */
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition never became true');
+}
+
+/** How many host processes have `tag` in their command line. */
+async function processesWith(tag: string): Promise<number> {
+  let count = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('sleep\0') && cmdline.includes(tag)) count += 1;
+  }
+  return count;
+}
