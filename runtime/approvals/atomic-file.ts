@@ -1,7 +1,7 @@
 // Durable small-file writes for the approval and rule stores: a crash mid-write leaves
 // either the old file or the new one, never half of either.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** Write `text` to `path` atomically: temp file in the same dir, fsync, rename, fsync the dir. */
@@ -41,4 +41,14 @@ export async function syncDir(dir: string): Promise<void> {
 /** True for a "no such file" error, the one expected failure of a read or rename here. */
 export function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/** The file's text, or null when it does not exist (any other failure throws). */
+export async function readTextFile(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }

@@ -83,3 +83,26 @@ export function renderResolvedText(
 export function renderRuleLine(rule: AllowRule, index: number): string {
   return `${String(index)}. ${rule.description} (since ${rule.createdAt.slice(0, 10)})`;
 }
+
+/** What a button press came to (the chat service's answer to a press). */
+export type PressResult = 'resolved' | 'not_yours' | 'expired' | 'unknown' | 'already_resolved';
+
+/** The short notice a presser sees for each press result (Telegram's toast, Slack's ephemeral). */
+export function pressNotice(result: PressResult, answer: ApprovalAnswer): string {
+  switch (result) {
+    case 'resolved':
+      return answer === 'deny'
+        ? 'Denied.'
+        : answer === 'always'
+          ? 'Allowed, and a rule was saved.'
+          : 'Allowed once.';
+    case 'not_yours':
+      return 'This card is not yours to answer.';
+    case 'expired':
+      return 'This card expired and was treated as denied.';
+    case 'already_resolved':
+      return 'This card was already answered.';
+    case 'unknown':
+      return 'Unknown or stale card.';
+  }
+}

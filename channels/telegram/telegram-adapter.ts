@@ -1,0 +1,232 @@
+// The Telegram channel (grammY): long polling by default (no public URL needed), a webhook
+// when configured. Only allowed or paired users reach the chat service; everyone else gets
+// one polite refusal per run. Handlers never await a turn inside grammY's update loop, so
+// one slow chat (or one waiting on a card) never holds up the others.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Bot, GrammyError, webhookCallback, type Context } from 'grammy';
+import {
+  pressCard,
+  type ChannelSink,
+  type ChatPort,
+  type PendingLookup,
+} from '../../runtime/approvals/press-card.ts';
+import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
+import { createApprovalStore } from '../../runtime/approvals/store.ts';
+import type { Config } from '../../runtime/config.ts';
+import { ConfigError } from '../../runtime/errors.ts';
+import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
+import type { Logger } from '../../runtime/log/logger.ts';
+import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
+import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
+import { createTelegramSink } from './telegram-sink.ts';
+
+const REFUSAL =
+  'Sorry, this assistant only talks to the people it was set up for. If that is you, send /pair <code> with the code from the daemon log.';
+const PAIR_REPLIES = {
+  paired: 'Paired. You can talk to me now.',
+  already_allowed: 'You are already allowed to talk to me.',
+  wrong_code: 'That code is not right. Use the code from the daemon log.',
+} as const;
+/** Telegram shows "typing…" for about 5 seconds; refresh it a little sooner while a turn runs. */
+const TYPING_EVERY_MS = 4_500;
+const UPDATES = ['message', 'callback_query'] as const;
+
+export interface TelegramAdapterOptions {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+  /** Where paired users and pending approvals are kept (default: $XDG_STATE_HOME/custode). */
+  readonly stateDir?: string;
+  /** Pending cards, read before a press to audit it (default: the store under stateDir/approvals). */
+  readonly approvals?: PendingLookup;
+  readonly audit?: AuditLog;
+}
+
+export interface TelegramAdapter {
+  readonly name: 'telegram';
+  /** Connects (getMe fails fast on a bad token) and starts receiving; resolves once running. */
+  start(service: ChatPort): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Handlers {
+  readonly service: ChatPort;
+  readonly approvals: PendingLookup;
+  readonly audit: AuditLog;
+  readonly access: TelegramAccess;
+  readonly sink: ChannelSink;
+  readonly logger: Logger;
+}
+
+async function withTyping(
+  sink: ChannelSink,
+  chatId: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  void sink.typing?.(chatId);
+  const timer = setInterval(() => void sink.typing?.(chatId), TYPING_EVERY_MS);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function onText(ctx: Context, { service, access, sink, logger }: Handlers): Promise<void> {
+  const from = ctx.from;
+  const text = ctx.message?.text;
+  if (from === undefined || ctx.chat === undefined || text === undefined) return;
+  const chatId = String(ctx.chat.id);
+  const pair = /^\/pair(?:@\w+)?(?:\s+(\S+))?\s*$/.exec(text.trim());
+  if (pair !== null) {
+    await ctx.reply(PAIR_REPLIES[await access.pair(from.id, pair[1] ?? '')]);
+    return;
+  }
+  if (!access.isAllowed(from.id)) {
+    logger.warn(
+      { user: from.id },
+      'telegram message from a user who is not allowed; refused, not sent to the model',
+    );
+    if (access.firstRefusal(from.id)) await ctx.reply(REFUSAL);
+    return;
+  }
+  await withTyping(sink, chatId, async () => {
+    try {
+      await service.handleMessage(
+        { channel: 'telegram', chatId, sender: `telegram:${String(from.id)}`, text },
+        sink,
+      );
+    } catch (error) {
+      logger.error({ err: error, chatId }, 'telegram turn failed');
+      await sink.sendText(
+        chatId,
+        'Sorry, something went wrong on my side. The details are in the daemon log.',
+      );
+    }
+  });
+}
+
+async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
+  const data = ctx.callbackQuery?.data;
+  const decoded = data === undefined ? null : decodeButton(data);
+  if (decoded === null || ctx.from === undefined) {
+    await ctx.answerCallbackQuery({ text: 'Unknown button.' });
+    return;
+  }
+  const presser = `telegram:${String(ctx.from.id)}`;
+  const result = await pressCard(handlers, { ...decoded, presser }, handlers.sink);
+  await ctx.answerCallbackQuery({ text: pressNotice(result, decoded.answer) });
+}
+
+function install(bot: Bot, handlers: Handlers): void {
+  const report = (what: string) => (error: unknown) =>
+    handlers.logger.error({ err: error }, `telegram ${what} failed`);
+  bot.on('message:text', (ctx) => {
+    void onText(ctx, handlers).catch(report('message handler'));
+  });
+  bot.on('callback_query:data', (ctx) => {
+    void onPress(ctx, handlers).catch(report('button handler'));
+  });
+  bot.catch((error) =>
+    handlers.logger.error(
+      { err: error.error, update: error.ctx.update.update_id },
+      'telegram update failed',
+    ),
+  );
+}
+
+/** Long polling that survives its own failures: logged, backed off, restarted until stop(). */
+async function pollForever(bot: Bot, logger: Logger, stopped: AbortSignal): Promise<void> {
+  let delayMs = 1_000;
+  while (!stopped.aborted) {
+    try {
+      await bot.start({
+        allowed_updates: UPDATES,
+        onStart: () => {
+          delayMs = 1_000;
+          logger.info('telegram long polling started');
+        },
+      });
+      if (!stopped.aborted) logger.warn('telegram polling ended by itself; restarting');
+    } catch (error) {
+      if (stopped.aborted) break;
+      const fatal = error instanceof GrammyError && error.error_code === 401;
+      logger.error(
+        { err: error, retry_in_ms: delayMs },
+        fatal ? 'telegram rejected the bot token' : 'telegram polling failed; restarting',
+      );
+      await sleep(delayMs, undefined, { signal: stopped }).catch(() => undefined);
+      delayMs = Math.min(delayMs * 2, 60_000);
+    }
+  }
+}
+
+async function startWebhook(
+  bot: Bot,
+  webhook: { url: string; port: number },
+  logger: Logger,
+): Promise<Server> {
+  const secretToken = randomBytes(24).toString('hex');
+  const server = createServer(webhookCallback(bot, 'http', { secretToken }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject).listen(webhook.port, () => resolve());
+  });
+  await bot.api.setWebhook(webhook.url, { secret_token: secretToken, allowed_updates: UPDATES });
+  logger.info({ port: webhook.port }, 'telegram webhook listening');
+  return server;
+}
+
+/** The Telegram channel adapter (the daemon's registry creates it when channels.telegram.enabled). */
+export function createTelegramAdapter(options: TelegramAdapterOptions): TelegramAdapter {
+  const settings = options.config.channels.telegram;
+  const { logger } = options;
+  const stopping = new AbortController();
+  let bot: Bot | null = null;
+  let polling: Promise<void> | null = null;
+  let server: Server | null = null;
+
+  return {
+    name: 'telegram',
+    async start(service) {
+      const token = options.env.TELEGRAM_BOT_TOKEN;
+      if (token === undefined || token === '') {
+        throw new ConfigError(
+          'TELEGRAM_BOT_TOKEN is not set. Fix: export TELEGRAM_BOT_TOKEN=<token from @BotFather>, or set channels.telegram.enabled: false.',
+        );
+      }
+      const apiRoot = settings.api_root ?? options.env.TELEGRAM_API_ROOT;
+      bot = new Bot(token, apiRoot === undefined || apiRoot === '' ? {} : { client: { apiRoot } });
+      bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120 }));
+      const state = options.stateDir ?? defaultStateDir(options.env);
+      const access = await createTelegramAccess({
+        allowed: settings.allowed_users,
+        dir: join(state, 'telegram'),
+        logger,
+      });
+      install(bot, {
+        service,
+        access,
+        approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
+        audit: options.audit ?? createAuditLog({ env: options.env, logger }),
+        sink: createTelegramSink(bot.api, logger),
+        logger,
+      });
+      await bot.init();
+      if (settings.webhook === undefined) polling = pollForever(bot, logger, stopping.signal);
+      else server = await startWebhook(bot, settings.webhook, logger);
+    },
+    async stop() {
+      stopping.abort();
+      if (bot?.isRunning() === true) await bot.stop();
+      await polling;
+      if (server !== null) {
+        const closing = server;
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      }
+    },
+  };
+}
