@@ -11,6 +11,7 @@ import {
   isPrivateAllowed,
   isPublicAddress,
 } from './web/address-policy.ts';
+import type { HttpResponse } from './ops/http-ops.ts';
 import { bodyToText } from './web/body-text.ts';
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -28,8 +29,8 @@ function parseUrl(text: string, base?: URL): URL {
   return url;
 }
 
-/** Check one hop and return the address to connect to; throws DomainNotAllowed with the reason. */
-async function checkedAddress(url: URL, ctx: ExecutorContext): Promise<string> {
+/** Check one hop and return the addresses it may connect to; throws DomainNotAllowed with the reason. */
+async function checkedAddresses(url: URL, ctx: ExecutorContext): Promise<readonly string[]> {
   const host = bareHost(url);
   const { web } = ctx.config;
   if (!isDomainAllowed(host, web.domain_allowlist)) {
@@ -45,7 +46,26 @@ async function checkedAddress(url: URL, ctx: ExecutorContext): Promise<string> {
       );
     }
   }
-  return addresses[0] as string;
+  return addresses;
+}
+
+/** GET from the first checked address that answers (an IPv6 address may be unroutable here). */
+async function getFromAny(
+  url: URL,
+  addresses: readonly string[],
+  limits: { maxBytes: number; timeoutMs: number },
+  ctx: ExecutorContext,
+): Promise<HttpResponse> {
+  let failure: unknown;
+  for (const address of addresses) {
+    try {
+      return await ctx.ops.http.get(url, { ...limits, address, signal: ctx.signal });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 /** Fetch a URL (following checked redirects) and return its final URL, status, type and text. */
@@ -77,13 +97,8 @@ export const webFetch = defineExecutor({
     const timeoutMs = Math.min(args.timeout_ms ?? web.timeout_ms, web.timeout_ms);
     let url = parseUrl(args.url);
     for (let hop = 0; ; hop += 1) {
-      const address = await checkedAddress(url, ctx);
-      const response = await ctx.ops.http.get(url, {
-        address,
-        maxBytes,
-        timeoutMs,
-        signal: ctx.signal,
-      });
+      const addresses = await checkedAddresses(url, ctx);
+      const response = await getFromAny(url, addresses, { maxBytes, timeoutMs }, ctx);
       const location = response.headers.location;
       if (redirectStatuses.has(response.status) && location !== undefined) {
         if (hop >= web.max_redirects) {
