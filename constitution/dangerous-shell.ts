@@ -1,0 +1,468 @@
+// Shell commands no call may run, whatever the intent, judged on the parsed command (flags in
+// any order or long form, wrappers peeled, payloads re-parsed), never on the raw string: `echo
+// "rm -rf /"` deletes nothing. Each rule names the law it protects in its `why`.
+import type { ParsedShell, ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import { isBlockDevice } from './forbidden-paths.ts';
+
+/** What a rule sees besides the command: the whole parse, and the possible values of a path word. */
+export interface ShellView {
+  readonly parsed: ParsedShell;
+  readonly home: string;
+  /** Normalised values a word can take as a path (variables substituted; unknown ones empty). */
+  paths(word: ShellWord): readonly string[];
+}
+
+/** One dangerous-shell rule: its name (the denial reason says it), why, and the predicate. */
+export interface DangerRule {
+  readonly name: string;
+  readonly why: string;
+  matches(command: ShellCommand, view: ShellView): boolean;
+}
+
+// Trees whose loss (recursive delete, move, chmod -R) leaves no working system.
+const SYSTEM_TREES: ReadonlySet<string> = new Set(
+  [
+    '/etc',
+    '/usr',
+    '/bin',
+    '/sbin',
+    '/lib',
+    '/lib32',
+    '/lib64',
+    '/libx32',
+    '/var',
+    '/boot',
+    '/opt',
+    '/srv',
+    '/home',
+    '/root',
+    '/sys',
+    '/proc',
+    '/dev',
+    '/snap',
+    '/nix',
+  ].concat(['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private']),
+);
+// Trees owned by the package manager and the kernel: writing into them changes the system itself.
+const WRITE_PROTECTED = [
+  '/etc',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/boot',
+  '/sys',
+  '/proc',
+];
+// Deleting inside these also destroys state nobody can restore (logs are evidence, dpkg's db is the system).
+const DELETE_PROTECTED = [...WRITE_PROTECTED, '/var/log', '/var/lib'];
+const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'ash',
+  'mksh',
+  'yash',
+  'fish',
+]);
+const INTERPRETERS: ReadonlySet<string> = new Set([
+  'python',
+  'python2',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'nodejs',
+  'php',
+  'lua',
+  'deno',
+  'bun',
+]);
+const DOWNLOADERS: ReadonlySet<string> = new Set([
+  'curl',
+  'wget',
+  'fetch',
+  'aria2c',
+  'http',
+  'https',
+  'nc',
+  'ncat',
+  'socat',
+]);
+const GLOB = /[*?[]/;
+
+function under(path: string, trees: readonly string[]): boolean {
+  return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
+}
+
+/** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`). */
+function isCriticalTree(path: string, home: string): boolean {
+  let p = path;
+  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/'));
+  if (p === '' || p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
+  // A glob in the first segment can match anything at the root.
+  if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
+  return /^\/(?:home|Users)\/[^/]+$/.test(p);
+}
+
+/** Literal option words before `--`: `-rf` gives r and f, `--recursive` stays whole. */
+function hasFlag(args: readonly ShellWord[], letters: string, long: readonly string[]): boolean {
+  for (const arg of args) {
+    if (!arg.literal) continue;
+    const t = arg.text;
+    if (t === '--') return false;
+    if (t.startsWith('--')) {
+      if (long.includes(t.split('=')[0] as string)) return true;
+    } else if (t.startsWith('-') && [...t.slice(1)].some((c) => letters.includes(c))) return true;
+  }
+  return false;
+}
+
+/** Non-option words (everything after `--` counts). */
+function operands(args: readonly ShellWord[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  let ended = false;
+  for (const arg of args) {
+    if (!ended && arg.literal && arg.text === '--') ended = true;
+    else if (ended || !(arg.literal && arg.text.startsWith('-') && arg.text.length > 1))
+      out.push(arg);
+  }
+  return out;
+}
+
+/** The value of `-o X`, `-oX`, `--output X` or `--output=X`. */
+function optionValues(
+  args: readonly ShellWord[],
+  short: readonly string[],
+  long: readonly string[],
+): ShellWord[] {
+  const out: ShellWord[] = [];
+  args.forEach((arg, i) => {
+    const t = arg.text;
+    const next = args[i + 1];
+    if ((short.includes(t) || long.includes(t)) && next) out.push(next);
+    else if (long.some((l) => t.startsWith(`${l}=`)))
+      out.push(textWord(t.slice(t.indexOf('=') + 1), arg));
+    else if (short.some((s) => t.startsWith(s) && t.length > s.length && !t.startsWith('--')))
+      out.push(textWord(t.slice(2), arg));
+  });
+  return out;
+}
+
+function textWord(text: string, from: ShellWord): ShellWord {
+  return from.literal
+    ? { text, literal: true, glob: false, parts: [{ kind: 'text', text }] }
+    : from;
+}
+
+function anyPath(
+  words: readonly ShellWord[],
+  view: ShellView,
+  test: (path: string) => boolean,
+): boolean {
+  return words.some((word) => view.paths(word).some(test));
+}
+
+/** Files a command deletes. */
+function deleteTargets(command: ShellCommand): ShellWord[] {
+  const b = command.binary;
+  if (b === 'rm' || b === 'unlink' || b === 'rmdir' || b === 'shred') return operands(command.args);
+  const deletes = command.args.some(
+    (a, i) =>
+      a.text === '-delete' ||
+      ((a.text === '-exec' || a.text === '-execdir') &&
+        /^(?:.*\/)?(?:rm|shred|unlink)$/.test(command.args[i + 1]?.text ?? '')),
+  );
+  if (b === 'find' && deletes) {
+    const start: ShellWord[] = [];
+    for (const arg of command.args) {
+      if (arg.literal && /^[-(!]/.test(arg.text)) break;
+      start.push(arg);
+    }
+    return start;
+  }
+  return [];
+}
+
+/** Files a command creates or changes: redirects, tee, cp/mv/install/ln targets, dd of=, downloads. */
+function writeTargets(command: ShellCommand): ShellWord[] {
+  const out = command.redirects.flatMap((r) => (r.writes && r.target !== null ? [r.target] : []));
+  const args = command.args;
+  const ops = operands(args);
+  switch (command.binary) {
+    case 'tee':
+    case 'touch':
+    case 'truncate':
+    case 'mkdir':
+      return [...out, ...ops];
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln':
+    case 'rsync':
+      return [
+        ...out,
+        ...optionValues(args, ['-t'], ['--target-directory']),
+        ...(ops.length >= 2 ? ops.slice(-1) : []),
+      ];
+    case 'dd':
+      return [
+        ...out,
+        ...args.filter((a) => a.text.startsWith('of=')).map((a) => textWord(a.text.slice(3), a)),
+      ];
+    case 'wget':
+      return [
+        ...out,
+        ...optionValues(args, ['-O', '-P'], ['--output-document', '--directory-prefix']).filter(
+          (w) => w.text !== '-',
+        ),
+      ];
+    case 'curl':
+      return [...out, ...optionValues(args, ['-o'], ['--output', '--output-dir'])];
+    case 'sed':
+    case 'perl':
+      return hasFlag(args, 'i', ['--in-place']) ? [...out, ...ops.slice(1)] : out;
+    default:
+      return out;
+  }
+}
+
+const READ_ONLY_SGDISK = [
+  '-p',
+  '--print',
+  '-v',
+  '--verify',
+  '-i',
+  '--info',
+  '-O',
+  '--print-mbr',
+  '-L',
+  '--list-types',
+  '-h',
+  '--help',
+  '-V',
+  '--version',
+  '-D',
+  '--display-alignment',
+  '-P',
+  '--pretend',
+];
+
+/** A disk tool that rewrites the device it is given. */
+function wipesDevice(command: ShellCommand, view: ShellView): boolean {
+  const args = command.args;
+  const onDevice = anyPath(operands(args), view, isBlockDevice);
+  if (!onDevice) return false;
+  switch (command.binary) {
+    case 'shred':
+    case 'blkdiscard':
+    case 'cfdisk':
+    case 'mkswap':
+      return true;
+    case 'wipefs':
+      return hasFlag(args, 'ao', ['--all', '--offset']) && !hasFlag(args, 'n', ['--no-act']);
+    case 'fdisk':
+    case 'sfdisk':
+      return !hasFlag(args, 'ldsV', ['--list', '--dump', '--show-size', '--version', '--help']);
+    case 'sgdisk':
+      return args.some(
+        (a) =>
+          a.literal &&
+          a.text.startsWith('-') &&
+          !READ_ONLY_SGDISK.includes(a.text.split('=')[0] as string),
+      );
+    case 'parted':
+      return (
+        !hasFlag(args, 'l', ['--list']) &&
+        !operands(args).every(
+          (w) => isBlockDevice(w.text) || /^(?:p|print|unit|[a-zA-Z]+B)$/.test(w.text),
+        )
+      );
+    case 'badblocks':
+      return hasFlag(args, 'wn', []);
+    default:
+      return false;
+  }
+}
+
+/** A stage that runs its stdin as code: `sh`, `bash -s`, `python3 -`, `perl` with no script. */
+function runsStdin(command: ShellCommand): boolean {
+  const b = command.binary;
+  if (b === null) return false;
+  if (SHELLS.has(b))
+    return (
+      !hasFlag(command.args, 'c', []) &&
+      (operands(command.args).length === 0 || hasFlag(command.args, 's', []))
+    );
+  if (INTERPRETERS.has(b)) {
+    const first = operands(command.args)[0];
+    return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || first.text === '-');
+  }
+  return false;
+}
+
+/** A command whose output is fetched from the network or decoded from an opaque encoding. */
+function producesForeignCode(command: ShellCommand): boolean {
+  const b = command.binary;
+  if (b === null) return false;
+  if (DOWNLOADERS.has(b)) return true;
+  if (b === 'base64' || b === 'base32' || b === 'basenc')
+    return hasFlag(command.args, 'dD', ['--decode']);
+  if (b === 'xxd') return hasFlag(command.args, 'r', ['--revert']);
+  if (b === 'openssl')
+    return command.args.some((a) => a.text === '-d' || a.text === '-base64' || a.text === 'base64');
+  return b === 'uudecode';
+}
+
+/** Parent of a substitution that runs the substituted text as code. */
+function runsSubstitution(parent: ShellCommand, origin: ShellCommand['origin']): boolean {
+  const b = parent.binary;
+  if (b === null) return false;
+  if (b === 'eval' || b === 'source' || b === '.' || SHELLS.has(b)) return true;
+  if (!INTERPRETERS.has(b)) return false;
+  return origin === 'process-substitution' || hasFlag(parent.args, 'ce', ['--eval']);
+}
+
+function killPids(args: readonly ShellWord[]): ShellWord[] {
+  let i = 0;
+  const first = args[0];
+  if (first?.literal && first.text.startsWith('-') && first.text !== '--')
+    i = first.text === '-s' || first.text === '-n' ? 2 : 1;
+  if (args[i]?.text === '--') i += 1;
+  return args.slice(i);
+}
+
+// System trees whose files have no business leaving the machine (account data, kernel state, logs).
+const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/root', '/dev'];
+
+/** Local files a command sends over the network: curl -d @f / -F x=@f / -T f, wget --post-file=f. */
+function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
+  const args = command.args;
+  if (command.binary === 'curl') {
+    const data = optionValues(
+      args,
+      ['-d', '-F'],
+      ['--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '--form'],
+    );
+    const fromData = data
+      .flatMap((word) => view.paths(word))
+      .flatMap((v) =>
+        v.includes('@') ? [v.slice(v.indexOf('@') + 1).split(';')[0] as string] : [],
+      );
+    return [
+      ...fromData,
+      ...optionValues(args, ['-T'], ['--upload-file']).flatMap((w) => view.paths(w)),
+    ];
+  }
+  if (command.binary === 'wget')
+    return optionValues(args, [], ['--post-file', '--body-file']).flatMap((w) => view.paths(w));
+  return [];
+}
+
+/** The dangerous-shell rules, checked on every command of the parse. */
+export const DANGEROUS_SHELL: readonly DangerRule[] = [
+  {
+    name: 'recursive delete of / or a home or system tree',
+    why: 'Law 1: rm -rf of /, ~ or /usr cannot be undone',
+    matches: (c, view) => {
+      const isCritical = (p: string): boolean => isCriticalTree(p, view.home);
+      if (c.binary === 'rm' && hasFlag(c.args, 'rR', ['--recursive', '--no-preserve-root'])) {
+        return anyPath(operands(c.args), view, isCritical);
+      }
+      if (c.binary === 'find') return anyPath(deleteTargets(c), view, isCritical);
+      if (c.binary === 'mv') return anyPath(operands(c.args).slice(0, -1), view, isCritical);
+      return false;
+    },
+  },
+  {
+    name: 'delete of system files',
+    why: 'Law 1: files under /etc, /usr, /boot or /var/log belong to the system and have no trash',
+    matches: (c, view) =>
+      c.binary !== 'find' && anyPath(deleteTargets(c), view, (p) => under(p, DELETE_PROTECTED)),
+  },
+  {
+    name: 'write into a system tree',
+    why: 'Law 5: writing /etc, /usr or /boot changes the system itself (persistence, broken boots)',
+    matches: (c, view) => anyPath(writeTargets(c), view, (p) => under(p, WRITE_PROTECTED)),
+  },
+  {
+    name: 'filesystem creation',
+    why: 'Law 1: mkfs erases whatever the target held',
+    matches: (c, view) =>
+      c.binary !== null &&
+      /^(?:mkfs(?:\..+)?|mke2fs|mkdosfs|mkntfs|mkexfatfs)$/.test(c.binary) &&
+      operands(c.args).some((w) => !w.literal || view.paths(w).some(isBlockDevice)),
+  },
+  {
+    name: 'write onto a block device',
+    why: 'Law 1: dd, shred, wipefs or a partitioner on /dev/sda destroys the disk',
+    matches: (c, view) => anyPath(writeTargets(c), view, isBlockDevice) || wipesDevice(c, view),
+  },
+  {
+    name: 'fork bomb',
+    why: 'Law 5: a function that pipes or backgrounds itself exhausts the process table',
+    matches: (c) => c.fn !== null && c.binary === c.fn && (c.pipeline.length > 1 || c.background),
+  },
+  {
+    name: 'downloaded or decoded code piped into a shell',
+    why: 'Law 4: curl | sh runs text nobody has read',
+    matches: (c, view) => {
+      const commands = view.parsed.commands;
+      if (runsStdin(c) && c.pipeline.stage > 0) {
+        return commands.some(
+          (o) =>
+            o.pipeline.id === c.pipeline.id &&
+            o.pipeline.stage < c.pipeline.stage &&
+            producesForeignCode(o),
+        );
+      }
+      if (
+        producesForeignCode(c) &&
+        c.parent !== null &&
+        (c.origin === 'substitution' || c.origin === 'process-substitution')
+      ) {
+        const parent = commands[c.parent];
+        return parent !== undefined && runsSubstitution(parent, c.origin);
+      }
+      return false;
+    },
+  },
+  {
+    name: 'upload of system files',
+    why: 'Law 2: account data, kernel state and logs have no reason to leave the machine',
+    matches: (c, view) => uploadedFiles(c, view).some((p) => under(p, UPLOAD_PROTECTED)),
+  },
+  {
+    name: 'recursive permission change of / or a system tree',
+    why: 'Law 5: chmod -R or chown -R over / breaks sudo, ssh and every service',
+    matches: (c, view) =>
+      (c.binary === 'chmod' || c.binary === 'chown' || c.binary === 'chgrp') &&
+      hasFlag(c.args, 'R', ['--recursive']) &&
+      anyPath(operands(c.args), view, (p) => isCriticalTree(p, view.home)),
+  },
+  {
+    name: 'kill of init or of every process',
+    why: 'Law 5: signalling pid 1 or -1 takes the whole machine down',
+    matches: (c) =>
+      c.binary === 'kill' &&
+      killPids(c.args).some((w) => w.literal && (w.text === '1' || w.text === '-1')),
+  },
+  {
+    name: 'crontab removal',
+    why: 'Law 1: crontab -r deletes every scheduled job with no copy and no prompt',
+    matches: (c) => c.binary === 'crontab' && hasFlag(c.args, 'r', []) && !hasFlag(c.args, 'i', []),
+  },
+];
+
+/** The first dangerous-shell rule any command of the parse breaks, or null. */
+export function dangerousShellRule(view: ShellView): DangerRule | null {
+  for (const command of view.parsed.commands) {
+    for (const rule of DANGEROUS_SHELL) if (rule.matches(command, view)) return rule;
+  }
+  return null;
+}

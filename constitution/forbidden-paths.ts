@@ -1,0 +1,239 @@
+// Paths no call may touch, whatever the intent (Law 2: no secrets leave the machine; Law 5: no
+// taking the machine away). Patterns run on lexically normalised paths (see normalize-path.ts):
+// absolute ones are anchored at /, dot-directories match as a path segment anywhere (relative
+// to any cwd and under any home).
+
+/** One forbidden path family: its name (what the audit log says), why, and the pattern. */
+export interface ForbiddenPath {
+  /** Human name used in the denial reason: "forbidden path: <name>". */
+  readonly name: string;
+  readonly why: string;
+  readonly pattern: RegExp;
+  /**
+   * secret: reading or mentioning it anywhere in the args is the risk.
+   * device: only touching the content is (ls, lsblk or stat of a disk is fine).
+   */
+  readonly kind: 'secret' | 'device';
+  /** Concrete paths the pattern must match (~ is the home); used to test globs and by the tests. */
+  readonly samples: readonly string[];
+}
+
+// A path segment boundary on the left: start of the path or a slash.
+const SEG = '(?:^|/)';
+// The end of a segment: end of the path or a slash (so /etc/passwd.txt is not /etc/passwd).
+const END = '(?:/|$)';
+
+/** The forbidden path families, most specific first (the first match names the rule). */
+export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
+  {
+    name: 'custode config and credentials (~/.config/custode)',
+    why: 'the assistant must not read or rewrite its own keys and rules',
+    pattern: new RegExp(`${SEG}\\.config/custode${END}`),
+    kind: 'secret',
+    samples: ['~/.config/custode/credentials.env', '~/.config/custode/config.yaml'],
+  },
+  {
+    name: 'application credentials (~/.config/*/credentials.env)',
+    why: 'tools keep API tokens there',
+    pattern: new RegExp(`${SEG}\\.config/[^/]+/credentials\\.env$`),
+    kind: 'secret',
+    samples: ['~/.config/gh/credentials.env'],
+  },
+  {
+    name: 'ssh keys and config (~/.ssh)',
+    why: 'private keys are the identity that logs into every other machine',
+    pattern: new RegExp(`${SEG}\\.ssh${END}`),
+    kind: 'secret',
+    samples: [
+      '~/.ssh/id_rsa',
+      '~/.ssh/id_ed25519',
+      '~/.ssh/config',
+      '/home/bob/.ssh/authorized_keys',
+    ],
+  },
+  {
+    name: 'account and privilege databases (/etc/passwd, shadow, gshadow, sudoers)',
+    why: 'password hashes and who may become root',
+    pattern: /^\/etc\/(?:passwd|shadow|gshadow|sudoers)-?(?:\/|$)|^\/etc\/sudoers\.d(?:\/|$)/,
+    kind: 'secret',
+    samples: [
+      '/etc/passwd',
+      '/etc/shadow',
+      '/etc/gshadow',
+      '/etc/sudoers',
+      '/etc/sudoers.d/90-users',
+      '/etc/shadow-',
+    ],
+  },
+  {
+    name: 'ssh server keys and config (/etc/ssh)',
+    why: 'host private keys let anyone impersonate this machine',
+    pattern: /^\/etc\/ssh(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/etc/ssh/ssh_host_ed25519_key', '/etc/ssh/sshd_config'],
+  },
+  {
+    name: 'authentication policy (/etc/security)',
+    why: 'old password hashes and the limits that decide who gets in',
+    pattern: /^\/etc\/security(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/etc/security/opasswd', '/etc/security/limits.conf'],
+  },
+  {
+    name: 'TLS private keys (/etc/ssl/private)',
+    why: 'server private keys',
+    pattern: /^\/etc\/ssl\/private(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/etc/ssl/private/ssl-cert-snakeoil.key'],
+  },
+  {
+    name: "the superuser's home (/root)",
+    why: "root's keys, history and startup files",
+    pattern: /^\/root(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/root', '/root/.bashrc', '/root/.profile'],
+  },
+  {
+    name: 'boot files (/boot)',
+    why: 'kernel and boot loader: a change can leave the machine unbootable',
+    pattern: /^\/boot(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/boot/grub/grub.cfg', '/boot/vmlinuz'],
+  },
+  {
+    name: 'kernel interfaces (/sys)',
+    why: 'writes reconfigure the running kernel; some reads expose kernel memory layout',
+    pattern: /^\/sys(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/sys/kernel/vmcoreinfo', '/sys/class/net'],
+  },
+  {
+    name: 'process memory and environment (/proc/<pid>, /proc/self)',
+    why: "environ and mem hold other processes' secrets, including our own keys",
+    pattern: /^\/proc\/(?:\d+|self|thread-self|kcore|kmem|kallsyms)(?:\/|$)/,
+    kind: 'secret',
+    samples: ['/proc/self/environ', '/proc/1/mem', '/proc/kcore'],
+  },
+  {
+    name: 'physical memory (/dev/mem, /dev/kmem, /dev/port)',
+    why: 'raw memory of the whole machine',
+    pattern: /^\/dev\/(?:mem|kmem|port)$/,
+    kind: 'secret',
+    samples: ['/dev/mem'],
+  },
+  {
+    name: 'raw block devices (/dev/sd*, nvme*, vd*, mmcblk*, disk/*, mapper/*)',
+    why: 'the whole disk: every file of every user, and one write destroys it',
+    pattern:
+      /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+)?(?:p\d+)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)?|dm-\d+|md\d+|loop\d+|sr\d+|disk\/.+|mapper\/.+)$/,
+    kind: 'device',
+    samples: [
+      '/dev/sda',
+      '/dev/sdb1',
+      '/dev/nvme0n1',
+      '/dev/nvme0n1p2',
+      '/dev/vda',
+      '/dev/xvda1',
+      '/dev/mmcblk0',
+      '/dev/disk0',
+      '/dev/disk/by-id/ata-x',
+      '/dev/mapper/root',
+    ],
+  },
+  {
+    name: 'cloud credentials (~/.aws, ~/.azure, ~/.config/gcloud)',
+    why: 'keys to whole cloud accounts',
+    pattern: new RegExp(`${SEG}(?:\\.aws|\\.azure|\\.config/gcloud)${END}`),
+    kind: 'secret',
+    samples: [
+      '~/.aws/credentials',
+      '~/.aws/config',
+      '~/.azure/accessTokens.json',
+      '~/.config/gcloud/credentials.db',
+    ],
+  },
+  {
+    name: 'gpg keys (~/.gnupg)',
+    why: 'private signing and encryption keys',
+    pattern: new RegExp(`${SEG}\\.gnupg${END}`),
+    kind: 'secret',
+    samples: ['~/.gnupg/private-keys-v1.d/x.key'],
+  },
+  {
+    name: 'stored passwords (~/.netrc, ~/.git-credentials, ~/.password-store, keyrings)',
+    why: 'plain or decryptable passwords for other services',
+    pattern: new RegExp(
+      `${SEG}(?:[._]netrc|\\.git-credentials|\\.password-store|\\.local/share/keyrings|\\.gnome2/keyrings)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.netrc',
+      '~/.git-credentials',
+      '~/.password-store/mail.gpg',
+      '~/.local/share/keyrings/login.keyring',
+    ],
+  },
+  {
+    name: 'container and cluster credentials (~/.docker/config.json, ~/.kube/config)',
+    why: 'registry tokens and cluster admin certificates',
+    pattern: new RegExp(`${SEG}(?:\\.docker/config\\.json|\\.kube/config)$`),
+    kind: 'secret',
+    samples: ['~/.docker/config.json', '~/.kube/config'],
+  },
+];
+
+/**
+ * Commands that only read a device's metadata (name, size, partition table listing): a raw
+ * device as their argument is not a read of the disk's content.
+ */
+export const DEVICE_METADATA_COMMANDS: ReadonlySet<string> = new Set([
+  'ls',
+  'lsblk',
+  'stat',
+  'file',
+  'blkid',
+  'findmnt',
+  'df',
+  'mount',
+  'umount',
+  'udevadm',
+  'smartctl',
+  'diskutil',
+  'readlink',
+  'realpath',
+  'test',
+  '[',
+  // Their destructive forms are judged by the dangerous-shell rules (wipefs -a, sgdisk -Z ...).
+  'wipefs',
+  'sgdisk',
+  'fdisk',
+  'sfdisk',
+  'parted',
+]);
+
+function check(path: string, kinds: ReadonlySet<ForbiddenPath['kind']>): ForbiddenPath | null {
+  for (const rule of FORBIDDEN_PATHS) {
+    if (kinds.has(rule.kind) && rule.pattern.test(path)) return rule;
+  }
+  return null;
+}
+
+const ALL_KINDS: ReadonlySet<ForbiddenPath['kind']> = new Set(['secret', 'device']);
+
+/**
+ * The forbidden family a normalised path falls in, or null. A relative path that climbs with
+ * `..` is also tried from the root: enough `..` from any cwd reaches it (../../etc/shadow).
+ */
+export function forbiddenPathRule(
+  path: string,
+  kinds: ReadonlySet<ForbiddenPath['kind']> = ALL_KINDS,
+): ForbiddenPath | null {
+  const direct = check(path, kinds);
+  if (direct !== null || !path.startsWith('..')) return direct;
+  return check(`/${path.replace(/^(?:\.\.\/)+/, '')}`, kinds);
+}
+
+/** A raw block device path (normalised), e.g. /dev/sda or /dev/disk/by-id/x. */
+export function isBlockDevice(path: string): boolean {
+  return FORBIDDEN_PATHS.some((rule) => rule.kind === 'device' && rule.pattern.test(path));
+}

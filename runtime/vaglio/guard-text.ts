@@ -1,0 +1,101 @@
+// Text helpers for the guard: path-like tokens inside any string, the values a shell word can
+// take once known variables are substituted, and glob patterns as matchers.
+import type { ParsedShell, ShellWord, WordPart } from '../shell/types.ts';
+import { normalizePath } from './normalize-path.ts';
+
+const HOME_VAR = /\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g;
+// Anything that cannot be part of a path as written in code, prose, URLs or options.
+const SEPARATORS = /[\s'"`;|&()<>=,@:{}[\]\\!$*?#%^+]+/;
+// Bounds on substitution: a script with many assignments is judged on a sample, never expanded forever.
+const MAX_VALUES_PER_VAR = 8;
+const MAX_EXPANSIONS = 32;
+const ROUNDS = 3;
+
+/** Normalised path-like tokens of a text: `open('/etc/shadow')` gives /etc/shadow. */
+export function pathTokens(text: string, home: string): string[] {
+  const out: string[] = [];
+  for (const token of text.replace(HOME_VAR, home).split(SEPARATORS)) {
+    if (token.includes('/') || token.startsWith('.')) out.push(normalizePath(token, home));
+  }
+  return out;
+}
+
+function expandParts(
+  parts: readonly WordPart[],
+  vars: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  let results = [''];
+  for (const part of parts) {
+    // An unknown variable or a substitution may well be empty: `rm -rf "$DIR"/*` with DIR unset is /*.
+    const options =
+      part.kind === 'text'
+        ? [part.text]
+        : part.kind === 'var'
+          ? (vars.get(part.name) ?? [''])
+          : [''];
+    const next: string[] = [];
+    for (const prefix of results) {
+      for (const option of options) {
+        if (next.length < MAX_EXPANSIONS) next.push(prefix + option);
+      }
+    }
+    results = next;
+  }
+  return results;
+}
+
+/** Literal values of each variable, plus those built from other variables (`p="$dir/$name"`). */
+function variableValues(parsed: ParsedShell, home: string): Map<string, string[]> {
+  const vars = new Map<string, string[]>([...parsed.variables].map(([k, v]) => [k, [...v]]));
+  vars.set('HOME', [home]);
+  const derived = parsed.commands.flatMap((c) => c.assignments).filter((a) => !a.value.literal);
+  for (let round = 0; round < ROUNDS && derived.length > 0; round += 1) {
+    for (const { name, value } of derived) {
+      if (name === 'HOME') continue;
+      const values = vars.get(name) ?? [];
+      for (const v of expandParts(value.parts, vars)) {
+        if (values.length < MAX_VALUES_PER_VAR && !values.includes(v)) values.push(v);
+      }
+      vars.set(name, values);
+    }
+  }
+  return vars;
+}
+
+/** A function giving the texts a word can take (un-normalised), with known variables substituted. */
+export function wordValues(
+  parsed: ParsedShell,
+  home: string,
+): (word: ShellWord) => readonly string[] {
+  let vars: Map<string, string[]> | null = null;
+  return (word) => {
+    if (word.literal || word.parts.every((p) => p.kind === 'text')) return [word.text];
+    vars ??= variableValues(parsed, home);
+    return expandParts(word.parts, vars);
+  };
+}
+
+/** A matcher for a shell glob (* ? [..]) against whole paths; * and ? never cross a slash. */
+export function globMatcher(glob: string): (path: string) => boolean {
+  let source = '';
+  for (let i = 0; i < glob.length; i += 1) {
+    const ch = glob[i] as string;
+    if (ch === '*') source += '[^/]*';
+    else if (ch === '?') source += '[^/]';
+    else if (ch === '[') {
+      const close = glob.indexOf(']', i + 2);
+      if (close < 0) {
+        source += '\\[';
+        continue;
+      }
+      const body = glob
+        .slice(i + 1, close)
+        .replace(/^!/, '^')
+        .replace(/[\\\]]/g, '\\$&');
+      source += `[${body}]`;
+      i = close;
+    } else source += ch.replace(/[.+^${}()|\\/]/g, '\\$&');
+  }
+  const regex = new RegExp(`^${source}$`);
+  return (path) => regex.test(path);
+}
