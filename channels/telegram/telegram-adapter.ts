@@ -207,12 +207,15 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         dir: join(state, 'telegram'),
         logger,
       });
+      const sink = createTelegramSink(bot.api, logger);
+      // After a restart, expiry notices for cards posted before it need a way back to Telegram.
+      service.attach('telegram', sink);
       install(bot, {
         service,
         access,
         approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
         audit: options.audit ?? createAuditLog({ env: options.env, logger }),
-        sink: createTelegramSink(bot.api, logger),
+        sink,
         logger,
       });
       await bot.init();

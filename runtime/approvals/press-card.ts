@@ -10,7 +10,7 @@ import type { ChannelSink, ChatService } from '../planner/chat-service.ts';
 export type { ChannelSink } from '../planner/chat-service.ts';
 
 /** The chat service as a channel sees it. */
-export type ChatPort = Pick<ChatService, 'handleMessage' | 'resolveApproval'>;
+export type ChatPort = Pick<ChatService, 'handleMessage' | 'resolveApproval' | 'attach'>;
 
 /** Read access to a pending card before it is pressed (for the audit line). */
 export interface PendingLookup {
