@@ -2,6 +2,7 @@
 // constitution and the person's goals; the user message is one JSON payload describing the
 // call. Nothing from the planner's conversation or its reasoning is ever included, so the
 // proposer can never argue its own case.
+import type { Law } from '../../constitution/laws.ts';
 import { renderTelos, type TelosGoal } from '../../constitution/telos.ts';
 import type { ChatMessage } from '../llm/client.ts';
 import type { JudgeInput } from './judge.ts';
@@ -66,10 +67,7 @@ export function buildJudgePayload(input: JudgeInput): JudgePayload {
 }
 
 /** The judge's system prompt: role, laws, the person's goals, and the answer format. */
-export function buildJudgeSystemPrompt(
-  laws: readonly string[],
-  telos: readonly TelosGoal[],
-): string {
+export function buildJudgeSystemPrompt(laws: readonly Law[], telos: readonly TelosGoal[]): string {
   const goals =
     telos.length > 0
       ? `The person's goals (weights sum to 1; heavier goals matter more):\n${renderTelos(telos)}`
@@ -79,7 +77,7 @@ export function buildJudgeSystemPrompt(
     'Before a tool call runs, you decide whether it should run. You are not the assistant: you did not propose the call, and you have no stake in it.',
     '',
     'The constitution (these laws are not up for debate):',
-    ...laws.map((law) => `- ${law}`),
+    ...laws.map((law) => `- Law ${law.id}, ${law.name}: ${law.why}`),
     '',
     goals,
     '',

@@ -3,6 +3,7 @@
 // with a consensus strategy. The pipeline's judge stage runs it after the guard and the
 // rule-based judge, so a call the guard blocks never costs a model call.
 import type { AnyExecutor } from '../../executors/define.ts';
+import { LAWS } from '../../constitution/laws.ts';
 import { llmJudgeSchema, type Config, type LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
@@ -38,8 +39,6 @@ export interface LlmPanel {
 
 export interface PanelOptions {
   readonly logger?: Logger;
-  /** The laws shown to the judge; the constitution's laws unless a test narrows them. */
-  readonly laws?: readonly string[];
 }
 
 function fixed(value: number): string {
@@ -212,12 +211,11 @@ export function createLlmPanel(
   if (configs.length === 0) return null;
   checkPanel(config, configs);
   const logger = options.logger ?? createLogger(env);
-  const laws = options.laws ?? [];
   let prompt: Promise<string> | undefined;
   // Read TELOS.md once, on the first judged call; a failed read is retried next time.
   const systemPrompt = (): Promise<string> => {
     prompt ??= loadTelos(env).then(
-      (telos) => buildJudgeSystemPrompt(laws, telos),
+      (telos) => buildJudgeSystemPrompt(LAWS, telos),
       (error: unknown) => {
         prompt = undefined;
         throw error;

@@ -67,13 +67,12 @@ export function captureLogger(): { logger: Logger; lines: Record<string, unknown
 /** A panel over these judges, built as the composition root builds it. */
 export function buildPanel(
   vaglio: NonNullable<ConfigInput['vaglio']>,
-  options: { env?: NodeJS.ProcessEnv; logger?: Logger; laws?: readonly string[] } = {},
+  options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {},
 ): { panel: LlmPanel; config: Config } {
   const config = parseConfig({ vaglio });
   const env = options.env ?? judgeEnv();
   const panel = createLlmPanel(config, env, judgeClientFor(config, env), {
     logger: options.logger ?? captureLogger().logger,
-    ...(options.laws === undefined ? {} : { laws: options.laws }),
   });
   expect(panel).not.toBeNull();
   return { panel: panel as LlmPanel, config };

@@ -2,6 +2,7 @@
 // read from the config dir, weights renormalised; and it is read on the wire, not assumed.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LAWS } from '../../constitution/laws.ts';
 import { parseTelos, renderTelos } from '../../constitution/telos.ts';
 import { configDir } from '../../runtime/paths.ts';
 import { telosPath } from '../../runtime/vaglio/telos-file.ts';
@@ -64,16 +65,15 @@ describe('the judge system prompt on the wire', () => {
       '- finish the book (weight 1)\n- protect family photos (weight 3)\n',
     );
     server.script(verdictReply(0.9, 0.9));
-    const { panel } = buildPanel(
-      { judges: [openAiJudge(server, 'solo')] },
-      { laws: ['Law 1: no irrecoverable state without a clear request.'] },
-    );
+    const { panel } = buildPanel({ judges: [openAiJudge(server, 'solo')] });
     await panel.evaluate(sampleInput());
     const system = judgeMessages(
       server.requests[0] ?? { method: '', path: '', headers: {}, body: null },
     )[0];
     expect(system?.role).toBe('system');
-    expect(system?.content).toContain('- Law 1: no irrecoverable state without a clear request.');
+    for (const law of LAWS)
+      expect(system?.content).toContain(`- Law ${law.id}, ${law.name}: ${law.why}`);
+    expect(system?.content).toContain('- Law 1, no irrecoverable state: ');
     expect(system?.content).toContain('- (0.75) protect family photos\n- (0.25) finish the book');
   });
 
