@@ -44,6 +44,7 @@ export default tseslint.config(
       'runtime/bench/**',
       'runtime/approvals/store.ts',
       'runtime/approvals/rule-store.ts',
+      'runtime/planner/history.ts',
       'runtime/approvals/atomic-file.ts',
       'runtime/shell/parse.ts',
       'runtime/vaglio/telos-file.ts',

@@ -1,0 +1,48 @@
+// The terminal as a daemon channel: the daemon's own stdin/stdout become a chat.
+import { userInfo } from 'node:os';
+import { pressCard } from '../../runtime/approvals/press-card.ts';
+import type { ApprovalStoreWithPeek } from '../../runtime/approvals/store.ts';
+import type { AuditLog } from '../../runtime/log/audit-log.ts';
+import type { ChannelAdapter } from '../adapter.ts';
+import { runTerminalChat } from './terminal-chat.ts';
+
+export interface LocalAdapterOptions {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  readonly tty: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly approvals: ApprovalStoreWithPeek;
+  readonly audit: AuditLog;
+}
+
+/** The local sender id: the OS user, channel-qualified. */
+export function localSender(env: NodeJS.ProcessEnv): string {
+  return `local:${env.USER ?? userInfo().username}`;
+}
+
+/** The local channel adapter; `done` resolves when its input ends. */
+export function createLocalAdapter(options: LocalAdapterOptions): ChannelAdapter {
+  let finished: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  return {
+    name: 'local',
+    done,
+    start(service) {
+      void runTerminalChat(service, {
+        input: options.input,
+        output: options.output,
+        tty: options.tty,
+        sender: localSender(options.env),
+        press: (press, sink) =>
+          pressCard({ service, approvals: options.approvals, audit: options.audit }, press, sink),
+      }).finally(finished);
+      return Promise.resolve();
+    },
+    stop() {
+      finished();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// `custode chat`: a conversation in the terminal through the same chat service as
+// Telegram and Slack. Approvals are asked inline, [o]nce / [a]lways / [n]o, with no
+// default: a bare Enter asks again, so nothing is approved by accident.
+import type { ApprovalAnswer } from '../../runtime/approvals/types.ts';
+import type { ChatService } from '../../runtime/planner/chat-service.ts';
+import { createLineReader } from './line-reader.ts';
+import { createTerminalSink, type TerminalSink } from './terminal-sink.ts';
+
+const answers: ReadonlyMap<string, ApprovalAnswer> = new Map([
+  ['o', 'once'],
+  ['once', 'once'],
+  ['a', 'always'],
+  ['always', 'always'],
+  ['n', 'deny'],
+  ['no', 'deny'],
+]);
+
+export interface TerminalChatOptions {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  readonly tty: boolean;
+  /** Channel-qualified sender, e.g. "local:alice". */
+  readonly sender: string;
+  /** Resolves a card press (through the audit-writing pressCard in production). */
+  readonly press?: (
+    press: { approvalId: string; presser: string; answer: ApprovalAnswer },
+    sink: TerminalSink,
+  ) => Promise<unknown>;
+}
+
+/** Asks until a card gets a valid answer; null when the input ends first. */
+async function askCard(
+  next: () => Promise<string | null>,
+  sink: TerminalSink,
+): Promise<ApprovalAnswer | null> {
+  for (;;) {
+    sink.write('[o]nce / [a]lways / [n]o? ');
+    const line = await next();
+    if (line === null) return null;
+    const answer = answers.get(line.trim().toLowerCase());
+    if (answer) return answer;
+    sink.write('Please answer o, a or n.\n');
+  }
+}
+
+/** Runs the chat until the input ends (EOF). */
+export async function runTerminalChat(
+  service: ChatService,
+  options: TerminalChatOptions,
+): Promise<void> {
+  const sink = createTerminalSink(options.output, options.tty);
+  const lines = createLineReader(options.input);
+  const press = options.press ?? ((p, s) => service.resolveApproval(p, s));
+  const message = (text: string) => ({
+    channel: 'local' as const,
+    chatId: 'terminal',
+    sender: options.sender,
+    text,
+  });
+  try {
+    for (;;) {
+      if (options.tty) sink.write('> ');
+      const line = await lines.next();
+      if (line === null) return;
+      if (line.trim() === '') continue;
+      await service.handleMessage(message(line), sink);
+      for (let card = sink.takeCard(); card !== null; card = sink.takeCard()) {
+        const answer = await askCard(() => lines.next(), sink);
+        // End of input with a card open: decline it, so the turn ends and nothing runs unasked.
+        await press(
+          { approvalId: card.approvalId, presser: options.sender, answer: answer ?? 'deny' },
+          sink,
+        );
+        if (answer === null) return;
+      }
+    }
+  } finally {
+    lines.close();
+  }
+}

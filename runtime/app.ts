@@ -1,0 +1,102 @@
+// The composition root: config in, a running chat service out. Everything with side effects
+// is created here (and only here), so the planner and channels receive their parts.
+import { join } from 'node:path';
+import { buildCard } from './approvals/build-card.ts';
+import { createRuleStore } from './approvals/rule-store.ts';
+import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
+import type { Config } from './config.ts';
+import type { LlmClient } from './llm/client.ts';
+import { selectProvider } from './llm/select.ts';
+import { createAuditLog, type AuditLog } from './log/audit-log.ts';
+import { createLogger, type Logger } from './log/logger.ts';
+import { createTurnLog, type TurnLog } from './log/turn-log.ts';
+import { stateDir } from './paths.ts';
+import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
+import { ChatService } from './planner/chat-service.ts';
+import { fanOut } from './planner/events.ts';
+import { createHistoryStore } from './planner/history.ts';
+
+/** How often parked approvals are checked for expiry. */
+const expirySweepMs = 30_000;
+
+export interface App {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+  readonly client: LlmClient;
+  /** Why this model provider was chosen (doctor, chat banner). */
+  readonly providerReason: string;
+  readonly pipeline: Pipeline;
+  readonly service: ChatService;
+  /** The pending cards (channels peek at one to audit who answered it). */
+  readonly approvals: ApprovalStoreWithPeek;
+  readonly audit: AuditLog;
+  readonly turnLog: TurnLog;
+  /** Finishes or cancels running turns, flushes the logs. */
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger?: Logger;
+  /** A model client to use instead of the selected provider (benchmarks). */
+  readonly client?: LlmClient;
+}
+
+/** Builds the app: provider, rules, pipeline, stores, turn log and the chat service. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, env } = options;
+  const logger = options.logger ?? createLogger(env);
+  const state = stateDir(env);
+  const selected = options.client
+    ? { client: options.client, reason: 'given by the caller' }
+    : await selectProvider(config, env);
+  const rules = await createRuleStore(join(state, 'rules'), { logger, env });
+  const audit = createAuditLog({ env, logger });
+  const pipeline = await createPipeline({ config, env, rules, logger, audit });
+  const approvals = createApprovalStore(join(state, 'approvals'), { logger });
+  const turnLog = createTurnLog({ config, env, logger });
+  const service = new ChatService({
+    config,
+    client: selected.client,
+    pipeline,
+    approvals,
+    rules,
+    history: createHistoryStore(
+      join(state, 'history'),
+      {
+        maxMessages: config.planner.history_max_messages,
+        maxChars: config.planner.history_max_chars,
+      },
+      logger,
+    ),
+    buildCard,
+    events: fanOut([turnLog.sink], logger),
+    logger,
+  });
+  const sweep = setInterval(() => {
+    service
+      .expireDue()
+      .catch((error: unknown) => logger.warn({ err: error }, 'approval expiry sweep failed'));
+  }, expirySweepMs);
+  sweep.unref();
+  return {
+    config,
+    env,
+    logger,
+    client: selected.client,
+    providerReason: selected.reason,
+    pipeline,
+    service,
+    approvals,
+    audit,
+    turnLog,
+    async close() {
+      clearInterval(sweep);
+      await service.stop();
+      await turnLog.flush();
+      pipeline.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// `custode chat`: talk to Custode in this terminal (offline mode when no model is set up).
+import { localSender } from '../../channels/local/local-adapter.ts';
+import { runTerminalChat } from '../../channels/local/terminal-chat.ts';
+import { createApp } from '../app.ts';
+import { pressCard } from '../approvals/press-card.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../log/logger.ts';
+import { option, type CliIo } from './io.ts';
+
+/** Whether a stream is an interactive terminal. */
+export function isTty(stream: NodeJS.WritableStream | NodeJS.ReadableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+/** Run `custode chat [--config path]`; ends at end of input (Ctrl-D) or Ctrl-C. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  // The operator log shares the terminal here: only warnings unless asked for more.
+  const logger = createLogger({ ...io.env, CUSTODE_LOG_LEVEL: io.env.CUSTODE_LOG_LEVEL ?? 'warn' });
+  const app = await createApp({ config, env: io.env, logger });
+  io.stdout.write(
+    `Custode: model ${app.client.provider}/${app.client.model} (${app.providerReason}). /help lists commands; Ctrl-D quits.\n`,
+  );
+  let interrupted = false;
+  const onSigint = (): void => {
+    interrupted = true;
+    void app.close();
+    (io.stdin as { destroy?: () => void }).destroy?.();
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    await runTerminalChat(app.service, {
+      input: io.stdin,
+      output: io.stdout,
+      tty: isTty(io.stdout),
+      sender: localSender(io.env),
+      press: (press, sink) =>
+        pressCard(
+          { service: app.service, approvals: app.approvals, audit: app.audit },
+          press,
+          sink,
+        ),
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    await app.close();
+  }
+  return interrupted ? 130 : 0;
+}

@@ -1,0 +1,75 @@
+// `custode daemon`: serve the channels enabled in the config until SIGINT/SIGTERM (or,
+// when the terminal is the only channel, until its input ends), then stop cleanly:
+// channels first, then running turns are cancelled and the logs flushed.
+import { createAdapters } from '../../channels/registry.ts';
+import type { ChannelAdapter } from '../../channels/adapter.ts';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
+import { isTty } from './chat.ts';
+import { option, type CliIo } from './io.ts';
+
+function untilSignal(): { promise: Promise<string>; dispose(): void } {
+  let dispose = (): void => undefined;
+  const promise = new Promise<string>((resolve) => {
+    const onSignal = (signal: string): void => resolve(signal);
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    dispose = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    };
+  });
+  return { promise, dispose };
+}
+
+/** Run `custode daemon [--config path]`. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const app = await createApp({ config, env: io.env });
+  const { adapters, missing } = createAdapters({
+    app,
+    stdin: io.stdin,
+    stdout: io.stdout,
+    tty: isTty(io.stdout),
+  });
+  const started: ChannelAdapter[] = [];
+  const signal = untilSignal();
+  try {
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `channels.${missing.join(', channels.')}: enabled but not available in this build. Fix: set enabled: false.`,
+      );
+    }
+    if (adapters.length === 0) {
+      throw new ConfigError(
+        'channels: none is enabled. Fix: set channels.local.enabled (or telegram / slack) to true in the config.',
+      );
+    }
+    for (const adapter of adapters) {
+      await adapter.start(app.service);
+      started.push(adapter);
+    }
+    app.logger.info(
+      { channels: started.map((adapter) => adapter.name), provider: app.client.provider },
+      'daemon serving',
+    );
+    const ends = started.map((adapter) => adapter.done);
+    const allEnd = ends.every((done) => done !== undefined)
+      ? Promise.all(ends).then(() => 'input ended')
+      : new Promise<never>(() => undefined);
+    const reason = await Promise.race([signal.promise, allEnd]);
+    app.logger.info({ reason }, 'daemon stopping');
+    return 0;
+  } finally {
+    signal.dispose();
+    for (const adapter of started.reverse()) {
+      await adapter
+        .stop()
+        .catch((error: unknown) =>
+          app.logger.warn({ err: error, channel: adapter.name }, 'channel stop failed'),
+        );
+    }
+    await app.close();
+  }
+}

@@ -1,0 +1,93 @@
+// `custode doctor`: what is set up and what is missing, each problem with its fix.
+import { join } from 'node:path';
+import { bwrapAvailable } from '../../executors/sandbox/bwrap.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { ConfigError } from '../errors.ts';
+import { selectProvider } from '../llm/select.ts';
+import { turnLogDir } from '../log/turn-log.ts';
+import { dataDir, stateDir } from '../paths.ts';
+import { option, type CliIo } from './io.ts';
+
+interface Report {
+  readonly lines: string[];
+  problems: number;
+}
+
+function problem(report: Report, line: string): void {
+  report.lines.push(`  PROBLEM ${line}`);
+  report.problems += 1;
+}
+
+function channelTokens(config: Config, env: NodeJS.ProcessEnv, report: Report): void {
+  const { local, telegram, slack } = config.channels;
+  report.lines.push(
+    `channels: local ${local.enabled ? 'on' : 'off'}, telegram ${telegram.enabled ? 'on' : 'off'}, slack ${slack.enabled ? 'on' : 'off'}`,
+  );
+  if (telegram.enabled && !env.TELEGRAM_BOT_TOKEN)
+    problem(
+      report,
+      'telegram is enabled but TELEGRAM_BOT_TOKEN is not set. Fix: export the token from @BotFather.',
+    );
+  if (telegram.enabled && telegram.allowed_users.length === 0)
+    report.lines.push(
+      '  note: channels.telegram.allowed_users is empty: people must pair with the code from the daemon log.',
+    );
+  if (slack.enabled) {
+    const needed =
+      slack.mode === 'socket'
+        ? ['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN']
+        : ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET'];
+    for (const name of needed)
+      if (!env[name])
+        problem(
+          report,
+          `slack (${slack.mode} mode) is enabled but ${name} is not set. Fix: export it from the Slack app settings.`,
+        );
+  }
+  if (!local.enabled && !telegram.enabled && !slack.enabled)
+    report.lines.push(
+      '  note: no channel is enabled, so `custode daemon` has nothing to serve (`custode chat` still works).',
+    );
+}
+
+/** Run `custode doctor [--config path]`; exit 1 when something needs fixing. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const report: Report = { lines: [], problems: 0 };
+  let config: Config;
+  try {
+    const loaded = await loadConfig(option(argv, '--config'), io.env);
+    config = loaded.config;
+    report.lines.push(
+      `config: ${loaded.path} ${loaded.found ? '(valid)' : '(not found: using the embedded defaults)'}`,
+    );
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stdout.write(`config: INVALID\n${error.message}\n`);
+    return 1;
+  }
+  const { client, reason } = await selectProvider(config, io.env);
+  report.lines.push(`model: ${client.provider} (${client.model}): ${reason}`);
+  if (config.sandbox.mode === 'off') {
+    report.lines.push('sandbox: off (config sandbox.mode): shell commands run without bubblewrap');
+  } else if (await bwrapAvailable()) {
+    report.lines.push(
+      `sandbox: bubblewrap found, network ${config.sandbox.network ? 'allowed' : 'blocked'} inside`,
+    );
+  } else {
+    problem(
+      report,
+      'sandbox: bubblewrap (bwrap) is missing, so shell_exec refuses. Fix: apt-get install bubblewrap (or dnf install bubblewrap).',
+    );
+  }
+  report.lines.push(`audit log: ${join(dataDir(io.env), 'vaglio')}/YYYY-MM.jsonl`);
+  report.lines.push(
+    `turn log: ${turnLogDir(io.env)}/YYYY-MM.jsonl (kept ${String(config.logs.turn_retention_days)} days)`,
+  );
+  report.lines.push(`state: ${stateDir(io.env)} (history, approvals, rules)`);
+  channelTokens(config, io.env, report);
+  report.lines.push(
+    report.problems === 0 ? 'ok: nothing to fix' : `${String(report.problems)} problem(s) to fix`,
+  );
+  io.stdout.write(`${report.lines.join('\n')}\n`);
+  return report.problems === 0 ? 0 : 1;
+}

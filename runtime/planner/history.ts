@@ -1,0 +1,98 @@
+// Per-chat conversation history, bounded and persisted (atomic temp + rename) so a
+// restart keeps context. One JSON file per chat, `v: 1`, validated on read; a corrupt
+// file is moved aside and the chat starts fresh rather than crashing.
+import { readFile, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isMissing, writeFileAtomic } from '../approvals/atomic-file.ts';
+import type { ChatMessage } from '../llm/client.ts';
+import type { Logger } from '../log/logger.ts';
+import { messageSchema } from './turn-state.ts';
+
+const historyFileSchema = z.strictObject({ v: z.literal(1), messages: z.array(messageSchema) });
+
+export interface HistoryLimits {
+  readonly maxMessages: number;
+  readonly maxChars: number;
+}
+
+export interface HistoryStore {
+  /** The chat's saved messages (no system prompt), oldest first. */
+  load(chatKey: string): Promise<ChatMessage[]>;
+  /** Replace the chat's history with the newest messages that fit the limits. */
+  save(chatKey: string, messages: readonly ChatMessage[]): Promise<void>;
+  clear(chatKey: string): Promise<void>;
+}
+
+function size(message: ChatMessage): number {
+  return (
+    message.content.length +
+    ('toolCalls' in message && message.toolCalls ? JSON.stringify(message.toolCalls).length : 0)
+  );
+}
+
+/**
+ * The newest messages within the limits, starting at a user message: a cut never leaves
+ * a tool result without the assistant call it answers.
+ */
+export function boundHistory(
+  messages: readonly ChatMessage[],
+  limits: HistoryLimits,
+): ChatMessage[] {
+  const kept = messages.filter((message) => message.role !== 'system');
+  let start = Math.max(0, kept.length - limits.maxMessages);
+  let chars = kept.slice(start).reduce((sum, message) => sum + size(message), 0);
+  while (start < kept.length && (chars > limits.maxChars || kept[start]?.role !== 'user')) {
+    chars -= size(kept[start] as ChatMessage);
+    start += 1;
+  }
+  return kept.slice(start);
+}
+
+/** Chat keys come from channels (ids with ":" and "-"); the file name encodes them safely. */
+function fileFor(dir: string, chatKey: string): string {
+  return join(dir, `${Buffer.from(chatKey).toString('base64url')}.json`);
+}
+
+/** A history store under `dir` (normally $XDG_STATE_HOME/custode/history). */
+export function createHistoryStore(
+  dir: string,
+  limits: HistoryLimits,
+  logger: Logger,
+): HistoryStore {
+  return {
+    async load(chatKey) {
+      const file = fileFor(dir, chatKey);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        raw = undefined;
+      }
+      const parsed = historyFileSchema.safeParse(raw);
+      if (parsed.success) return parsed.data.messages as ChatMessage[];
+      const aside = `${file}.corrupt-${String(Date.now())}`;
+      await rename(file, aside).catch(() => undefined);
+      logger.warn({ chatKey, file: aside }, 'history file is corrupt; moved aside, starting fresh');
+      return [];
+    },
+    async save(chatKey, messages) {
+      await writeFileAtomic(
+        fileFor(dir, chatKey),
+        JSON.stringify({ v: 1, messages: boundHistory(messages, limits) }),
+      );
+    },
+    async clear(chatKey) {
+      await unlink(fileFor(dir, chatKey)).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    },
+  };
+}
