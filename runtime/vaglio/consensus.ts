@@ -3,6 +3,7 @@
 // panel; a degraded one abstains; the quorum counts only judges that answered.
 import type { Config } from '../config.ts';
 
+/** The strategies config vaglio.strategy offers. */
 export type ConsensusStrategy = Config['vaglio']['strategy'];
 
 /** One judge's result as the panel weighs it. */

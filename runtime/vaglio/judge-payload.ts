@@ -7,6 +7,7 @@ import { renderTelos, type TelosGoal } from '../../constitution/telos.ts';
 import type { ChatMessage } from '../llm/client.ts';
 import type { JudgeInput } from './judge.ts';
 
+/** Tells the judge where in the loop it sits: before execution, inside the planner's loop. */
 export const VALIDATION_CONTEXT = 'semantic_judge_pre_execution_inner_loop';
 
 /** The questions every judge answers; sent in the payload so the answer can cite them. */

@@ -17,6 +17,7 @@ export interface LlmJudge extends Judge {
   readonly config: LlmJudgeConfig;
 }
 
+/** What one judge needs: its settings, its own model client, its prompt, a logger. */
 export interface LlmJudgeOptions {
   readonly config: LlmJudgeConfig;
   readonly client: LlmClient;

@@ -37,6 +37,7 @@ export interface LlmPanel {
   evaluate(input: JudgeInput, signal?: AbortSignal): Promise<PanelResult>;
 }
 
+/** Optional collaborators; a logger is created from the env when none is given. */
 export interface PanelOptions {
   readonly logger?: Logger;
 }
@@ -126,7 +127,10 @@ function abstentions(judged: readonly Judged[]): string {
   return named.length === 0 ? '' : `; abstained: ${named.join('; ')}`;
 }
 
-/** In order; the first rejection blocks and later judges are not asked. Abstainers do not block. */
+/**
+ * In order; the first rejection blocks and later judges are not asked. Abstainers do not
+ * block. min_judges_required is a consensus setting: here every judge is a gate of its own.
+ */
 async function runSequence(
   judges: readonly LlmJudge[],
   input: JudgeInput,

@@ -11,6 +11,7 @@ export interface JudgeAnswer {
   readonly signals: readonly string[];
 }
 
+/** The parse outcome: the answer, or why it is unusable. */
 export type ParsedJudgeAnswer =
   | { readonly ok: true; readonly answer: JudgeAnswer }
   | { readonly ok: false; readonly error: string };
