@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Delete a path; a non-empty directory is refused unless `recursive` is true. Links are removed, not followed. */
 export const fsDelete = defineExecutor({
@@ -21,7 +21,7 @@ export const fsDelete = defineExecutor({
   critical: true,
   skipJudge: false,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'write', ctx, { followLink: false });
     const stats = await withFsErrors(path, () => ctx.ops.fs.lstat(path));
     if (!stats.isDirectory()) {
       await withFsErrors(path, () => ctx.ops.fs.unlink(path));

@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Replace the single occurrence of old_text; zero or several matches leave the file untouched. */
 export const fsEdit = defineExecutor({
@@ -20,7 +20,7 @@ export const fsEdit = defineExecutor({
   critical: true,
   skipJudge: false,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'write', ctx);
     const text = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
     await writeFileAtomic(ctx.ops.fs, path, replaceOnce(text, args.old_text, args.new_text, path));
     return { path, replaced: 1 };

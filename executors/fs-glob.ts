@@ -4,7 +4,7 @@ import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 import { walkTree } from './walk.ts';
 
 /** Paths under `path` (default ~) matching the glob, relative to that root, sorted; directories end with `/`. */
@@ -24,7 +24,7 @@ export const fsGlob = defineExecutor({
   critical: false,
   skipJudge: true,
   async run(args, ctx) {
-    const root = resolvePath(args.path ?? '~', ctx.env);
+    const root = await resolveInRoots(args.path ?? '~', 'read', ctx);
     const regex = globToRegExp(args.pattern);
     const limit = args.max_results ?? 1000;
     const stats = await withFsErrors(root, () => ctx.ops.fs.stat(root));

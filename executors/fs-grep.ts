@@ -5,7 +5,7 @@ import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 import { walkTree } from './walk.ts';
 
 /** Files larger than this are skipped: a search is for source and notes, not data dumps. */
@@ -34,7 +34,8 @@ async function* candidateFiles(
     return;
   }
   for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal)) {
-    if (entry.isDirectory) continue;
+    // Links are not followed (like ripgrep): one could point at a key outside the tree.
+    if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
     if (include && !include.test(entry.relative) && !include.test(name)) continue;
     yield { path: entry.path, label: relative(root, entry.path) };
@@ -61,7 +62,7 @@ export const fsGrep = defineExecutor({
   critical: false,
   skipJudge: true,
   async run(args, ctx) {
-    const root = resolvePath(args.path, ctx.env);
+    const root = await resolveInRoots(args.path, 'read', ctx);
     const regex = compile(args.pattern, args.ignore_case === true);
     const include = args.glob === undefined ? undefined : globToRegExp(args.glob);
     const limit = args.max_results ?? 200;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** List a directory's entries, sorted by name; directories end with `/`. */
 export const fsList = defineExecutor({
@@ -16,7 +16,7 @@ export const fsList = defineExecutor({
   critical: false,
   skipJudge: true,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'read', ctx);
     const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
     if (!stats.isDirectory()) throw new InvalidArguments(`${path} is not a directory; use fs_read`);
     const entries = await withFsErrors(path, () => ctx.ops.fs.readdir(path));

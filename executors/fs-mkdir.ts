@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Create a directory with its missing parents; an existing directory is not an error. */
 export const fsMkdir = defineExecutor({
@@ -15,7 +15,7 @@ export const fsMkdir = defineExecutor({
   critical: true,
   skipJudge: false,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'write', ctx);
     const existed = await ctx.ops.fs.stat(path).then(
       (stats) => stats.isDirectory(),
       () => false,

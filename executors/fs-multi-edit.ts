@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Apply edits in order on the text in memory, then write once: any failing edit writes nothing. */
 export const fsMultiEdit = defineExecutor({
@@ -26,7 +26,7 @@ export const fsMultiEdit = defineExecutor({
   critical: true,
   skipJudge: false,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'write', ctx);
     const original = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
     const edited = args.edits.reduce(
       (text, edit, index) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Read a UTF-8 text file; `offset`/`limit` select lines (1-based); long output is cut and flagged. */
 export const fsRead = defineExecutor({
@@ -19,7 +19,7 @@ export const fsRead = defineExecutor({
   critical: false,
   skipJudge: true,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'read', ctx);
     const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
     if (stats.isDirectory()) {
       throw new InvalidArguments(`${path} is a directory; use fs_list to see its entries`);

@@ -5,7 +5,7 @@ import { InvalidArguments } from '../runtime/errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots } from './boundary.ts';
 
 /** Write `content` to a file (temp file + rename); parent dirs are created only when asked. */
 export const fsWrite = defineExecutor({
@@ -21,7 +21,7 @@ export const fsWrite = defineExecutor({
   critical: true,
   skipJudge: false,
   async run(args, ctx) {
-    const path = resolvePath(args.path, ctx.env);
+    const path = await resolveInRoots(args.path, 'write', ctx);
     const existing = await ctx.ops.fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new InvalidArguments(`${path} is a directory`);
     if (args.create_dirs === true) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
+import { resolveInRoots } from './boundary.ts';
 import { resolvePath } from './resolve-path.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
@@ -18,6 +19,11 @@ const passedEnv = [
   'USER',
   'LOGNAME',
   'SHELL',
+  // Kept so tools find their files, and so the sandbox masks Custode's own dirs where they really are.
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_STATE_HOME',
+  'XDG_CACHE_HOME',
 ];
 
 /** The daemon env reduced to the harmless variables above. */
@@ -55,7 +61,7 @@ export const shellExec = defineExecutor({
         `timeout_ms ${String(args.timeout_ms)} is above the ceiling of ${String(sandbox.timeout_ceiling_ms)} ms (config sandbox.timeout_ceiling_ms); ask for less time`,
       );
     }
-    const cwd = resolvePath(args.cwd ?? '~', ctx.env);
+    const cwd = await resolveInRoots(args.cwd ?? '~', 'read', ctx);
     const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     return ctx.ops.shell.run({

@@ -9,6 +9,7 @@ export interface WalkEntry {
   /** Path relative to the walk root, with `/` separators. */
   readonly relative: string;
   readonly isDirectory: boolean;
+  readonly isSymbolicLink: boolean;
 }
 
 /** Directories whose contents are noise for a search (version-control internals). */
@@ -37,7 +38,7 @@ export async function* walkTree(
       const relative = next.relative === '' ? entry.name : `${next.relative}/${entry.name}`;
       const path = join(next.dir, entry.name);
       const isDirectory = entry.isDirectory();
-      yield { path, relative, isDirectory };
+      yield { path, relative, isDirectory, isSymbolicLink: entry.isSymbolicLink() };
       if (isDirectory && !skippedDirectories.has(entry.name)) {
         pending.push({ dir: path, relative });
       }

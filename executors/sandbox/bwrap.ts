@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { access, constants, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandboxUnavailable } from '../../runtime/errors.ts';
-import { homeDir } from '../../runtime/paths.ts';
+import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
 import { buildBwrapArgs, type SecretMask } from './bwrap-args.ts';
 import { runLimited } from './run-process.ts';
@@ -42,11 +42,20 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
     : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${probe.stderr}`;
 }
 
-/** The secret stores under `home` that exist, with the kind of mask each needs. */
-export async function findSecretMasks(home: string): Promise<SecretMask[]> {
+/**
+ * The secret stores under the request's HOME, and Custode's own config, data and state dirs
+ * wherever XDG_* puts them, that exist, each with the kind of mask it needs.
+ */
+export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMask[]> {
+  const home = homeDir(env);
+  const paths = new Set([
+    ...secretStores.map((relative) => join(home, relative)),
+    configDir(env),
+    dataDir(env),
+    stateDir(env),
+  ]);
   const found = await Promise.all(
-    secretStores.map(async (relative): Promise<SecretMask | undefined> => {
-      const path = join(home, relative);
+    [...paths].map(async (path): Promise<SecretMask | undefined> => {
       const stats = await stat(path).catch(() => undefined);
       if (stats === undefined) return undefined;
       return { path, kind: stats.isDirectory() ? 'dir' : 'file' };
@@ -65,8 +74,11 @@ export function createBwrapShellOps(options: { bwrapPath?: string } = {}): Shell
       probed ??= probeBwrap(bwrapPath);
       const problem = await probed;
       if (problem !== undefined) throw new SandboxUnavailable(`${problem}. ${installAdvice}`);
-      const home = homeDir(request.env);
-      const argv = buildBwrapArgs(request, home, await findSecretMasks(home));
+      const argv = buildBwrapArgs(
+        request,
+        homeDir(request.env),
+        await findSecretMasks(request.env),
+      );
       return runLimited(bwrapPath, argv, request, 'bwrap');
     },
   };

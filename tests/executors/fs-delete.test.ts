@@ -52,7 +52,7 @@ describe('fs_delete', () => {
   });
 
   it('maps EPERM to PermissionDenied', async () => {
-    const ctx = await makeContext();
+    const ctx = await makeContext({ roots: { write: ['/proc'] } });
     // procfs refuses unlink even to root: a real EPERM.
     await expect(fsDelete.run({ path: '/proc/version' }, ctx)).rejects.toBeInstanceOf(
       PermissionDenied,

@@ -87,7 +87,7 @@ describe('fs_write', () => {
   });
 
   it('maps EACCES to PermissionDenied and leaves nothing behind', async () => {
-    const ctx = await makeContext();
+    const ctx = await makeContext({ roots: { write: ['/sys'] } });
     // sysfs refuses new files even to root: a real EACCES without dropping privileges.
     await expect(
       fsWrite.run({ path: '/sys/custode-test', content: 'x' }, ctx),

@@ -133,3 +133,22 @@ async function processesWith(tag: string): Promise<number> {
   }
   return count;
 }
+
+describe('bubblewrap sandbox and Custode state', () => {
+  it('masks the audit log and state wherever XDG_* puts them', async () => {
+    const xdg = await makeTempDir('xdg-');
+    await mkdir(join(xdg, 'custode', 'vaglio'), { recursive: true });
+    await writeFile(join(xdg, 'custode', 'vaglio', '2026-11.jsonl'), `{"secret":"${secret}"}\n`);
+    const ctx = await makeContext({ roots: { write: [xdg] } });
+    const env = { ...ctx.env, XDG_DATA_HOME: xdg };
+    const result = await shellExec.run(
+      {
+        command:
+          'cat "$XDG_DATA_HOME/custode/vaglio/2026-11.jsonl"; echo tamper > "$XDG_DATA_HOME/custode/x"',
+      },
+      { ...ctx, env },
+    );
+    expect(result.stdout).not.toContain(secret);
+    await expect(readFile(join(xdg, 'custode', 'x'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

@@ -1,0 +1,63 @@
+// Defence in depth behind check_hints: an executor re-checks, at run time and with symlinks
+// resolved, that its path is inside the configured roots, so a link planted between the
+// decision and the run cannot carry a write outside them.
+import { basename, dirname, join } from 'node:path';
+import { PathOutsideBoundary } from '../runtime/errors.ts';
+import type { ExecutorContext } from './define.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** The path with the symlinks of its longest existing ancestor resolved. */
+async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Promise<string> {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    const real = await ctx.ops.fs.realpath(current).catch(() => undefined);
+    if (real !== undefined) return join(real, ...missing.reverse());
+    if (current === dirname(current)) return path;
+    missing.push(basename(current));
+    current = dirname(current);
+  }
+}
+
+function isUnder(path: string, root: string): boolean {
+  return root === '/' || path === root || path.startsWith(`${root}/`);
+}
+
+/**
+ * Throw PathOutsideBoundary unless `path` (absolute) lies in roots.write (for writes) or in
+ * roots.read (for reads, only when that list is configured).
+ */
+export async function assertInRoots(
+  path: string,
+  access: 'read' | 'write',
+  ctx: ExecutorContext,
+): Promise<void> {
+  const roots = access === 'write' ? ctx.config.roots.write : ctx.config.roots.read;
+  if (roots === undefined) return;
+  const real = await realPathOfLongestAncestor(path, ctx);
+  const resolvedRoots = await Promise.all(
+    roots.map((root) => realPathOfLongestAncestor(resolvePath(root, ctx.env), ctx)),
+  );
+  if (!resolvedRoots.some((root) => isUnder(real, root))) {
+    throw new PathOutsideBoundary(
+      `${path}${real === path ? '' : ` (really ${real})`} is outside the ${access} roots (roots.${access} in config)`,
+    );
+  }
+}
+
+/**
+ * Resolve a model-supplied path (see resolvePath) and check it against the roots. With
+ * `followLink: false` a final symlink is judged by where it sits, not where it points
+ * (fs_delete removes the link itself).
+ */
+export async function resolveInRoots(
+  raw: string,
+  access: 'read' | 'write',
+  ctx: ExecutorContext,
+  options: { followLink?: boolean } = {},
+): Promise<string> {
+  const path = resolvePath(raw, ctx.env);
+  const checked = options.followLink === false && path !== '/' ? dirname(path) : path;
+  await assertInRoots(checked, access, ctx);
+  return path;
+}
