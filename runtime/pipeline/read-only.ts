@@ -1,0 +1,172 @@
+// The read-only catalogue, applied to a parsed command line: a call is read-only only when EVERY
+// command matches a rule, every word is literal, nothing is written, nothing is substituted and
+// every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
+import {
+  BUILT_IN_READ_ONLY,
+  type ReadOnlyRuleSpec,
+} from '../../constitution/read-only-commands.ts';
+import type { ReadOnlyRuleConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
+import { parseShell } from '../shell/parse.ts';
+import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
+
+/** The loaded catalogue: rules by binary (built-in and the operator's). */
+export interface ReadOnlyCatalogue {
+  readonly rules: ReadonlyMap<string, readonly ReadOnlyRuleSpec[]>;
+}
+
+// Wrappers that change nothing but scheduling or lookup; sudo, env, xargs ... never auto-allow.
+const QUIET_WRAPPERS: ReadonlySet<string> = new Set([
+  'nice',
+  'command',
+  'builtin',
+  'busybox',
+  'stdbuf',
+  'timeout',
+  'ionice',
+]);
+
+function isFlag(word: ShellWord): boolean {
+  return word.text.length > 1 && (word.text.startsWith('-') || word.text.startsWith('+'));
+}
+
+function split(args: readonly ShellWord[]): { flags: string[]; operands: string[] } {
+  const flags: string[] = [];
+  const operands: string[] = [];
+  let ended = false;
+  for (const arg of args) {
+    if (!ended && arg.text === '--') ended = true;
+    else if (!ended && isFlag(arg)) flags.push(arg.text);
+    else operands.push(arg.text);
+  }
+  return { flags, operands };
+}
+
+function isForbidden(flag: string, forbidden: readonly string[]): boolean {
+  return forbidden.some((f) => {
+    if (flag === f) return true;
+    if (f.startsWith('--')) return flag.startsWith(`${f}=`);
+    // A single letter also hides in a cluster (-uo) or with its value attached (-ofile).
+    if (f.length === 2)
+      return (
+        /^-[A-Za-z0-9]/.test(flag) && !flag.startsWith('--') && flag.slice(1).includes(f.slice(1))
+      );
+    return flag.startsWith(f);
+  });
+}
+
+function isAllowed(flag: string, allowed: readonly string[]): boolean {
+  if (allowed.includes(flag) || allowed.includes(flag.split('=')[0] as string)) return true;
+  if (flag.startsWith('--') || !flag.startsWith('-')) return false;
+  return [...flag.slice(1)].every((letter) => allowed.includes(`-${letter}`));
+}
+
+function ruleMatches(
+  rule: ReadOnlyRuleSpec,
+  args: readonly ShellWord[],
+  pathOk: (path: string) => boolean,
+): boolean {
+  const { flags, operands } = split(args);
+  let rest = operands;
+  if (rule.subcommands !== undefined) {
+    const sub = rule.subcommands
+      .map((s) => s.split(' '))
+      .find((words) => words.every((w, i) => operands[i] === w));
+    if (sub === undefined) return false;
+    rest = operands.slice(sub.length);
+  }
+  if (
+    rule.forbidden_flags !== undefined &&
+    flags.some((f) => isForbidden(f, rule.forbidden_flags ?? []))
+  )
+    return false;
+  if (
+    rule.allowed_flags !== undefined &&
+    !flags.every((f) => isAllowed(f, rule.allowed_flags ?? []))
+  )
+    return false;
+  if (rule.max_args !== undefined && rest.length > rule.max_args) return false;
+  const flagValues = flags.flatMap((f) =>
+    f.startsWith('--') && f.includes('=') ? [f.slice(f.indexOf('=') + 1)] : [],
+  );
+  return [...rest, ...flagValues].every(pathOk);
+}
+
+function matchCommand(
+  command: ShellCommand,
+  catalogue: ReadOnlyCatalogue,
+  pathOk: (path: string) => boolean,
+): ReadOnlyRuleSpec | null {
+  const { name, binary } = command;
+  if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
+    return null;
+  // A bare name only: ./ls or /tmp/x/cat is whatever file sits there.
+  if (name === null || binary === null || !name.literal || name.text !== binary) return null;
+  if (!command.wrappers.every((w) => QUIET_WRAPPERS.has(w.name) && w.args.every((a) => a.literal)))
+    return null;
+  if (!command.args.every((a) => a.literal)) return null;
+  for (const redirect of command.redirects) {
+    if (redirect.writes || (redirect.target !== null && !redirect.target.literal)) return null;
+    if (redirect.op === '<' && redirect.target !== null && !pathOk(redirect.target.text))
+      return null;
+  }
+  const rules = catalogue.rules.get(binary) ?? [];
+  return rules.find((rule) => ruleMatches(rule, command.args, pathOk)) ?? null;
+}
+
+/** The rule(s) that make this whole command line read-only, or null (then the policy asks). */
+export function matchReadOnly(
+  parsed: ParsedShell,
+  catalogue: ReadOnlyCatalogue,
+  pathOk: (path: string) => boolean,
+): { rule: string } | null {
+  if (
+    parsed.errors ||
+    parsed.hasSubstitution ||
+    parsed.functions.size > 0 ||
+    parsed.commands.length === 0
+  )
+    return null;
+  const names: string[] = [];
+  for (const command of parsed.commands) {
+    const rule = matchCommand(command, catalogue, pathOk);
+    if (rule === null) return null;
+    if (!names.includes(rule.name)) names.push(rule.name);
+  }
+  return { rule: names.join(', ') };
+}
+
+function catalogueOf(rules: readonly ReadOnlyRuleSpec[]): ReadOnlyCatalogue {
+  const byBinary = new Map<string, ReadOnlyRuleSpec[]>();
+  for (const rule of rules) byBinary.set(rule.binary, [...(byBinary.get(rule.binary) ?? []), rule]);
+  return { rules: byBinary };
+}
+
+function checkExamples(rule: ReadOnlyRuleSpec, origin: string): void {
+  const alone = catalogueOf([rule]);
+  const everyPath = (): boolean => true;
+  const fail = (example: string, problem: string): never => {
+    throw new ConfigError(
+      `${origin}: read-only rule "${rule.name}": example ${JSON.stringify(example)} ${problem}. Fix: correct the rule or the example.`,
+      [`${origin}: rule "${rule.name}" example ${JSON.stringify(example)} ${problem}`],
+    );
+  };
+  for (const example of rule.examples.match) {
+    if (matchReadOnly(parseShell(example), alone, everyPath) === null)
+      fail(example, 'should match but does not');
+  }
+  for (const example of rule.examples.no_match) {
+    if (matchReadOnly(parseShell(example), alone, everyPath) !== null)
+      fail(example, 'should not match but does');
+  }
+}
+
+/**
+ * The built-in catalogue plus the operator's rules. Every rule's examples are checked; a drifted
+ * one is a ConfigError naming the rule and the example. Needs initShellParser() awaited.
+ */
+export function loadCatalogue(extra: readonly ReadOnlyRuleConfig[]): ReadOnlyCatalogue {
+  for (const rule of BUILT_IN_READ_ONLY) checkExamples(rule, 'built-in read-only catalogue');
+  extra.forEach((rule, i) => checkExamples(rule, `approvals.read_only_catalogue.extra.${i}`));
+  return catalogueOf([...BUILT_IN_READ_ONLY, ...extra]);
+}
