@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
-import { withFsErrors } from './fs-errors.ts';
+import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';
 
 /** Replace the single occurrence of old_text; zero or several matches leave the file untouched. */
@@ -21,7 +21,7 @@ export const fsEdit = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'write', ctx);
-    const text = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
+    const text = await readTextFile(path, ctx);
     await writeFileAtomic(ctx.ops.fs, path, replaceOnce(text, args.old_text, args.new_text, path));
     return { path, replaced: 1 };
   },

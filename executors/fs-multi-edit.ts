@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
-import { withFsErrors } from './fs-errors.ts';
+import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';
 
 /** Apply edits in order on the text in memory, then write once: any failing edit writes nothing. */
@@ -27,7 +27,7 @@ export const fsMultiEdit = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'write', ctx);
-    const original = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
+    const original = await readTextFile(path, ctx);
     const edited = args.edits.reduce(
       (text, edit, index) =>
         replaceOnce(text, edit.old_text, edit.new_text, `${path} (edit ${String(index + 1)})`),

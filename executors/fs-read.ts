@@ -1,8 +1,7 @@
 // fs_read: the text of one file, optionally a window of lines, capped at the output cap.
 import { z } from 'zod';
-import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
-import { withFsErrors } from './fs-errors.ts';
+import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';
 
 /** Read a UTF-8 text file; `offset`/`limit` select lines (1-based); long output is cut and flagged. */
@@ -20,11 +19,7 @@ export const fsRead = defineExecutor({
   skipJudge: true,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'read', ctx);
-    const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
-    if (stats.isDirectory()) {
-      throw new InvalidArguments(`${path} is a directory; use fs_list to see its entries`);
-    }
-    const text = (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
+    const text = await readTextFile(path, ctx);
     const lines = text.split('\n');
     const first = (args.offset ?? 1) - 1;
     const window = lines.slice(first, args.limit === undefined ? undefined : first + args.limit);

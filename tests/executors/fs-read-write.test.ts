@@ -1,11 +1,27 @@
-import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  stat,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsList } from '../../executors/fs-list.ts';
 import { fsMkdir } from '../../executors/fs-mkdir.ts';
 import { fsRead } from '../../executors/fs-read.ts';
 import { fsWrite } from '../../executors/fs-write.ts';
-import { InvalidArguments, NotFound, PermissionDenied } from '../../runtime/errors.ts';
+import { maxTextFileBytes } from '../../executors/text-file.ts';
+import {
+  InvalidArguments,
+  NotFound,
+  OutputSizeLimitExceeded,
+  PermissionDenied,
+} from '../../runtime/errors.ts';
 import { makeContext, makeTempDir } from './make-context.ts';
 
 describe('fs_read', () => {
@@ -44,6 +60,17 @@ describe('fs_read', () => {
     await writeFile(join(dir, 'big.txt'), 'x'.repeat(100));
     const result = await fsRead.run({ path: join(dir, 'big.txt') }, ctx);
     expect(result).toMatchObject({ content: 'x'.repeat(10), truncated: true });
+  });
+
+  it('refuses a file too large to load, with OutputSizeLimitExceeded', async () => {
+    const ctx = await makeContext();
+    const dir = await makeTempDir();
+    // A sparse file: large by size, nothing written to disk.
+    await writeFile(join(dir, 'huge.log'), '');
+    await truncate(join(dir, 'huge.log'), maxTextFileBytes + 1);
+    await expect(fsRead.run({ path: join(dir, 'huge.log') }, ctx)).rejects.toBeInstanceOf(
+      OutputSizeLimitExceeded,
+    );
   });
 
   it('maps a missing file to NotFound and a directory to InvalidArguments', async () => {

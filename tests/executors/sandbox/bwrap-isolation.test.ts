@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellExec } from '../../../executors/shell-exec.ts';
 import { makeContext, makeTempDir } from '../make-context.ts';
+import { processesWith, waitFor } from './processes.ts';
 
 const home = process.env.HOME ?? '/nonexistent';
 const secret = 'FAKE-PRIVATE-KEY-7f3a';
@@ -113,26 +114,6 @@ describe('bubblewrap sandbox', () => {
     expect(await processesWith(tag)).toBe(0);
   });
 });
-
-/** Poll a condition (up to ~10 s): the test waits for a real process, it does not time it. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition never became true');
-}
-
-/** How many host processes have `tag` in their command line. */
-async function processesWith(tag: string): Promise<number> {
-  let count = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('sleep\0') && cmdline.includes(tag)) count += 1;
-  }
-  return count;
-}
 
 describe('bubblewrap sandbox and Custode state', () => {
   it('masks the audit log and state wherever XDG_* puts them', async () => {
