@@ -2,7 +2,12 @@
 // allowlist, resolved addresses) and the connection goes to the checked address, so DNS
 // cannot rebind between the check and the connect.
 import { z } from 'zod';
-import { DomainNotAllowed, InvalidArguments, NetworkError } from '../runtime/errors.ts';
+import {
+  DomainNotAllowed,
+  ExecutorTimeout,
+  InvalidArguments,
+  NetworkError,
+} from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import {
   addressRange,
@@ -95,10 +100,15 @@ export const webFetch = defineExecutor({
     const { web } = ctx.config;
     const maxBytes = Math.min(args.max_bytes ?? web.max_bytes, web.max_bytes);
     const timeoutMs = Math.min(args.timeout_ms ?? web.timeout_ms, web.timeout_ms);
+    // One time budget for the whole chain of redirects, not one per hop.
+    const deadline = Date.now() + timeoutMs;
     let url = parseUrl(args.url);
     for (let hop = 0; ; hop += 1) {
       const addresses = await checkedAddresses(url, ctx);
-      const response = await getFromAny(url, addresses, { maxBytes, timeoutMs }, ctx);
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new ExecutorTimeout(`${args.url} took more than ${String(timeoutMs)} ms`);
+      const response = await getFromAny(url, addresses, { maxBytes, timeoutMs: left }, ctx);
       const location = response.headers.location;
       if (redirectStatuses.has(response.status) && location !== undefined) {
         if (hop >= web.max_redirects) {

@@ -17,7 +17,8 @@ function pinnedLookup(address: string): LookupFunction {
 }
 
 function flatHeaders(response: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: header names come from the server.
+  const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
