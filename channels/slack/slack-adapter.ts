@@ -1,0 +1,192 @@
+// The Slack channel (@slack/bolt 5): Socket Mode (app token) or HTTP mode (signing secret;
+// Bolt verifies every request's signature, so a forged one never reaches the planner).
+// Answers DMs and mentions in the thread of the asking message; cards are Block Kit with
+// the three buttons, whose action ids carry the approval id.
+import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
+import { join } from 'node:path';
+import {
+  pressCard,
+  type ChannelSink,
+  type ChatPort,
+  type PendingLookup,
+} from '../../runtime/approvals/press-card.ts';
+import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
+import { createApprovalStore } from '../../runtime/approvals/store.ts';
+import type { Config } from '../../runtime/config.ts';
+import { ConfigError } from '../../runtime/errors.ts';
+import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
+import type { Logger } from '../../runtime/log/logger.ts';
+import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
+import { createSlackSink, slackChatId } from './slack-sink.ts';
+
+const REFUSAL = 'Sorry, this assistant only talks to the people it was set up for.';
+
+export interface SlackAdapterOptions {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+  /** Where pending approvals are kept (default: $XDG_STATE_HOME/custode). */
+  readonly stateDir?: string;
+  readonly approvals?: PendingLookup;
+  readonly audit?: AuditLog;
+}
+
+export interface SlackAdapter {
+  readonly name: 'slack';
+  start(service: ChatPort): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Bolt's logger interface over pino (Bolt would print to the console otherwise). */
+function boltLogger(logger: Logger): BoltLogger {
+  let level = LogLevel.INFO;
+  const line = (parts: unknown[]): string =>
+    parts.map((p) => (p instanceof Error ? p.message : String(p))).join(' ');
+  return {
+    debug: (...parts: unknown[]) => logger.debug({ source: 'bolt' }, line(parts)),
+    info: (...parts: unknown[]) => logger.info({ source: 'bolt' }, line(parts)),
+    warn: (...parts: unknown[]) => logger.warn({ source: 'bolt' }, line(parts)),
+    error: (...parts: unknown[]) => logger.error({ source: 'bolt' }, line(parts)),
+    setLevel: (next) => {
+      level = next;
+    },
+    getLevel: () => level,
+    setName: () => undefined,
+  };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
+  const value = env[name];
+  if (value === undefined || value === '') {
+    throw new ConfigError(
+      `${name} is not set (${why}). Fix: export ${name}=..., or set channels.slack.enabled: false.`,
+    );
+  }
+  return value;
+}
+
+function createApp(config: Config, env: NodeJS.ProcessEnv, logger: Logger): App {
+  const settings = config.channels.slack;
+  const token = required(env, 'SLACK_BOT_TOKEN', 'the bot token, xoxb-...');
+  const common = {
+    token,
+    logger: boltLogger(logger),
+    clientOptions: settings.api_url === undefined ? {} : { slackApiUrl: settings.api_url },
+  };
+  if (settings.mode === 'socket') {
+    return new App({
+      ...common,
+      socketMode: true,
+      appToken: required(env, 'SLACK_APP_TOKEN', 'Socket Mode needs the app-level token, xapp-...'),
+    });
+  }
+  return new App({
+    ...common,
+    signingSecret: required(
+      env,
+      'SLACK_SIGNING_SECRET',
+      'HTTP mode verifies every request with it',
+    ),
+    port: settings.port,
+  });
+}
+
+/** The Slack channel adapter. */
+export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
+  const { config, logger } = options;
+  const settings = config.channels.slack;
+  const allowed = new Set(settings.allowed_users);
+  const refused = new Set<string>();
+  let app: App | null = null;
+
+  const teamOk = (team: string | undefined): boolean =>
+    settings.team_id === undefined || team === settings.team_id;
+
+  return {
+    name: 'slack',
+    async start(service) {
+      const created = createApp(config, options.env, logger);
+      app = created;
+      const sink: ChannelSink = createSlackSink(created.client, logger);
+      service.attach('slack', sink);
+      const state = options.stateDir ?? defaultStateDir(options.env);
+      const deps = {
+        service,
+        approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
+        audit: options.audit ?? createAuditLog({ env: options.env, logger }),
+      };
+
+      async function receive(message: {
+        user?: string;
+        text?: string;
+        ts: string;
+        thread_ts?: string;
+        channel: string;
+        team?: string;
+      }): Promise<void> {
+        const user = message.user;
+        if (user === undefined || !teamOk(message.team)) return;
+        const chatId = slackChatId(message.channel, message.thread_ts ?? message.ts);
+        if (!allowed.has(user)) {
+          logger.warn(
+            { user },
+            'slack message from a user who is not allowed; refused, not sent to the model',
+          );
+          if (!refused.has(user)) {
+            refused.add(user);
+            await sink.sendText(chatId, REFUSAL);
+          }
+          return;
+        }
+        const text = (message.text ?? '').replace(/<@[A-Z0-9]+>/g, '').trim();
+        await service.handleMessage(
+          { channel: 'slack', chatId, sender: `slack:${user}`, text },
+          sink,
+        );
+      }
+      const report = (what: string) => (error: unknown) =>
+        logger.error({ err: error }, `slack ${what} failed`);
+
+      created.event('app_mention', ({ event, body }) => {
+        void receive({ ...event, team: body.team_id }).catch(report('mention handler'));
+        return Promise.resolve();
+      });
+      created.message(({ message, body }) => {
+        // Mentions in channels arrive as app_mention; here only direct messages, and never bots.
+        if (message.channel_type !== 'im' || message.subtype !== undefined)
+          return Promise.resolve();
+        void receive({ ...message, team: body.team_id }).catch(report('message handler'));
+        return Promise.resolve();
+      });
+      created.action(/^a:/, async ({ ack, body, action, client }) => {
+        await ack();
+        const decoded = 'action_id' in action ? decodeButton(action.action_id) : null;
+        const team = body.team?.id;
+        if (decoded === null || !teamOk(team)) return;
+        const channel = body.channel?.id;
+        void pressCard(deps, { ...decoded, presser: `slack:${body.user.id}` }, sink)
+          .then(async (result) => {
+            if (result === 'resolved' || channel === undefined) return;
+            await client.chat.postEphemeral({
+              channel,
+              user: body.user.id,
+              text: pressNotice(result, decoded.answer),
+            });
+          })
+          .catch(report('button handler'));
+      });
+      created.error((error) => {
+        logger.error({ err: error }, 'slack app error');
+        return Promise.resolve();
+      });
+      await created.start();
+      logger.info(
+        { mode: settings.mode, port: settings.mode === 'http' ? settings.port : undefined },
+        'slack channel started',
+      );
+    },
+    async stop() {
+      await app?.stop();
+    },
+  };
+}

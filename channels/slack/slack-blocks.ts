@@ -1,0 +1,56 @@
+// The card model in Slack's Block Kit: every piece of model-supplied text goes in
+// plain_text objects, so nothing in a path or command can be read as markup or a mention.
+import type { types } from '@slack/bolt';
+import type { ApprovalCard } from '../../runtime/approvals/card.ts';
+import { CARD_BUTTONS, cardLines, encodeButton } from '../../runtime/approvals/render.ts';
+
+/** Block Kit's limit on one plain_text section. */
+const SECTION_MAX = 3000;
+
+export type SlackBlock = types.KnownBlock;
+
+function plain(text: string): types.PlainTextElement {
+  return {
+    type: 'plain_text',
+    text: text.length <= SECTION_MAX ? text : `${text.slice(0, SECTION_MAX - 1)}…`,
+    emoji: false,
+  };
+}
+
+/** A card as blocks: the facts, then Allow once / Always allow / Deny when it can be answered. */
+export function cardBlocks(card: ApprovalCard, approvalId: string | null): SlackBlock[] {
+  const [headline = card.headline, ...rest] = cardLines(card);
+  const blocks: SlackBlock[] = [
+    { type: 'header', text: plain(headline.slice(0, 150)) },
+    { type: 'section', text: plain(rest.join('\n')) },
+  ];
+  if (approvalId !== null && card.kind === 'approval') {
+    blocks.push({
+      type: 'actions',
+      block_id: `card:${approvalId}`,
+      elements: CARD_BUTTONS.map((button) => ({
+        type: 'button',
+        text: plain(button.label),
+        // The action id carries the approval id and the answer; value repeats it for tooling.
+        action_id: encodeButton(approvalId, button.answer),
+        value: encodeButton(approvalId, button.answer),
+        ...(button.answer === 'deny'
+          ? { style: 'danger' as const }
+          : button.answer === 'once'
+            ? { style: 'primary' as const }
+            : {}),
+      })),
+    });
+  }
+  return blocks;
+}
+
+/** A decided card: its text only, no buttons left to press. */
+export function resolvedBlocks(text: string): SlackBlock[] {
+  return [{ type: 'section', text: plain(text) }];
+}
+
+/** Slack's text fields treat &, < and > as markup: escape them so text shows as written. */
+export function escapeSlackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

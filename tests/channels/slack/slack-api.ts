@@ -1,0 +1,111 @@
+// A local Slack Web API: answers auth.test, chat.postMessage, chat.update and
+// chat.postEphemeral in Slack's wire format and records every call; anything else is an
+// error the test will see. Plus request signing, as Slack signs what it sends to an app.
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+
+export interface SlackCall {
+  readonly method: string;
+  readonly args: Record<string, unknown>;
+}
+
+export interface SlackApi {
+  /** Base URL for clientOptions.slackApiUrl (ends with /api/). */
+  readonly url: string;
+  readonly calls: SlackCall[];
+  callsTo(method: string): SlackCall[];
+  close(): Promise<void>;
+}
+
+/** A free 127.0.0.1 port (for Bolt's HTTP receiver). */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function parseArgs(contentType: string | undefined, body: string): Record<string, unknown> {
+  if (contentType?.includes('application/json') === true)
+    return JSON.parse(body) as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    args[key] = key === 'blocks' ? (JSON.parse(value) as unknown) : value;
+  }
+  return args;
+}
+
+/** Starts the Web API stand-in. */
+export async function startSlackApi(): Promise<SlackApi> {
+  const calls: SlackCall[] = [];
+  let ts = 1_700_000_000;
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
+      const args = parseArgs(request.headers['content-type'], body);
+      calls.push({ method, args });
+      let result: Record<string, unknown>;
+      switch (method) {
+        case 'auth.test':
+          result = {
+            ok: true,
+            url: 'https://test.slack.com/',
+            team: 'Test',
+            user: 'custode',
+            team_id: 'T1',
+            user_id: 'UBOT',
+            bot_id: 'BBOT',
+          };
+          break;
+        case 'chat.postMessage':
+          ts += 1;
+          result = {
+            ok: true,
+            channel: args.channel,
+            ts: `${String(ts)}.000100`,
+            message: { text: args.text },
+          };
+          break;
+        case 'chat.update':
+          result = { ok: true, channel: args.channel, ts: args.ts };
+          break;
+        case 'chat.postEphemeral':
+          result = { ok: true, message_ts: `${String(ts)}.000200` };
+          break;
+        default:
+          result = { ok: false, error: 'unknown_method' };
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(result));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${String(address.port)}/api/`,
+    calls,
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Slack's v0 signature headers for `body` (HMAC-SHA256 over `v0:<ts>:<body>`). */
+export function signedHeaders(
+  secret: string,
+  body: string,
+  contentType: string,
+): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  return {
+    'content-type': contentType,
+    'x-slack-request-timestamp': timestamp,
+    'x-slack-signature': signature,
+  };
+}

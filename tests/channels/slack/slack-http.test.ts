@@ -1,0 +1,237 @@
+// Slack in HTTP mode, end to end: signed events and interactions posted to Bolt's receiver,
+// the Web API served locally, the real chat stack with the offline model behind it.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSlackAdapter, type SlackAdapter } from '../../../channels/slack/slack-adapter.ts';
+import { createChatStack, type ChatStack } from '../../../runtime/bench/chat-stack.ts';
+import { parseConfig } from '../../../runtime/config.ts';
+import type { LlmClient } from '../../../runtime/llm/client.ts';
+import { createOfflineClient } from '../../../runtime/llm/offline.ts';
+import { freePort, signedHeaders, startSlackApi, type SlackApi } from './slack-api.ts';
+
+const home = process.env.HOME ?? '';
+const secret = 'test-signing-secret';
+let api: SlackApi;
+let stack: ChatStack;
+let adapter: SlackAdapter;
+let port: number;
+let modelCalls = 0;
+
+beforeEach(async () => {
+  api = await startSlackApi();
+  port = await freePort();
+  const stateDir = await mkdtemp(join(home, 'slack-state-'));
+  const config = parseConfig({
+    sandbox: { mode: 'off' },
+    channels: {
+      slack: {
+        enabled: true,
+        mode: 'http',
+        port,
+        api_url: api.url,
+        allowed_users: ['U1', 'U2'],
+        team_id: 'T1',
+      },
+    },
+  });
+  const env = { ...process.env, SLACK_BOT_TOKEN: 'xoxb-test', SLACK_SIGNING_SECRET: secret };
+  const logger = pino({ level: 'silent' });
+  const offline = createOfflineClient();
+  modelCalls = 0;
+  const client: LlmClient = {
+    provider: offline.provider,
+    model: offline.model,
+    chat: (request) => ((modelCalls += 1), offline.chat(request)),
+  };
+  stack = await createChatStack({
+    config,
+    env,
+    stateDir,
+    client,
+    logger,
+    auditDir: join(stateDir, 'audit'),
+  });
+  adapter = createSlackAdapter({
+    config,
+    env,
+    logger,
+    stateDir,
+    approvals: stack.approvals,
+    audit: stack.audit,
+  });
+  await adapter.start(stack.service);
+});
+afterEach(async () => {
+  await adapter.stop();
+  await stack.stop();
+  await api.close();
+});
+
+let eventCounter = 0;
+function dmEvent(user: string, text: string, ts: string): string {
+  eventCounter += 1;
+  return JSON.stringify({
+    token: 'legacy',
+    team_id: 'T1',
+    api_app_id: 'A1',
+    type: 'event_callback',
+    event_id: `Ev${String(eventCounter)}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: { type: 'message', channel_type: 'im', channel: 'D1', user, text, ts, event_ts: ts },
+  });
+}
+
+function buttonPress(user: string, actionId: string): string {
+  const payload = {
+    type: 'block_actions',
+    team: { id: 'T1', domain: 'test' },
+    user: { id: user, username: user, team_id: 'T1' },
+    api_app_id: 'A1',
+    token: 'legacy',
+    trigger_id: 't1',
+    container: { type: 'message', channel_id: 'D1', message_ts: '1' },
+    channel: { id: 'D1', name: 'directmessage' },
+    response_url: `${api.url}response`,
+    actions: [
+      {
+        type: 'button',
+        action_id: actionId,
+        block_id: 'card',
+        value: actionId,
+        action_ts: '1',
+        text: { type: 'plain_text', text: 'x' },
+      },
+    ],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+async function post(
+  body: string,
+  contentType: string,
+  headers = signedHeaders(secret, body, contentType),
+): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${String(port)}/slack/events`, {
+    method: 'POST',
+    headers,
+    body,
+  });
+  await response.text();
+  return response.status;
+}
+
+/** The card's action ids, once a card with buttons has been posted. */
+async function cardActions(): Promise<string[]> {
+  return vi.waitFor(
+    () => {
+      const card = api
+        .callsTo('chat.postMessage')
+        .find(
+          (call) =>
+            Array.isArray(call.args.blocks) &&
+            JSON.stringify(call.args.blocks).includes('"actions"'),
+        );
+      if (card === undefined) throw new Error('no card yet');
+      const blocks = card.args.blocks as { type: string; elements?: { action_id: string }[] }[];
+      return blocks.find((b) => b.type === 'actions')?.elements?.map((e) => e.action_id) ?? [];
+    },
+    { timeout: 15_000, interval: 20 },
+  );
+}
+
+describe('Slack over HTTP', () => {
+  it('answers a DM in its thread with a card; Allow once runs it and chat.update shows who decided', async () => {
+    expect(
+      await post(dmEvent('U1', '/write ~/slack-once.txt hello', '1000.0001'), 'application/json'),
+    ).toBe(200);
+    const actions = await cardActions();
+    expect(actions).toHaveLength(3);
+    const card = api.callsTo('chat.postMessage').find((call) => call.args.blocks !== undefined);
+    expect(card?.args).toMatchObject({ channel: 'D1', thread_ts: '1000.0001' });
+    expect(JSON.stringify(card?.args.blocks)).toContain('Approval needed: Write ~/slack-once.txt');
+
+    const once = actions.find((id) => id.endsWith(':o')) ?? '';
+    expect(await post(buttonPress('U1', once), 'application/x-www-form-urlencoded')).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect(await readFile(join(home, 'slack-once.txt'), 'utf8')).toBe('hello');
+        expect(api.callsTo('chat.update').map((call) => call.args.text)).toContainEqual(
+          expect.stringContaining('Allowed once by slack:U1'),
+        );
+        const answers = api
+          .callsTo('chat.postMessage')
+          .filter((call) => call.args.blocks === undefined);
+        expect(answers.length).toBeGreaterThan(0);
+        expect(answers.every((call) => call.args.thread_ts === '1000.0001')).toBe(true);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+  });
+
+  it('tells another user the card is not theirs, and Deny leaves no file', async () => {
+    await post(dmEvent('U1', '/write ~/slack-deny.txt hello', '1000.0002'), 'application/json');
+    const actions = await cardActions();
+    await post(
+      buttonPress('U2', actions.find((id) => id.endsWith(':o')) ?? ''),
+      'application/x-www-form-urlencoded',
+    );
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postEphemeral').map((c) => c.args)).toContainEqual(
+        expect.objectContaining({ user: 'U2', text: 'This card is not yours to answer.' }),
+      );
+    });
+    await post(
+      buttonPress('U1', actions.find((id) => id.endsWith(':d')) ?? ''),
+      'application/x-www-form-urlencoded',
+    );
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.update').map((call) => call.args.text)).toContainEqual(
+        expect.stringContaining('Denied by slack:U1'),
+      );
+    });
+    expect(existsSync(join(home, 'slack-deny.txt'))).toBe(false);
+  });
+
+  it('rejects a badly signed request with 401; it never reaches the planner', async () => {
+    const body = dmEvent('U1', '/write ~/forged.txt hello', '1000.0003');
+    const forged = signedHeaders('not-the-secret', body, 'application/json');
+    expect(await post(body, 'application/json', forged)).toBe(401);
+    const stale = {
+      ...signedHeaders(secret, body, 'application/json'),
+      'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000) - 3600),
+    };
+    expect(await post(body, 'application/json', stale)).toBe(401);
+    // A signed request afterwards is processed, so the forged ones had their chance to arrive.
+    await post(dmEvent('U1', '/help', '1000.0004'), 'application/json');
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').length).toBeGreaterThan(0);
+    });
+    expect(modelCalls).toBe(0);
+    expect(
+      api.callsTo('chat.postMessage').some((call) => JSON.stringify(call.args).includes('forged')),
+    ).toBe(false);
+    expect(existsSync(join(home, 'forged.txt'))).toBe(false);
+  });
+
+  it('refuses a stranger once and never asks the model for them', async () => {
+    await post(dmEvent('U9', '/write ~/stranger.txt hi', '1000.0005'), 'application/json');
+    await post(dmEvent('U9', 'hello?', '1000.0006'), 'application/json');
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').length).toBeGreaterThan(0);
+    });
+    await post(dmEvent('U1', '/help', '1000.0007'), 'application/json');
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '1000.0007')).toBe(
+        true,
+      );
+    });
+    const refusals = api
+      .callsTo('chat.postMessage')
+      .filter((c) => String(c.args.text).startsWith('Sorry, this assistant'));
+    expect(refusals).toHaveLength(1);
+    expect(modelCalls).toBe(0);
+  });
+});

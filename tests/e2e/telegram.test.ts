@@ -1,0 +1,189 @@
+// End to end on Telegram: the emulator, the grammY adapter, the real chat service, pipeline,
+// offline model and executors; a person asks, gets a card, presses, and the file appears.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buttonData,
+  buttons,
+  startEmulator,
+  type Emulator,
+} from '../channels/telegram/emulator.ts';
+import { startTestDaemon, type TestDaemon } from '../channels/telegram/daemon.ts';
+
+const home = process.env.HOME ?? '';
+let emulator: Emulator;
+let stateDir: string;
+const daemons: TestDaemon[] = [];
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+  stateDir = await mkdtemp(join(home, 'state-'));
+});
+afterEach(async () => {
+  for (const daemon of daemons.splice(0)) await daemon.stop();
+  await emulator.stop();
+});
+
+async function daemon(extra: Parameters<typeof startTestDaemon>[2] = {}): Promise<TestDaemon> {
+  const started = await startTestDaemon(emulator, stateDir, extra);
+  daemons.push(started);
+  return started;
+}
+
+type BotMessage = ReturnType<Emulator['botMessages']>[number];
+const hasButtons = (m: BotMessage): boolean => buttons(m).length > 0;
+
+async function askForWrite(userId: number, name: string): Promise<BotMessage> {
+  const user = emulator.client(userId);
+  await user.sendMessage(user.makeMessage(`/write ~/${name} hello`));
+  const messages = await emulator.waitForBot(userId, (ms) => ms.some(hasButtons));
+  const card = messages.find(hasButtons);
+  if (card === undefined) throw new Error('no card');
+  return card;
+}
+
+async function press(userId: number, chatId: number, data: string): Promise<void> {
+  const user = emulator.client(userId, chatId);
+  await user.sendCallback(user.makeCallbackQuery(data));
+}
+
+async function auditLines(): Promise<Record<string, unknown>[]> {
+  const dir = join(stateDir, 'audit');
+  const files = await readdir(dir);
+  const text = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('Telegram approvals end to end', () => {
+  it('asks with three buttons; Allow once writes the file, edits the card and answers', async () => {
+    await daemon();
+    const card = await askForWrite(1, 'once.txt');
+    expect(card.text.split('\n')[0]).toBe('Approval needed: Write ~/once.txt');
+    expect(buttons(card).map((b) => b.text)).toEqual(['Allow once', 'Always allow', 'Deny']);
+    expect(existsSync(join(home, 'once.txt'))).toBe(false);
+
+    await press(1, 1, buttonData(card, 'Allow once'));
+    const after = await emulator.waitForBot(
+      1,
+      (ms) =>
+        ms.some((m) => m.text.includes('Allowed once by telegram:1')) &&
+        ms.length >= 2 &&
+        !ms.some(hasButtons),
+    );
+    expect(await readFile(join(home, 'once.txt'), 'utf8')).toBe('hello');
+    const edited = after.find((m) => m.text.includes('Allowed once by telegram:1'));
+    expect(edited?.text.split('\n')[0]).toBe('Write ~/once.txt');
+    await emulator.waitForBot(1, (ms) => ms.length >= 2 && ms.at(-1) !== edited);
+    await vi.waitFor(async () => {
+      expect(await auditLines()).toContainEqual(
+        expect.objectContaining({
+          event: 'approval',
+          executor: 'fs_write',
+          decided_by: 'telegram:1',
+          answer: 'once',
+          args_keys: ['content', 'path'],
+        }),
+      );
+    });
+  });
+
+  it('Deny leaves no file, says who denied, and the turn still answers', async () => {
+    await daemon();
+    const card = await askForWrite(1, 'denied.txt');
+    await press(1, 1, buttonData(card, 'Deny'));
+    const messages = await emulator.waitForBot(
+      1,
+      (ms) => ms.some((m) => m.text.includes('Denied by telegram:1')) && ms.length >= 2,
+    );
+    expect(messages.some(hasButtons)).toBe(false);
+    expect(existsSync(join(home, 'denied.txt'))).toBe(false);
+    await vi.waitFor(async () => {
+      expect(await auditLines()).toContainEqual(
+        expect.objectContaining({ event: 'approval', answer: 'deny', decided_by: 'telegram:1' }),
+      );
+    });
+  });
+
+  it('refuses a stranger once, never asks the model for them, and lets them pair with the logged code', async () => {
+    const running = await daemon();
+    const stranger = emulator.client(99);
+    await stranger.sendMessage(stranger.makeMessage('/write ~/stranger.txt hi'));
+    await stranger.sendMessage(stranger.makeMessage('hello?'));
+    await stranger.sendMessage(stranger.makeMessage('/pair not-the-code'));
+    const refused = await emulator.waitForBot(99, (ms) =>
+      ms.some((m) => m.text.startsWith('That code is not right')),
+    );
+    expect(
+      refused.filter((m) => m.text.startsWith('Sorry, this assistant only talks')),
+    ).toHaveLength(1);
+    expect(running.modelCalls()).toBe(0);
+    expect(existsSync(join(home, 'stranger.txt'))).toBe(false);
+
+    const code = running.logLines.find(
+      (line) => typeof line.pairing_code === 'string',
+    )?.pairing_code;
+    expect(typeof code).toBe('string');
+    await stranger.sendMessage(stranger.makeMessage(`/pair ${String(code)}`));
+    await emulator.waitForBot(99, (ms) =>
+      ms.some((m) => m.text === 'Paired. You can talk to me now.'),
+    );
+    await stranger.sendMessage(stranger.makeMessage('/write ~/paired.txt hi'));
+    await emulator.waitForBot(99, (ms) => ms.some(hasButtons));
+    expect(running.modelCalls()).toBeGreaterThan(0);
+    expect(JSON.parse(await readFile(join(stateDir, 'telegram', 'paired.json'), 'utf8'))).toEqual({
+      v: 1,
+      users: [99],
+    });
+  });
+
+  it('refuses a press by someone else; the owner can still answer', async () => {
+    await daemon();
+    const card = await askForWrite(1, 'owner.txt');
+    await press(2, 1, buttonData(card, 'Allow once'));
+    await press(1, 1, buttonData(card, 'Deny'));
+    await emulator.waitForBot(1, (ms) => ms.some((m) => m.text.includes('Denied by telegram:1')));
+    expect(existsSync(join(home, 'owner.txt'))).toBe(false);
+    await vi.waitFor(async () => {
+      const approvals = (await auditLines()).filter((line) => line.event === 'approval');
+      expect(approvals.map((line) => line.decided_by)).toEqual(['telegram:1']);
+    });
+  });
+
+  it('resumes a card pressed after the daemon restarted', async () => {
+    const first = await daemon();
+    const card = await askForWrite(1, 'restart.txt');
+    await first.stop();
+    daemons.splice(daemons.indexOf(first), 1);
+    await daemon();
+    await press(1, 1, buttonData(card, 'Allow once'));
+    await emulator.waitForBot(1, (ms) =>
+      ms.some((m) => m.text.includes('Allowed once by telegram:1')),
+    );
+    await vi.waitFor(async () => {
+      expect(await readFile(join(home, 'restart.txt'), 'utf8')).toBe('hello');
+    });
+  });
+
+  it('resolves an expired card as denied', async () => {
+    const running = await daemon({ config: { approvals: { expiry_minutes: 0.0001 } } });
+    const card = await askForWrite(1, 'expired.txt');
+    await vi.waitFor(async () => {
+      expect(await running.stack.approvals.expired()).toHaveLength(1);
+    });
+    await press(1, 1, buttonData(card, 'Allow once'));
+    await emulator.waitForBot(1, (ms) =>
+      ms.some((m) => m.text.includes('Expired without an answer')),
+    );
+    expect(existsSync(join(home, 'expired.txt'))).toBe(false);
+    await vi.waitFor(async () => {
+      expect(await auditLines()).toContainEqual(
+        expect.objectContaining({ event: 'approval', answer: 'expired', decided_by: 'expiry' }),
+      );
+    });
+  });
+});
