@@ -1,6 +1,12 @@
+import { execa } from 'execa';
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHttpOps } from '../../../executors/ops/node-http.ts';
 import { NetworkError } from '../../../runtime/errors.ts';
+import { makeTempDir } from '../make-context.ts';
 import { startLocalServer, type LocalServer } from '../web/local-server.ts';
 
 let server: LocalServer;
@@ -50,5 +56,54 @@ describe('createNodeHttpOps', () => {
         signal: new AbortController().signal,
       }),
     ).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('createNodeHttpOps over TLS', () => {
+  it('sends the URL host as SNI to the pinned address and refuses an untrusted certificate', async () => {
+    const dir = await makeTempDir('tls-');
+    await execa('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=pinned.test',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ]);
+    const names: string[] = [];
+    const tls = createHttpsServer(
+      {
+        key: await readFile(join(dir, 'key.pem')),
+        cert: await readFile(join(dir, 'cert.pem')),
+        SNICallback: (name, done) => {
+          names.push(name);
+          done(null, undefined);
+        },
+      },
+      (_request, response) => response.end('secret page'),
+    );
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const { port } = tls.address() as AddressInfo;
+    try {
+      const attempt = createNodeHttpOps().get(new URL(`https://pinned.test:${String(port)}/`), {
+        address: '127.0.0.1',
+        maxBytes: 100,
+        timeoutMs: 5000,
+        signal: new AbortController().signal,
+      });
+      await expect(attempt).rejects.toThrow(/self[- ]signed/);
+      await expect(attempt).rejects.toBeInstanceOf(NetworkError);
+      expect(names).toContain('pinned.test');
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
   });
 });
