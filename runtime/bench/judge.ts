@@ -119,16 +119,39 @@ async function timeRuns(
   return { wall, served };
 }
 
+/** The same request with bare fetch: the loopback HTTP share of the judge's overhead. */
+async function bareFetchOverhead(stub: StubModel, runs: number): Promise<number[]> {
+  const body = JSON.stringify({
+    model: 'd20',
+    messages: [{ role: 'user', content: JSON.stringify(input) }],
+  });
+  const overhead: number[] = [];
+  for (let i = 0; i < runs + 5; i += 1) {
+    stub.served.length = 0;
+    const start = performance.now();
+    const response = await fetch(`${stub.url}/chat/completions`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    await response.json();
+    if (i >= 5) overhead.push(performance.now() - start - (stub.served[0]?.ms ?? 0));
+  }
+  return overhead;
+}
+
 async function singleJudgeLines(stub: StubModel): Promise<string[]> {
   const panel = panelOver({
     judges: [{ name: 'd20', provider: 'openai', model: 'd20', base_url: stub.url }],
   });
   const { wall, served } = await timeRuns(panel, stub, 100);
   const overhead = wall.map((total, i) => total - (served[i] ?? 0));
+  const bare = await bareFetchOverhead(stub, 100);
   return [
     `one judge, stub model answering after 20 ms, 100 runs: wall median ${ms(median(wall))}`,
     `  judge overhead beyond the model's own time: median ${ms(median(overhead))}, p95 ${ms(percentile(overhead, 95))}` +
       ' (payload, SDK, loopback HTTP, parsing)',
+    `  of which loopback HTTP (bare fetch, same stub): median ${ms(median(bare))}`,
   ];
 }
 
