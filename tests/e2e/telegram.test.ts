@@ -50,7 +50,7 @@ async function press(userId: number, chatId: number, data: string): Promise<void
 }
 
 async function auditLines(): Promise<Record<string, unknown>[]> {
-  const dir = join(stateDir, 'audit');
+  const dir = join(stateDir, 'data', 'custode', 'vaglio');
   const files = await readdir(dir);
   const text = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('');
   return text
@@ -135,7 +135,11 @@ describe('Telegram approvals end to end', () => {
     await stranger.sendMessage(stranger.makeMessage('/write ~/paired.txt hi'));
     await emulator.waitForBot(99, (ms) => ms.some(hasButtons));
     expect(running.modelCalls()).toBeGreaterThan(0);
-    expect(JSON.parse(await readFile(join(stateDir, 'telegram', 'paired.json'), 'utf8'))).toEqual({
+    expect(
+      JSON.parse(
+        await readFile(join(stateDir, 'state', 'custode', 'telegram', 'paired.json'), 'utf8'),
+      ),
+    ).toEqual({
       v: 1,
       users: [99],
     });
@@ -173,7 +177,7 @@ describe('Telegram approvals end to end', () => {
     const running = await daemon({ config: { approvals: { expiry_minutes: 0.0001 } } });
     const card = await askForWrite(1, 'expired.txt');
     await vi.waitFor(async () => {
-      expect(await running.stack.approvals.expired()).toHaveLength(1);
+      expect(await running.app.approvals.expired()).toHaveLength(1);
     });
     await press(1, 1, buttonData(card, 'Allow once'));
     await emulator.waitForBot(1, (ms) =>

@@ -1,24 +1,23 @@
 // Slack in HTTP mode, end to end: signed events and interactions posted to Bolt's receiver,
-// the Web API served locally, the real chat stack with the offline model behind it.
+// the Web API served locally, the real app with the offline model behind it.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../channels/slack/slack-adapter.ts';
-import { createChatStack, type ChatStack } from '../../../runtime/bench/chat-stack.ts';
+import { createApp, type App } from '../../../runtime/app.ts';
 import { parseConfig } from '../../../runtime/config.ts';
-import type { LlmClient } from '../../../runtime/llm/client.ts';
-import { createOfflineClient } from '../../../runtime/llm/offline.ts';
+import { countingClient, daemonEnv } from '../telegram/daemon.ts';
 import { freePort, signedHeaders, startSlackApi, type SlackApi } from './slack-api.ts';
 
 const home = process.env.HOME ?? '';
 const secret = 'test-signing-secret';
 let api: SlackApi;
-let stack: ChatStack;
+let app: App;
 let adapter: SlackAdapter;
 let port: number;
-let modelCalls = 0;
+let modelCalls: () => number;
 
 beforeEach(async () => {
   api = await startSlackApi();
@@ -37,36 +36,17 @@ beforeEach(async () => {
       },
     },
   });
-  const env = { ...process.env, SLACK_BOT_TOKEN: 'xoxb-test', SLACK_SIGNING_SECRET: secret };
+  const env = daemonEnv(stateDir, { SLACK_BOT_TOKEN: 'xoxb-test', SLACK_SIGNING_SECRET: secret });
   const logger = pino({ level: 'silent' });
-  const offline = createOfflineClient();
-  modelCalls = 0;
-  const client: LlmClient = {
-    provider: offline.provider,
-    model: offline.model,
-    chat: (request) => ((modelCalls += 1), offline.chat(request)),
-  };
-  stack = await createChatStack({
-    config,
-    env,
-    stateDir,
-    client,
-    logger,
-    auditDir: join(stateDir, 'audit'),
-  });
-  adapter = createSlackAdapter({
-    config,
-    env,
-    logger,
-    stateDir,
-    approvals: stack.approvals,
-    audit: stack.audit,
-  });
-  await adapter.start(stack.service);
+  const counting = countingClient();
+  modelCalls = counting.calls;
+  app = await createApp({ config, env, logger, client: counting.client });
+  adapter = createSlackAdapter({ config, env, logger, approvals: app.approvals, audit: app.audit });
+  await adapter.start(app.service);
 });
 afterEach(async () => {
   await adapter.stop();
-  await stack.stop();
+  await app.close();
   await api.close();
 });
 
@@ -209,7 +189,7 @@ describe('Slack over HTTP', () => {
     await vi.waitFor(() => {
       expect(api.callsTo('chat.postMessage').length).toBeGreaterThan(0);
     });
-    expect(modelCalls).toBe(0);
+    expect(modelCalls()).toBe(0);
     expect(
       api.callsTo('chat.postMessage').some((call) => JSON.stringify(call.args).includes('forged')),
     ).toBe(false);
@@ -232,6 +212,6 @@ describe('Slack over HTTP', () => {
       .callsTo('chat.postMessage')
       .filter((c) => String(c.args.text).startsWith('Sorry, this assistant'));
     expect(refusals).toHaveLength(1);
-    expect(modelCalls).toBe(0);
+    expect(modelCalls()).toBe(0);
   });
 });

@@ -1,17 +1,17 @@
-// A Telegram daemon for tests: the real chat stack (offline model, real pipeline, stores
-// on disk) behind the real grammY adapter, pointed at the emulator. Stop it and start
-// another over the same state dir to simulate a restart.
+// A Telegram daemon for tests: the real app (offline model, real pipeline, stores on disk)
+// behind the real grammY adapter, pointed at the emulator. Stop it and start another over
+// the same dirs to simulate a restart.
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createTelegramAdapter } from '../../../channels/telegram/telegram-adapter.ts';
-import { createChatStack, type ChatStack } from '../../../runtime/bench/chat-stack.ts';
+import { createApp, type App } from '../../../runtime/app.ts';
 import { parseConfig, type ConfigInput } from '../../../runtime/config.ts';
 import type { LlmClient } from '../../../runtime/llm/client.ts';
 import { createOfflineClient } from '../../../runtime/llm/offline.ts';
 import type { Emulator } from './emulator.ts';
 
 export interface TestDaemon {
-  readonly stack: ChatStack;
+  readonly app: App;
   /** How many times the model was asked anything. */
   modelCalls(): number;
   /** Operator log lines (pino JSON), e.g. the pairing code. */
@@ -20,7 +20,7 @@ export interface TestDaemon {
 }
 
 /** The offline model, counting its calls (the count proves what never reached it). */
-function countingClient(): { client: LlmClient; calls: () => number } {
+export function countingClient(): { client: LlmClient; calls: () => number } {
   const inner = createOfflineClient();
   let calls = 0;
   return {
@@ -33,9 +33,19 @@ function countingClient(): { client: LlmClient; calls: () => number } {
   };
 }
 
+/** An env whose state and data dirs live under `root` (so a restart finds the same files). */
+export function daemonEnv(root: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_DATA_HOME: join(root, 'data'),
+    ...extra,
+  };
+}
+
 export async function startTestDaemon(
   emulator: Emulator,
-  stateDir: string,
+  root: string,
   extra: { config?: ConfigInput; allowed?: number[] } = {},
 ): Promise<TestDaemon> {
   const config = parseConfig({
@@ -54,32 +64,24 @@ export async function startTestDaemon(
     { level: 'info' },
     { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const env = { ...process.env, TELEGRAM_BOT_TOKEN: emulator.token };
+  const env = daemonEnv(root, { TELEGRAM_BOT_TOKEN: emulator.token });
   const { client, calls } = countingClient();
-  const stack = await createChatStack({
-    config,
-    env,
-    stateDir,
-    client,
-    logger,
-    auditDir: join(stateDir, 'audit'),
-  });
+  const app = await createApp({ config, env, logger, client });
   const adapter = createTelegramAdapter({
     config,
     env,
     logger,
-    stateDir,
-    approvals: stack.approvals,
-    audit: stack.audit,
+    approvals: app.approvals,
+    audit: app.audit,
   });
-  await adapter.start(stack.service);
+  await adapter.start(app.service);
   return {
-    stack,
+    app,
     modelCalls: calls,
     logLines,
     async stop() {
       await adapter.stop();
-      await stack.stop();
+      await app.close();
     },
   };
 }
