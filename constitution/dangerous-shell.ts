@@ -102,9 +102,10 @@ function under(path: string, trees: readonly string[]): boolean {
 
 /** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`). */
 function isCriticalTree(path: string, home: string): boolean {
+  if (path === '') return false;
   let p = path;
-  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/'));
-  if (p === '' || p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
+  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
+  if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
   // A glob in the first segment can match anything at the root.
   if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
   return /^\/(?:home|Users)\/[^/]+$/.test(p);
@@ -172,6 +173,8 @@ function anyPath(
 function deleteTargets(command: ShellCommand): ShellWord[] {
   const b = command.binary;
   if (b === 'rm' || b === 'unlink' || b === 'rmdir' || b === 'shred') return operands(command.args);
+  // truncate -s 0 empties a file as surely as rm removes it.
+  if (b === 'truncate') return operands(command.args);
   const deletes = command.args.some(
     (a, i) =>
       a.text === '-delete' ||
@@ -376,6 +379,10 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
       }
       if (c.binary === 'find') return anyPath(deleteTargets(c), view, isCritical);
       if (c.binary === 'mv') return anyPath(operands(c.args).slice(0, -1), view, isCritical);
+      // rsync --delete onto / makes it a copy of the (often empty) source.
+      if (c.binary === 'rsync' && c.args.some((a) => a.text.startsWith('--delete'))) {
+        return anyPath(operands(c.args).slice(-1), view, isCritical);
+      }
       return false;
     },
   },
@@ -449,8 +456,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
     name: 'kill of init or of every process',
     why: 'Law 5: signalling pid 1 or -1 takes the whole machine down',
     matches: (c) =>
-      c.binary === 'kill' &&
-      killPids(c.args).some((w) => w.literal && (w.text === '1' || w.text === '-1')),
+      c.binary === 'killall5' ||
+      (c.binary === 'kill' &&
+        killPids(c.args).some((w) => w.literal && (w.text === '1' || w.text === '-1'))),
   },
   {
     name: 'crontab removal',

@@ -110,9 +110,10 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
   {
     name: 'process memory and environment (/proc/<pid>, /proc/self)',
     why: "environ and mem hold other processes' secrets, including our own keys",
-    pattern: /^\/proc\/(?:\d+|self|thread-self|kcore|kmem|kallsyms)(?:\/|$)/,
+    pattern:
+      /^\/proc\/(?:\d+|self|thread-self|kcore|kmem|kallsyms)(?:\/|$)|^\/proc\/[^/]+\/(?:environ|mem|maps|smaps|pagemap|auxv|cmdline|fd|root|cwd|exe)(?:\/|$)/,
     kind: 'secret',
-    samples: ['/proc/self/environ', '/proc/1/mem', '/proc/kcore'],
+    samples: ['/proc/self/environ', '/proc/1/mem', '/proc/kcore', '/proc/unknown/environ'],
   },
   {
     name: 'physical memory (/dev/mem, /dev/kmem, /dev/port)',

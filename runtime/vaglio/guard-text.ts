@@ -10,6 +10,9 @@ const SEPARATORS = /[\s'"`;|&()<>=,@:{}[\]\\!$*?#%^+]+/;
 const MAX_VALUES_PER_VAR = 8;
 const MAX_EXPANSIONS = 32;
 const ROUNDS = 3;
+const UNKNOWN = ['', 'unknown'];
+// {a,b} alternatives (no nesting): enough to see /etc/{passwd,shadow}.
+const BRACE = /\{([^{}]*,[^{}]*)\}/;
 
 /** Normalised path-like tokens of a text: `open('/etc/shadow')` gives /etc/shadow. */
 export function pathTokens(text: string, home: string): string[] {
@@ -26,13 +29,14 @@ function expandParts(
 ): string[] {
   let results = [''];
   for (const part of parts) {
-    // An unknown variable or a substitution may well be empty: `rm -rf "$DIR"/*` with DIR unset is /*.
+    // An unknown variable or a substitution may be empty (`rm -rf "$DIR"/*` with DIR unset is /*)
+    // or any one path segment (`/proc/$PID/environ`).
     const options =
       part.kind === 'text'
         ? [part.text]
         : part.kind === 'var'
-          ? (vars.get(part.name) ?? [''])
-          : [''];
+          ? (vars.get(part.name) ?? UNKNOWN)
+          : UNKNOWN;
     const next: string[] = [];
     for (const prefix of results) {
       for (const option of options) {
@@ -62,16 +66,42 @@ function variableValues(parsed: ParsedShell, home: string): Map<string, string[]
   return vars;
 }
 
+/** Brace expansion, bounded: `/etc/{passwd,shadow}` gives both paths. */
+function expandBraces(text: string): string[] {
+  let results = [text];
+  for (let round = 0; round < 4 && results.some((r) => BRACE.test(r)); round += 1) {
+    results = results
+      .flatMap((r) => {
+        const m = BRACE.exec(r);
+        if (m === null) return [r];
+        return (m[1] as string)
+          .split(',')
+          .map((alt) => r.slice(0, m.index) + alt + r.slice(m.index + m[0].length));
+      })
+      .slice(0, MAX_EXPANSIONS);
+  }
+  return results;
+}
+
 /** A function giving the texts a word can take (un-normalised), with known variables substituted. */
 export function wordValues(
   parsed: ParsedShell,
   home: string,
 ): (word: ShellWord) => readonly string[] {
   let vars: Map<string, string[]> | null = null;
+  const cache = new Map<ShellWord, readonly string[]>();
   return (word) => {
-    if (word.literal || word.parts.every((p) => p.kind === 'text')) return [word.text];
-    vars ??= variableValues(parsed, home);
-    return expandParts(word.parts, vars);
+    if (word.literal) return [word.text];
+    const cached = cache.get(word);
+    if (cached) return cached;
+    let values: string[] = [word.text];
+    if (!word.parts.every((p) => p.kind === 'text')) {
+      vars ??= variableValues(parsed, home);
+      values = expandParts(word.parts, vars);
+    }
+    const expanded = values.flatMap((v) => (v.includes('{') ? expandBraces(v) : [v]));
+    cache.set(word, expanded);
+    return expanded;
   };
 }
 

@@ -88,27 +88,84 @@ function commandWords(command: ShellCommand): ShellWord[] {
   ];
 }
 
+/** Directories the text may `cd` into (order ignored: conservative), as normalised absolute paths. */
+function cwdCandidates(
+  parsed: ParsedShell,
+  values: (word: ShellWord) => readonly string[],
+  home: string,
+): string[] {
+  const out = new Set<string>();
+  for (const command of parsed.commands) {
+    if (command.binary !== 'cd' && command.binary !== 'pushd') continue;
+    const target = command.args.find((a) => !a.text.startsWith('-'));
+    const texts = target === undefined ? [home] : values(target);
+    for (const text of texts) {
+      const path = normalizePath(text, home);
+      if (path.startsWith('/')) out.add(path);
+    }
+  }
+  return [...out];
+}
+
+/** `$CMD -rf /` with CMD='rm' known: the same command with its name substituted, for the rules. */
+function namedShadows(
+  parsed: ParsedShell,
+  values: (word: ShellWord) => readonly string[],
+): ShellCommand[] {
+  const shadows: ShellCommand[] = [];
+  for (const command of parsed.commands) {
+    if (command.name === null || command.binary !== null) continue;
+    for (const value of values(command.name).slice(0, 8)) {
+      const [head, ...rest] = value.trim().split(/\s+/);
+      if (head === undefined || head === '') continue;
+      const binary = head.slice(head.lastIndexOf('/') + 1);
+      const extra = rest.map((text) => ({
+        text,
+        literal: true,
+        glob: false,
+        parts: [{ kind: 'text' as const, text }],
+      }));
+      shadows.push({ ...command, binary, args: [...extra, ...command.args] });
+    }
+  }
+  return shadows;
+}
+
 function checkShell(parsed: ParsedShell, home: string): Blocked | null {
   const raw = scanText(parsed.source, home);
   if (raw) return raw;
   const values = wordValues(parsed, home);
-  const view: ShellView = {
-    parsed,
-    home,
-    paths: (word) => values(word).map((v) => normalizePath(v, home)),
-  };
+  const cwds = cwdCandidates(parsed, values, home);
+  const paths = (word: ShellWord): string[] =>
+    values(word).flatMap((v) => {
+      const path = normalizePath(v, home);
+      if (path.startsWith('/') || cwds.length === 0) return [path];
+      return [path, ...cwds.map((cwd) => normalizePath(`${cwd}/${path}`, home))];
+    });
   for (const command of parsed.commands) {
     const devicesMatter = command.binary === null || !DEVICE_METADATA_COMMANDS.has(command.binary);
     for (const word of commandWords(command)) {
       for (const value of values(word)) {
+        const hit = scanText(value, home);
+        if (hit) return hit;
+      }
+      for (const path of paths(word)) {
+        const secret = forbiddenPathRule(path, SECRET);
         const hit =
-          scanText(value, home) ??
-          (devicesMatter ? scanWhole(value, home) : null) ??
-          (word.glob ? scanGlob(value, home) : null);
+          (secret ? forbidden(secret) : null) ??
+          (devicesMatter ? scanWhole(path, home) : null) ??
+          (word.glob ? scanGlob(path, home) : null);
         if (hit) return hit;
       }
     }
   }
+  const shadows = namedShadows(parsed, values);
+  const view: ShellView = {
+    parsed:
+      shadows.length === 0 ? parsed : { ...parsed, commands: [...parsed.commands, ...shadows] },
+    home,
+    paths,
+  };
   const danger = dangerousShellRule(view);
   return danger ? new Blocked(`dangerous shell: ${danger.name}`, 'dangerous shell') : null;
 }
