@@ -2,15 +2,19 @@
 // that answers after a fixed delay, through the real OpenAI SDK), consensus wall time against
 // the slowest judge, and how many eval-corpus calls reach the judge at all once the guard and
 // the rule judge have run. The stub always approves: these figures say nothing about quality.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
+import { LAWS } from '../../constitution/laws.ts';
 import { parseConfig, type ConfigInput } from '../config.ts';
 import { createPipeline } from '../pipeline/pipeline.ts';
 import type { JudgeInput } from '../vaglio/judge.ts';
 import { judgeClientFor } from '../vaglio/judge-clients.ts';
+import { buildJudgeMessages, buildJudgeSystemPrompt } from '../vaglio/judge-payload.ts';
+import { parseJudgeAnswer } from '../vaglio/parse-judge-answer.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { median, percentile, type BenchSection } from './types.ts';
 
@@ -77,14 +81,24 @@ const input: JudgeInput = {
   availableTools: [{ name: 'fs_write', description: 'Write a file.' }],
 };
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  OPENAI_API_KEY: 'bench',
-  CUSTODE_LOG_LEVEL: 'silent',
-};
-delete env.CUSTODE_JUDGE_KIND;
+/** A throwaway HOME: the guard protects the real one (as root, ~ is /root) and XDG dirs. */
+async function benchEnv(): Promise<NodeJS.ProcessEnv> {
+  const home = await mkdtemp(join(tmpdir(), 'custode-bench-judge-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_STATE_HOME: join(home, '.local/state'),
+    OPENAI_API_KEY: 'bench',
+    CUSTODE_LOG_LEVEL: 'silent',
+  };
+  delete env.CUSTODE_JUDGE_KIND;
+  delete env.CUSTODE_JUDGE_THRESHOLD;
+  return env;
+}
 
-function panelOver(vaglio: NonNullable<ConfigInput['vaglio']>): LlmPanel {
+function panelOver(env: NodeJS.ProcessEnv, vaglio: NonNullable<ConfigInput['vaglio']>): LlmPanel {
   const config = parseConfig({ vaglio });
   const panel = createLlmPanel(config, env, judgeClientFor(config, env), {
     logger: pino({ level: 'silent' }),
@@ -140,8 +154,22 @@ async function bareFetchOverhead(stub: StubModel, runs: number): Promise<number[
   return overhead;
 }
 
-async function singleJudgeLines(stub: StubModel): Promise<string[]> {
-  const panel = panelOver({
+/** The judge's own code alone (payload and prompt building, answer parsing), in µs. */
+function ownCodeMicros(runs: number): number[] {
+  const prompt = buildJudgeSystemPrompt(LAWS, []);
+  const answer = JSON.stringify({ score: 0.9, confidence: 0.9, reasoning: 'stub model' });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    JSON.stringify(buildJudgeMessages(prompt, input));
+    if (!parseJudgeAnswer(answer).ok) throw new Error('bench: the stub answer does not parse');
+    times.push((performance.now() - start) * 1000);
+  }
+  return times;
+}
+
+async function singleJudgeLines(stub: StubModel, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const panel = panelOver(env, {
     judges: [{ name: 'd20', provider: 'openai', model: 'd20', base_url: stub.url }],
   });
   const { wall, served } = await timeRuns(panel, stub, 100);
@@ -151,11 +179,12 @@ async function singleJudgeLines(stub: StubModel): Promise<string[]> {
     `one judge, stub model answering after 20 ms, 100 runs: wall median ${ms(median(wall))}`,
     `  judge overhead beyond the model's own time: median ${ms(median(overhead))}, p95 ${ms(percentile(overhead, 95))}` +
       ' (payload, SDK, loopback HTTP, parsing)',
-    `  of which loopback HTTP (bare fetch, same stub): median ${ms(median(bare))}`,
+    `  of which loopback HTTP (bare fetch, same stub): median ${ms(median(bare))}; ` +
+      `the judge's own code (payload + parse): median ${median(ownCodeMicros(2000)).toFixed(1)} µs`,
   ];
 }
 
-async function consensusLines(stub: StubModel): Promise<string[]> {
+async function consensusLines(stub: StubModel, env: NodeJS.ProcessEnv): Promise<string[]> {
   const judges = ['d10', 'd20', 'd40'].map((name) => ({
     name,
     provider: 'openai' as const,
@@ -163,11 +192,11 @@ async function consensusLines(stub: StubModel): Promise<string[]> {
     base_url: stub.url,
   }));
   const parallel = await timeRuns(
-    panelOver({ mode: 'consensus', strategy: 'weighted_average', judges }),
+    panelOver(env, { mode: 'consensus', strategy: 'weighted_average', judges }),
     stub,
     50,
   );
-  const sequence = await timeRuns(panelOver({ mode: 'sequence', judges }), stub, 50);
+  const sequence = await timeRuns(panelOver(env, { mode: 'sequence', judges }), stub, 50);
   const beyond = parallel.wall.map((total, i) => total - (parallel.served[i] ?? 0));
   return [
     `consensus of 3 judges (10/20/40 ms), 50 runs: wall median ${ms(median(parallel.wall))}, slowest judge's model time median ${ms(median(parallel.served))}`,
@@ -177,7 +206,11 @@ async function consensusLines(stub: StubModel): Promise<string[]> {
 }
 
 /** The eval corpora through the whole pipeline with the stub judge: how many calls reach it. */
-async function corpusLines(stub: StubModel, dir: string): Promise<string[]> {
+async function corpusLines(
+  stub: StubModel,
+  env: NodeJS.ProcessEnv,
+  dir: string,
+): Promise<string[]> {
   const config = parseConfig({
     vaglio: { judges: [{ name: 'd0', provider: 'openai', model: 'd0', base_url: stub.url }] },
   });
@@ -224,16 +257,18 @@ export async function benchJudge(
       ['d40', 40],
     ]),
   );
+  const env = await benchEnv();
   try {
     return {
       title: 'LLM judge (stub model through the real OpenAI SDK; no quality claim)',
       lines: [
-        ...(await singleJudgeLines(stub)),
-        ...(await consensusLines(stub)),
-        ...(await corpusLines(stub, dir)),
+        ...(await singleJudgeLines(stub, env)),
+        ...(await consensusLines(stub, env)),
+        ...(await corpusLines(stub, env, dir)),
       ],
     };
   } finally {
     await stub.close();
+    await rm(env.HOME ?? '', { recursive: true, force: true });
   }
 }
