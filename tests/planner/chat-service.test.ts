@@ -7,6 +7,7 @@ import type { App } from '../../runtime/app.ts';
 import { createOfflineClient } from '../../runtime/llm/offline.ts';
 import { createScriptedModel, textAnswer, toolCalls } from '../helpers/scripted-model.ts';
 import { createRecordingSink, says, startApp } from './harness.ts';
+import { until } from './until.ts';
 
 const home = process.env.HOME ?? '';
 let app: App | undefined;
@@ -142,6 +143,8 @@ describe('chat service turns', () => {
     const sink = createRecordingSink();
     const first = app.service.handleMessage(says('one', 'a'), sink);
     const second = app.service.handleMessage(says('two', 'a'), sink);
+    // Chat a's first turn must hold the gated answer before chat b asks the model.
+    await until(() => model.requests.length === 1);
     await app.service.handleMessage(says('elsewhere', 'b'), sink);
     expect(sink.texts()).toEqual(['other chat']);
     release();

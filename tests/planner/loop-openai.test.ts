@@ -145,7 +145,9 @@ describe('planner over the OpenAI wire format', () => {
 
   it('cancellation reaches a running executor', async () => {
     app = await startApp(openai());
-    server.script(reply.call('shell_exec', { command: 'sleep 20; touch ~/slept' }));
+    server.script(
+      reply.call('shell_exec', { command: 'touch ~/started; sleep 20; touch ~/slept' }),
+    );
     const sink = createRecordingSink();
     await app.service.handleMessage(says('sleep a while'), sink);
     const [card] = sink.approvals();
@@ -154,8 +156,7 @@ describe('planner over the OpenAI wire format', () => {
       { approvalId: card?.approvalId ?? '', presser: 'local:tester', answer: 'once' },
       sink,
     );
-    await until(() => sink.entries.some((entry) => entry.kind === 'update'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => existsSync(join(home, 'started')));
     await app.service.handleMessage(says('/stop'), sink);
     expect(await resumed).toBe('resolved');
     expect(sink.texts().at(-1)).toBe('Stopped: nothing more will run for that request.');
