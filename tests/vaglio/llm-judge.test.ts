@@ -152,6 +152,30 @@ describe.each(providers)('llm-v1 judge over the $name wire format', ({ start, ju
     expect(result.judges[0]?.failure).toBe('provider_error: provider answered 500 (degrade)');
   });
 
+  it('keeps only short token-like signals from the model (they reach the audit log)', async () => {
+    const signals = ['writes_home', 'has spaces', '/etc/passwd', 'x'.repeat(41), 'ok:1'];
+    server.script({
+      kind: 'message',
+      text: JSON.stringify({ score: 0.9, confidence: 0.9, reasoning: 'r', signals }),
+    });
+    const result = await single().panel.evaluate(sampleInput());
+    expect(result.signals).toEqual(['solo:writes_home', 'solo:ok:1']);
+  });
+
+  it('cuts a huge argument string to its head and tail, saying how much was cut', async () => {
+    server.script(verdictReply(0.9, 0.9));
+    const content = `HEAD${'a'.repeat(20_000)}TAIL`;
+    await single().panel.evaluate(sampleInput({ args: { path: 'big.txt', content } }));
+    const payload = judgePayload(
+      server.requests[0] ?? { method: '', path: '', headers: {}, body: null },
+    );
+    const sent = (payload.proposed_tool_call as { args: { content: string } }).args.content;
+    expect(sent.startsWith('HEAD')).toBe(true);
+    expect(sent.endsWith('TAIL')).toBe(true);
+    expect(sent).toContain(`…[${content.length - 8_000} characters cut by the vaglio]…`);
+    expect(sent.length).toBeLessThan(8_100);
+  });
+
   it('sends exactly the judge payload, field by field, and nothing from the planner', async () => {
     server.script(verdictReply(0.9, 0.9));
     const input = sampleInput({
