@@ -40,7 +40,11 @@ function nonShellCall(i: number): Omit<ProposedCall, 'intent'> {
 export function mixedCorpus(size: number): ProposedCall[] {
   return Array.from({ length: size }, (_, i) =>
     i % 2 === 0
-      ? { intent: 'help me with my project', executor: 'shell_exec', args: { command: shellCommands[(i / 2) % shellCommands.length] ?? 'true' } }
+      ? {
+          intent: 'help me with my project',
+          executor: 'shell_exec',
+          args: { command: shellCommands[(i / 2) % shellCommands.length] ?? 'true' },
+        }
       : { intent: 'help me with my notes', ...nonShellCall(i) },
   );
 }
@@ -52,7 +56,12 @@ function micros(values: readonly number[], p: number): string {
 /** Decisions per second and p50/p99 latency, shell and non-shell apart. */
 export async function benchPipeline(size = 2000): Promise<BenchSection> {
   const home = await mkdtemp(join(tmpdir(), 'custode-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), CUSTODE_LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_DATA_HOME: join(home, 'data'),
+    CUSTODE_LOG_LEVEL: 'silent',
+  };
   delete env.CUSTODE_JUDGE_THRESHOLD;
   delete env.CUSTODE_JUDGE_KIND;
   const pipeline = await createPipeline({ config: defaultConfig(), env });

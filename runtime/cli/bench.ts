@@ -19,7 +19,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (wanted.length > 0 && !wanted.includes(name)) continue;
     try {
       const section = await bench();
-      io.stdout.write(`\n== ${section.title}\n${section.lines.map((line) => `  ${line}`).join('\n')}\n`);
+      io.stdout.write(
+        `\n== ${section.title}\n${section.lines.map((line) => `  ${line}`).join('\n')}\n`,
+      );
     } catch (error) {
       failed += 1;
       io.stdout.write(`\n== ${name}: failed: ${(error as Error).message}\n`);

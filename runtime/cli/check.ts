@@ -27,7 +27,13 @@ export interface CheckLine {
 
 function malformed(reason: string): CheckLine {
   const full = `InvalidArguments: malformed input (${reason})`;
-  return { id: null, decision: 'deny', stage: 'validation', reason: full, verdict: stageDenialVerdict('validation', full, ['malformed input']) };
+  return {
+    id: null,
+    decision: 'deny',
+    stage: 'validation',
+    reason: full,
+    verdict: stageDenialVerdict('validation', full, ['malformed input']),
+  };
 }
 
 /** Check one input text (a JSON object); never throws. */
@@ -40,13 +46,29 @@ export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckL
   }
   const parsed = inputSchema.safeParse(raw);
   if (!parsed.success) {
-    const line = malformed(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`).join('; '));
-    const id = raw !== null && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : null;
+    const line = malformed(
+      parsed.error.issues
+        .map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`)
+        .join('; '),
+    );
+    const id =
+      raw !== null && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : null;
     return typeof id === 'string' || typeof id === 'number' ? { ...line, id } : line;
   }
   const { intent, executor, args, context, id } = parsed.data;
-  const outcome = await pipeline.evaluate({ intent, executor, args, context: { mode: 'check', ...context } });
-  return { id: id ?? null, decision: outcome.decision, stage: outcome.stage, reason: outcome.reason, verdict: outcome.verdict };
+  const outcome = await pipeline.evaluate({
+    intent,
+    executor,
+    args,
+    context: { mode: 'check', ...context },
+  });
+  return {
+    id: id ?? null,
+    decision: outcome.decision,
+    stage: outcome.stage,
+    reason: outcome.reason,
+    verdict: outcome.verdict,
+  };
 }
 
 /** Run `custode check [--jsonl] [--config path]`. */

@@ -10,7 +10,10 @@ import { option, type CliIo } from './io.ts';
 function countBy<T>(items: readonly T[], key: (item: T) => string): string {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ');
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
 }
 
 /** The readable summary of one month's audit records. */
@@ -25,7 +28,9 @@ export function summariseAudit(records: readonly AuditRecord[], invalidLines: nu
     `card answers: ${approvals.length} (${countBy(approvals, (r) => r.answer) || 'none'})`,
   ];
   if (invalidLines > 0) lines.push(`lines that fail the audit schema: ${invalidLines}`);
-  const recent = denied.slice(-5).map((r) => `  ${r.ts} ${r.executor} ${r.stage ?? ''}: ${r.verdict.reason}`);
+  const recent = denied
+    .slice(-5)
+    .map((r) => `  ${r.ts} ${r.executor} ${r.stage ?? ''}: ${r.verdict.reason}`);
   if (recent.length > 0) lines.push('recent denials:', ...recent);
   return `${lines.join('\n')}\n`;
 }
@@ -35,7 +40,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'turns') {
     const { config } = await loadConfig(option(argv, '--config'), io.env);
     const limit = Number(option(argv, '--limit') ?? '10');
-    io.stdout.write(await formatRecentTurns(Number.isInteger(limit) && limit > 0 ? limit : 10, config, io.env));
+    io.stdout.write(
+      await formatRecentTurns(Number.isInteger(limit) && limit > 0 ? limit : 10, config, io.env),
+    );
     return 0;
   }
   const month = option(argv, '--month') ?? monthKey();

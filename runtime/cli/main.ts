@@ -3,15 +3,59 @@
 import { ConfigError } from '../errors.ts';
 import type { CliCommand, CliIo } from './io.ts';
 
-const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CliCommand> }> = new Map([
-  ['chat', { summary: 'talk to Custode in this terminal', load: async () => (await import('./chat.ts')).run }],
-  ['daemon', { summary: 'serve the channels enabled in the config', load: async () => (await import('./daemon.ts')).run }],
-  ['check', { summary: 'run the pipeline on proposed calls (JSON in, JSON out), nothing executed', load: async () => (await import('./check.ts')).run }],
-  ['log', { summary: 'summarise the audit log (`log turns`: recent turns)', load: async () => (await import('./log.ts')).run }],
-  ['doctor', { summary: 'what is set up and what is missing', load: async () => (await import('./doctor.ts')).run }],
-  ['bench', { summary: 'measure the pipeline, sandbox, planner and channels', load: async () => (await import('./bench.ts')).run }],
-  ['eval', { summary: 'score the guard and policy on the public corpora', load: async () => (await import('./eval.ts')).run }],
-]);
+const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CliCommand> }> = new Map(
+  [
+    [
+      'chat',
+      {
+        summary: 'talk to Custode in this terminal',
+        load: async () => (await import('./chat.ts')).run,
+      },
+    ],
+    [
+      'daemon',
+      {
+        summary: 'serve the channels enabled in the config',
+        load: async () => (await import('./daemon.ts')).run,
+      },
+    ],
+    [
+      'check',
+      {
+        summary: 'run the pipeline on proposed calls (JSON in, JSON out), nothing executed',
+        load: async () => (await import('./check.ts')).run,
+      },
+    ],
+    [
+      'log',
+      {
+        summary: 'summarise the audit log (`log turns`: recent turns)',
+        load: async () => (await import('./log.ts')).run,
+      },
+    ],
+    [
+      'doctor',
+      {
+        summary: 'what is set up and what is missing',
+        load: async () => (await import('./doctor.ts')).run,
+      },
+    ],
+    [
+      'bench',
+      {
+        summary: 'measure the pipeline, sandbox, planner and channels',
+        load: async () => (await import('./bench.ts')).run,
+      },
+    ],
+    [
+      'eval',
+      {
+        summary: 'score the guard and policy on the public corpora',
+        load: async () => (await import('./eval.ts')).run,
+      },
+    ],
+  ],
+);
 
 function usage(): string {
   const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`);
@@ -19,7 +63,15 @@ function usage(): string {
 }
 
 /** Run the CLI with process streams; returns the exit code. */
-export async function main(argv: string[], io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIo = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.stdout.write(usage());
@@ -31,7 +83,9 @@ export async function main(argv: string[], io: CliIo = { stdin: process.stdin, s
     return 2;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof ConfigError) {
       io.stderr.write(`custode: ${error.message}\n`);

@@ -57,7 +57,10 @@ export const auditApprovalSchema = z.strictObject({
   answer: z.enum(['once', 'always', 'deny', 'expired']),
 });
 
-export const auditRecordSchema = z.discriminatedUnion('event', [auditDecisionSchema, auditApprovalSchema]);
+export const auditRecordSchema = z.discriminatedUnion('event', [
+  auditDecisionSchema,
+  auditApprovalSchema,
+]);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
 export interface AuditLog {
@@ -78,7 +81,9 @@ export function keysOf(value: unknown): string[] {
  * The monthly audit log. Lines are written synchronously on a kept-open descriptor, so a
  * decision's line is on its way to disk before the executor runs.
  */
-export function createAuditLog(options: { env?: NodeJS.ProcessEnv; logger?: Logger; dir?: string } = {}): AuditLog {
+export function createAuditLog(
+  options: { env?: NodeJS.ProcessEnv; logger?: Logger; dir?: string } = {},
+): AuditLog {
   const dir = options.dir ?? join(dataDir(options.env), 'vaglio');
   let fd: number | null = null;
   let openMonth = '';

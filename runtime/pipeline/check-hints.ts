@@ -1,7 +1,12 @@
 // Stage 2: scope against the executor's declared capabilities and the config. Reasons name
 // the rule and the argument's key, never its value (they reach the audit log).
 import type { AnyExecutor } from '../../executors/define.ts';
-import { bareHost, isDomainAllowed, isPrivateAllowed, isPublicAddress } from '../../executors/web/address-policy.ts';
+import {
+  bareHost,
+  isDomainAllowed,
+  isPrivateAllowed,
+  isPublicAddress,
+} from '../../executors/web/address-policy.ts';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../config.ts';
 import { allowlistViolation } from '../shell/allowlist.ts';
@@ -10,9 +15,9 @@ import type { CallContext } from '../vaglio/judge.ts';
 import {
   absoluteUserPath,
   isUnder,
-  resolveRoots,
   resolveThroughSymlinks,
   type RealPath,
+  type ResolvedRoots,
 } from './scope-paths.ts';
 import type { StageResult } from './types.ts';
 
@@ -23,6 +28,7 @@ export interface ScopeInput {
   readonly config: Config;
   readonly home: string;
   readonly realPath: RealPath;
+  readonly roots: ResolvedRoots;
   /** The parsed command line, for shell executors. */
   readonly shell: ParsedShell | null;
 }
@@ -36,7 +42,10 @@ function deny(reason: string, signal: string): StageResult {
 function checkCapability(input: ScopeInput): StageResult {
   const wanted = input.context.capability;
   if (input.executor.capabilities.access === 'read' && wanted !== undefined && wanted !== 'read') {
-    return deny(`PermissionDenied: read-only executor ${input.executor.name} asked to ${wanted}`, 'read-only asked to write');
+    return deny(
+      `PermissionDenied: read-only executor ${input.executor.name} asked to ${wanted}`,
+      'read-only asked to write',
+    );
   }
   return PASS;
 }
@@ -44,9 +53,8 @@ function checkCapability(input: ScopeInput): StageResult {
 function checkPaths(input: ScopeInput): StageResult {
   const { access, pathArgs } = input.executor.capabilities;
   const writes = access === 'write';
-  const roots = writes ? input.config.roots.write : input.config.roots.read;
-  if (roots === undefined) return PASS;
-  const resolvedRoots = resolveRoots(roots, input.home, input.realPath);
+  const resolvedRoots = writes ? input.roots.write : input.roots.read;
+  if (resolvedRoots === undefined) return PASS;
   for (const key of pathArgs) {
     const value = input.args[key];
     if (typeof value !== 'string') continue;

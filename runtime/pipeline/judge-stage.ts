@@ -41,17 +41,55 @@ export async function runJudgeStage(input: JudgeStageInput): Promise<JudgeStageR
   const why = rule.signals.length > 0 ? rule.signals.join(', ') : 'no signal';
   if (threshold === null) {
     const reason = 'judge: CUSTODE_JUDGE_THRESHOLD is not a number in [0,1]; failing closed';
-    const verdict: Verdict = { approved: false, reason, ts, judge_kind: 'rule-based-v1', score: rule.score, confidence: rule.confidence, blocked_by: 'judge', signals: [...rule.signals, 'invalid threshold'] };
+    const verdict: Verdict = {
+      approved: false,
+      reason,
+      ts,
+      judge_kind: 'rule-based-v1',
+      score: rule.score,
+      confidence: rule.confidence,
+      blocked_by: 'judge',
+      signals: [...rule.signals, 'invalid threshold'],
+    };
     return { verdict, threshold: 0.3 };
   }
-  const ruleVerdict: Verdict = rule.score < threshold
-    ? { approved: false, reason: `judge: score ${format(rule.score)} < threshold ${format(threshold)} (${why})`, ts, judge_kind: 'rule-based-v1', score: rule.score, confidence: rule.confidence, blocked_by: 'judge', signals: rule.signals }
-    : { approved: true, reason: `approved: score ${format(rule.score)} (${why})`, ts, judge_kind: 'rule-based-v1', score: rule.score, confidence: rule.confidence, blocked_by: null, signals: rule.signals };
-  if (!ruleVerdict.approved || input.panel === null || shouldSkipLlmJudges(input.executor, input.config)) {
+  const ruleVerdict: Verdict =
+    rule.score < threshold
+      ? {
+          approved: false,
+          reason: `judge: score ${format(rule.score)} < threshold ${format(threshold)} (${why})`,
+          ts,
+          judge_kind: 'rule-based-v1',
+          score: rule.score,
+          confidence: rule.confidence,
+          blocked_by: 'judge',
+          signals: rule.signals,
+        }
+      : {
+          approved: true,
+          reason: `approved: score ${format(rule.score)} (${why})`,
+          ts,
+          judge_kind: 'rule-based-v1',
+          score: rule.score,
+          confidence: rule.confidence,
+          blocked_by: null,
+          signals: rule.signals,
+        };
+  if (
+    !ruleVerdict.approved ||
+    input.panel === null ||
+    shouldSkipLlmJudges(input.executor, input.config)
+  ) {
     return { verdict: ruleVerdict, threshold };
   }
   const panel = await input.panel.evaluate(input.judgeInput, input.signal);
-  const ruleRecord: JudgeRecord = { name: 'rule-based-v1', kind: 'rule-based-v1', approved: true, score: rule.score, confidence: rule.confidence };
+  const ruleRecord: JudgeRecord = {
+    name: 'rule-based-v1',
+    kind: 'rule-based-v1',
+    approved: true,
+    score: rule.score,
+    confidence: rule.confidence,
+  };
   const verdict: Verdict = {
     approved: panel.approved,
     reason: panel.approved ? `approved: ${panel.reason}` : `judge: ${panel.reason}`,

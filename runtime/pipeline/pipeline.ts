@@ -11,10 +11,12 @@ import { ConfigError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
 import { createAuditLog, keysOf, type AuditLog } from '../log/audit-log.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
+import { homeDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
 import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
+import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
 
@@ -47,17 +49,25 @@ export interface PipelineOptions {
 function checkPolicyConfig(config: Config, registry: ReadonlyMap<string, AnyExecutor>): void {
   for (const name of [...config.approvals.always_ask, ...config.approvals.never_ask]) {
     if (!registry.has(name)) {
-      throw new ConfigError(`approvals: unknown executor "${name}". Fix: use one of ${[...registry.keys()].join(', ')}.`);
+      throw new ConfigError(
+        `approvals: unknown executor "${name}". Fix: use one of ${[...registry.keys()].join(', ')}.`,
+      );
     }
   }
   for (const name of config.approvals.never_ask) {
     if (registry.get(name)?.critical === true) {
-      throw new ConfigError(`approvals.never_ask: ${name} changes state and must always ask. Fix: remove it from never_ask.`);
+      throw new ConfigError(
+        `approvals.never_ask: ${name} changes state and must always ask. Fix: remove it from never_ask.`,
+      );
     }
   }
 }
 
-function buildPanel(options: PipelineOptions, env: NodeJS.ProcessEnv, logger: Logger): LlmPanel | null {
+function buildPanel(
+  options: PipelineOptions,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): LlmPanel | null {
   const clientFor = options.llmClientFor ?? judgeClientFor(options.config, env);
   return createLlmPanel(options.config, env, clientFor, { logger });
 }
@@ -71,12 +81,19 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   await initShellParser();
   const ops = options.ops ?? (await createDefaultOps(config));
   const audit = options.audit === 'off' ? null : (options.audit ?? createAuditLog({ env, logger }));
-  const tools = [...executorRegistry.values()].map(({ name, description }) => ({ name, description }));
+  const tools = [...executorRegistry.values()].map(({ name, description }) => ({
+    name,
+    description,
+  }));
+  const realPath = createRealPath();
+  const home = homeDir(env);
   const deps: StageDeps = {
     config,
     env,
     registry: executorRegistry,
-    realPath: createRealPath(),
+    realPath,
+    home,
+    roots: resolveConfiguredRoots(config.roots, home, realPath),
     panel: buildPanel(options, env, logger),
     rules: options.rules,
     readOnly: readOnlyMatcherFor(config),
@@ -105,10 +122,18 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     },
     async invoke(outcome, signal) {
       if (outcome.decision !== 'allow' || outcome.executor === undefined) {
-        return { ok: false, error: { name: 'PermissionDenied', message: 'only an allowed call can run' } };
+        return {
+          ok: false,
+          error: { name: 'PermissionDenied', message: 'only an allowed call can run' },
+        };
       }
       try {
-        const result: unknown = await outcome.executor.run(outcome.args, { config, env, signal, ops });
+        const result: unknown = await outcome.executor.run(outcome.args, {
+          config,
+          env,
+          signal,
+          ops,
+        });
         return { ok: true, result };
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error));

@@ -42,7 +42,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   }
   const rule = input.rules?.match(call) ?? null;
   if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
-  if (input.readOnlyRule !== null) return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}` };
+  if (input.readOnlyRule !== null)
+    return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}` };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }

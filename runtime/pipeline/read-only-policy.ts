@@ -23,7 +23,15 @@ export function readOnlyRuleFor(
 ): string | null {
   const pathOk = (path: string): boolean => {
     if (guardCall({ executor: 'fs_read', args: { path }, home: scope.home }).blocked) return false;
-    const readScope = { ...scope, args: { path }, shell: null, executor: { ...scope.executor, capabilities: { access: 'read' as const, pathArgs: ['path'] } } };
+    const readScope = {
+      ...scope,
+      args: { path },
+      shell: null,
+      executor: {
+        ...scope.executor,
+        capabilities: { access: 'read' as const, pathArgs: ['path'] },
+      },
+    };
     return checkHints(readScope).kind === 'pass';
   };
   return matchReadOnly(shell, catalogue, pathOk)?.rule ?? null;

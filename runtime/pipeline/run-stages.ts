@@ -3,7 +3,6 @@ import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
-import { homeDir } from '../paths.ts';
 import { parseShell, type ParsedShell } from '../shell/parse.ts';
 import { guardCall } from '../vaglio/guard.ts';
 import type { CallContext } from '../vaglio/judge.ts';
@@ -13,7 +12,7 @@ import { checkHints } from './check-hints.ts';
 import { runJudgeStage } from './judge-stage.ts';
 import { decidePolicy } from './policy.ts';
 import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
-import type { RealPath } from './scope-paths.ts';
+import type { RealPath, ResolvedRoots } from './scope-paths.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 
@@ -22,6 +21,8 @@ export interface StageDeps {
   readonly env: NodeJS.ProcessEnv;
   readonly registry: ReadonlyMap<string, AnyExecutor>;
   readonly realPath: RealPath;
+  readonly home: string;
+  readonly roots: ResolvedRoots;
   readonly panel: LlmPanel | null;
   readonly rules: RuleStore | undefined;
   readonly readOnly: ReadOnlyMatcher | null;
@@ -30,7 +31,11 @@ export interface StageDeps {
 }
 
 /** A verdict for a call denied before any judge ran. */
-export function stageDenialVerdict(stage: DenyStage, reason: string, signals: readonly string[]): Verdict {
+export function stageDenialVerdict(
+  stage: DenyStage,
+  reason: string,
+  signals: readonly string[],
+): Verdict {
   return {
     approved: false,
     reason,
@@ -43,56 +48,144 @@ export function stageDenialVerdict(stage: DenyStage, reason: string, signals: re
   };
 }
 
-function denied(stage: DenyStage, reason: string, signals: readonly string[], extra: Partial<PipelineOutcome> = {}): PipelineOutcome {
-  return { decision: 'deny', stage, reason, signals, verdict: stageDenialVerdict(stage, reason, signals), ...extra };
+function denied(
+  stage: DenyStage,
+  reason: string,
+  signals: readonly string[],
+  extra: Partial<PipelineOutcome> = {},
+): PipelineOutcome {
+  return {
+    decision: 'deny',
+    stage,
+    reason,
+    signals,
+    verdict: stageDenialVerdict(stage, reason, signals),
+    ...extra,
+  };
 }
 
 function contextOf(call: ProposedCall): CallContext {
-  return call.context !== null && typeof call.context === 'object' && !Array.isArray(call.context) ? call.context : {};
+  return call.context !== null && typeof call.context === 'object' && !Array.isArray(call.context)
+    ? call.context
+    : {};
 }
 
-function parseCommand(executor: AnyExecutor, args: Readonly<Record<string, unknown>>): ParsedShell | null {
+function parseCommand(
+  executor: AnyExecutor,
+  args: Readonly<Record<string, unknown>>,
+): ParsedShell | null {
   const key = executor.capabilities.commandArg;
   const command = key === undefined ? undefined : args[key];
   return typeof command === 'string' ? parseShell(command) : null;
 }
 
-async function runStages(call: ProposedCall, deps: StageDeps, signal?: AbortSignal): Promise<PipelineOutcome> {
+async function runStages(
+  call: ProposedCall,
+  deps: StageDeps,
+  signal?: AbortSignal,
+): Promise<PipelineOutcome> {
   const validation = validateArgs(deps.registry, call.executor, call.args);
-  if (!validation.ok) return denied('validation', validation.reason, ['invalid arguments'], { issues: validation.issues });
+  if (!validation.ok)
+    return denied('validation', validation.reason, ['invalid arguments'], {
+      issues: validation.issues,
+    });
   const { executor } = validation;
   const args = validation.args as Readonly<Record<string, unknown>>;
   const found = { executor, args };
   const context = contextOf(call);
-  const home = homeDir(deps.env);
+  const { home, roots } = deps;
   const shell = parseCommand(executor, args);
 
-  const scope = checkHints({ executor, args, context, config: deps.config, home, realPath: deps.realPath, shell });
+  const scope = checkHints({
+    executor,
+    args,
+    context,
+    config: deps.config,
+    home,
+    realPath: deps.realPath,
+    roots,
+    shell,
+  });
   if (scope.kind === 'deny') return denied('scope', scope.reason, scope.signals, found);
 
-  const guard = guardCall({ executor: executor.name, args, home, ...(executor.capabilities.commandArg === undefined ? {} : { commandArg: executor.capabilities.commandArg }) });
+  const guard = guardCall({
+    executor: executor.name,
+    args,
+    home,
+    ...(executor.capabilities.commandArg === undefined
+      ? {}
+      : { commandArg: executor.capabilities.commandArg }),
+  });
   if (guard.blocked) return denied('guard', guard.reason, guard.signals, found);
 
   const intent = typeof call.intent === 'string' ? call.intent : '';
   const judgeInput = { intent, executor: executor.name, args, context, availableTools: deps.tools };
-  const judged = await runJudgeStage({ judgeInput, executor, config: deps.config, env: deps.env, panel: deps.panel, ...(signal === undefined ? {} : { signal }) });
+  const judged = await runJudgeStage({
+    judgeInput,
+    executor,
+    config: deps.config,
+    env: deps.env,
+    panel: deps.panel,
+    ...(signal === undefined ? {} : { signal }),
+  });
   const { verdict } = judged;
   if (!verdict.approved) {
-    return { decision: 'deny', stage: 'judge', reason: verdict.reason, signals: verdict.signals, verdict, ...found };
+    return {
+      decision: 'deny',
+      stage: 'judge',
+      reason: verdict.reason,
+      signals: verdict.signals,
+      verdict,
+      ...found,
+    };
   }
 
-  const readOnlyRule = shell === null || deps.readOnly === null ? null : readOnlyRuleFor(shell, deps.readOnly, { executor, args, context, config: deps.config, home, realPath: deps.realPath });
-  const policy = decidePolicy({ call, executor, config: deps.config, verdict, threshold: judged.threshold, rules: deps.rules, readOnlyRule });
-  const signals = readOnlyRule === null ? verdict.signals : [...verdict.signals, `read-only: ${readOnlyRule}`];
-  return { decision: policy.decision, stage: null, reason: policy.reason, signals, verdict, ...found };
+  const readOnlyRule =
+    shell === null || deps.readOnly === null
+      ? null
+      : readOnlyRuleFor(shell, deps.readOnly, {
+          executor,
+          args,
+          context,
+          config: deps.config,
+          home,
+          realPath: deps.realPath,
+          roots,
+        });
+  const policy = decidePolicy({
+    call,
+    executor,
+    config: deps.config,
+    verdict,
+    threshold: judged.threshold,
+    rules: deps.rules,
+    readOnlyRule,
+  });
+  const signals =
+    readOnlyRule === null ? verdict.signals : [...verdict.signals, `read-only: ${readOnlyRule}`];
+  return {
+    decision: policy.decision,
+    stage: null,
+    reason: policy.reason,
+    signals,
+    verdict,
+    ...found,
+  };
 }
 
 /** Run every stage; anything that throws denies at the stage it reached (fail closed). */
-export async function evaluateStages(call: ProposedCall, deps: StageDeps, signal?: AbortSignal): Promise<PipelineOutcome> {
+export async function evaluateStages(
+  call: ProposedCall,
+  deps: StageDeps,
+  signal?: AbortSignal,
+): Promise<PipelineOutcome> {
   try {
     return await runStages(call, deps, signal);
   } catch (error) {
-    deps.logger.error({ err: error, executor: String(call.executor) }, 'pipeline stage threw; denying');
+    deps.logger.error(
+      { err: error, executor: String(call.executor) },
+      'pipeline stage threw; denying',
+    );
     const name = error instanceof Error ? error.name : 'Error';
     return denied('judge', `vaglio error (${name}): failing closed`, ['stage error']);
   }

@@ -32,7 +32,24 @@ export function isUnder(path: string, root: string): boolean {
   return path === root || path.startsWith(`${root}/`);
 }
 
-/** Roots from config, normalised and with their own symlinks resolved. */
-export function resolveRoots(roots: readonly string[], home: string, realPath: RealPath): string[] {
+/** The configured roots, normalised and with their own symlinks resolved; read undefined means anywhere. */
+export interface ResolvedRoots {
+  readonly read: readonly string[] | undefined;
+  readonly write: readonly string[];
+}
+
+function resolveRoots(roots: readonly string[], home: string, realPath: RealPath): string[] {
   return roots.map((root) => resolveThroughSymlinks(absoluteUserPath(root, home), realPath));
+}
+
+/** Resolve config.roots once, when the pipeline is built (not on every decision). */
+export function resolveConfiguredRoots(
+  roots: { readonly read?: readonly string[] | undefined; readonly write: readonly string[] },
+  home: string,
+  realPath: RealPath,
+): ResolvedRoots {
+  return {
+    read: roots.read === undefined ? undefined : resolveRoots(roots.read, home, realPath),
+    write: resolveRoots(roots.write, home, realPath),
+  };
 }

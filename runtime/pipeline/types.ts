@@ -21,7 +21,12 @@ export type DenyStage = 'validation' | 'scope' | 'guard' | 'judge';
 
 export type StageResult =
   | { readonly kind: 'pass'; readonly signals?: readonly string[] }
-  | { readonly kind: 'deny'; readonly stage: DenyStage; readonly reason: string; readonly signals: readonly string[] }
+  | {
+      readonly kind: 'deny';
+      readonly stage: DenyStage;
+      readonly reason: string;
+      readonly signals: readonly string[];
+    }
   | { readonly kind: 'ask'; readonly reason: string; readonly signals: readonly string[] };
 
 export interface ValidationIssue {

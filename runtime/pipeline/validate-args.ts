@@ -15,7 +15,11 @@ export function validateArgs(
 ): Validation {
   if (typeof executorName !== 'string' || !registry.has(executorName)) {
     const issue = { path: 'executor', message: 'unknown executor' };
-    return { ok: false, reason: `InvalidArguments: unknown executor (known: ${[...registry.keys()].join(', ')})`, issues: [issue] };
+    return {
+      ok: false,
+      reason: `InvalidArguments: unknown executor (known: ${[...registry.keys()].join(', ')})`,
+      issues: [issue],
+    };
   }
   const executor = registry.get(executorName) as AnyExecutor;
   const parsed = executor.args.safeParse(args);

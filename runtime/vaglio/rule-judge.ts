@@ -77,7 +77,10 @@ export const ruleJudge: Judge = {
  * The rule judge's threshold: CUSTODE_JUDGE_THRESHOLD read at call time, else the config's,
  * else 0.30. A malformed value returns null: the caller fails closed.
  */
-export function ruleThreshold(env: NodeJS.ProcessEnv, configured: number | undefined): number | null {
+export function ruleThreshold(
+  env: NodeJS.ProcessEnv,
+  configured: number | undefined,
+): number | null {
   const raw = env.CUSTODE_JUDGE_THRESHOLD;
   if (raw === undefined || raw.trim() === '') return configured ?? 0.3;
   const value = Number(raw);

@@ -5,26 +5,57 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-helpers.ts';
 
 function lines(stdout: string): Record<string, unknown>[] {
-  return stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('custode check', () => {
   it('checks one JSON object from stdin', async () => {
-    const run = await runCli(['check'], JSON.stringify({ intent: 'read my notes in /tmp/n.txt', executor: 'fs_read', args: { path: '/tmp/n.txt' } }));
+    const run = await runCli(
+      ['check'],
+      JSON.stringify({
+        intent: 'read my notes in /tmp/n.txt',
+        executor: 'fs_read',
+        args: { path: '/tmp/n.txt' },
+      }),
+    );
     expect(run.code).toBe(0);
     const [line] = lines(run.stdout);
-    expect(line).toMatchObject({ id: null, decision: 'allow', stage: null, verdict: { judge_kind: 'rule-based-v1', score: 0.8 } });
+    expect(line).toMatchObject({
+      id: null,
+      decision: 'allow',
+      stage: null,
+      verdict: { judge_kind: 'rule-based-v1', score: 0.8 },
+    });
   });
 
   it('checks JSONL in order, answers malformed lines with a validation deny, and runs nothing', async () => {
     const target = join(process.env.HOME ?? '', 'must-not-exist.txt');
     const input = [
-      JSON.stringify({ id: 'a', intent: 'x', executor: 'fs_write', args: { path: target, content: 'x' }, extra: 'ignored' }),
+      JSON.stringify({
+        id: 'a',
+        intent: 'x',
+        executor: 'fs_write',
+        args: { path: target, content: 'x' },
+        extra: 'ignored',
+      }),
       '{not json',
-      JSON.stringify({ id: 'c', intent: 'x', executor: 'shell_exec', args: { command: 'rm -rf ~' } }),
+      JSON.stringify({
+        id: 'c',
+        intent: 'x',
+        executor: 'shell_exec',
+        args: { command: 'rm -rf ~' },
+      }),
       JSON.stringify({ id: 'd', executor: 'fs_read', args: { path: '/tmp' } }),
       '',
-      JSON.stringify({ id: 'e', intent: 'x', executor: 'fs_read', args: { path: '~/.aws/credentials' } }),
+      JSON.stringify({
+        id: 'e',
+        intent: 'x',
+        executor: 'fs_read',
+        args: { path: '~/.aws/credentials' },
+      }),
     ].join('\n');
     const run = await runCli(['check', '--jsonl'], input);
     expect(run.code).toBe(0);

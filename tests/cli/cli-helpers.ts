@@ -11,9 +11,16 @@ export interface CliRun {
 }
 
 /** Spawn `custode ...args` with `input` on stdin; resolves when it exits. */
-export function runCli(args: readonly string[], input: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+export function runCli(
+  args: readonly string[],
+  input: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

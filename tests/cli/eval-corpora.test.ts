@@ -8,15 +8,22 @@ import { describeBenign, describeDangerous, tallyDecisions } from '../../runtime
 import { runCli } from './cli-helpers.ts';
 
 const dir = defaultEvalDir();
-const present = existsSync(join(dir, 'redcode-bash.jsonl')) && existsSync(join(dir, 'benign-shell.jsonl'));
+const present =
+  existsSync(join(dir, 'redcode-bash.jsonl')) && existsSync(join(dir, 'benign-shell.jsonl'));
 
 async function score(file: string): Promise<ReturnType<typeof tallyDecisions>> {
   const input = readFileSync(join(dir, file), 'utf8');
   const run = await runCli(['check', '--jsonl'], input);
   expect(run.code).toBe(0);
-  const out = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; decision: string });
+  const out = run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: string; decision: string });
   expect(out).toHaveLength(input.trim().split('\n').length);
-  return tallyDecisions(out.map((line) => line.id), out.map((line) => line.decision));
+  return tallyDecisions(
+    out.map((line) => line.id),
+    out.map((line) => line.decision),
+  );
 }
 
 describe.skipIf(!present)('public corpora through custode check', () => {

@@ -35,7 +35,18 @@ const good = {
 describe('audit schema', () => {
   it('accepts a decision line and an approval line', () => {
     expect(auditRecordSchema.safeParse(good).success).toBe(true);
-    const approval = { v: 1, event: 'approval', ts: good.ts, approval_id: 'abc', executor: 'fs_write', args_keys: ['content', 'path'], channel: 'telegram', sender: 'telegram:1', decided_by: 'telegram:1', answer: 'once' };
+    const approval = {
+      v: 1,
+      event: 'approval',
+      ts: good.ts,
+      approval_id: 'abc',
+      executor: 'fs_write',
+      args_keys: ['content', 'path'],
+      channel: 'telegram',
+      sender: 'telegram:1',
+      decided_by: 'telegram:1',
+      answer: 'once',
+    };
     expect(auditRecordSchema.safeParse(approval).success).toBe(true);
   });
 
@@ -59,8 +70,14 @@ describe('audit log file', () => {
     pipeline.close();
     const dir = join(process.env.XDG_DATA_HOME ?? '', 'custode', 'vaglio');
     const lines = createAuditLog({ dir }).currentFile();
-    const parsed = readFileSync(lines, 'utf8').trim().split('\n').map((line) => auditRecordSchema.parse(JSON.parse(line)));
-    expect(parsed.slice(-2).map((r) => (r.event === 'decision' ? r.decision : r.answer))).toEqual(['allow', 'deny']);
+    const parsed = readFileSync(lines, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => auditRecordSchema.parse(JSON.parse(line)));
+    expect(parsed.slice(-2).map((r) => (r.event === 'decision' ? r.decision : r.answer))).toEqual([
+      'allow',
+      'deny',
+    ]);
   });
 
   it('never blocks or flips a decision when the disk refuses the log, and reports it once', async () => {

