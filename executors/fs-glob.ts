@@ -5,7 +5,7 @@ import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
-import { walkTree } from './walk.ts';
+import { maxWalkEntries, walkTree } from './walk.ts';
 
 /** Paths under `path` (default ~) matching the glob, relative to that root, sorted; directories end with `/`. */
 export const fsGlob = defineExecutor({
@@ -31,7 +31,8 @@ export const fsGlob = defineExecutor({
     if (!stats.isDirectory()) throw new InvalidArguments(`${root} is not a directory`);
     const matches: string[] = [];
     let truncated = false;
-    for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal)) {
+    const budget = { remaining: maxWalkEntries };
+    for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, budget)) {
       if (!regex.test(entry.relative)) continue;
       if (matches.length === limit) {
         truncated = true;
@@ -40,6 +41,6 @@ export const fsGlob = defineExecutor({
       matches.push(entry.isDirectory ? `${entry.relative}/` : entry.relative);
     }
     matches.sort();
-    return { root, matches, truncated };
+    return { root, matches, truncated: truncated || budget.remaining === 0 };
   },
 });

@@ -6,7 +6,8 @@ import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
-import { walkTree } from './walk.ts';
+import { createLineMatcher } from './regex-worker.ts';
+import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
 
 /** Files larger than this are skipped: a search is for source and notes, not data dumps. */
 const maxFileBytes = 4 * 1024 * 1024;
@@ -27,19 +28,33 @@ async function* candidateFiles(
   root: string,
   isDirectory: boolean,
   include: RegExp | undefined,
+  budget: WalkBudget,
   ctx: ExecutorContext,
 ): AsyncGenerator<{ path: string; label: string }> {
   if (!isDirectory) {
     yield { path: root, label: root };
     return;
   }
-  for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal)) {
+  for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, budget)) {
     // Links are not followed (like ripgrep): one could point at a key outside the tree.
     if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
     if (include && !include.test(entry.relative) && !include.test(name)) continue;
     yield { path: entry.path, label: relative(root, entry.path) };
   }
+}
+
+/** The lines of a text file worth searching; undefined for unreadable, huge or binary files. */
+async function readSearchable(path: string, ctx: ExecutorContext): Promise<string[] | undefined> {
+  const size = await ctx.ops.fs.stat(path).then(
+    (stats) => stats.size,
+    () => -1,
+  );
+  if (size < 0 || size > maxFileBytes) return undefined;
+  const data = await ctx.ops.fs.readFile(path).catch(() => undefined);
+  // A NUL in the first 8 KiB marks a binary file, as git and grep decide it.
+  if (data === undefined || data.subarray(0, 8192).includes(0)) return undefined;
+  return data.toString('utf8').split('\n');
 }
 
 /** Regex search under a file or directory; paths are relative to a directory root, binary files skipped. */
@@ -67,22 +82,26 @@ export const fsGrep = defineExecutor({
     const include = args.glob === undefined ? undefined : globToRegExp(args.glob);
     const limit = args.max_results ?? 200;
     const stats = await withFsErrors(root, () => ctx.ops.fs.stat(root));
+    const budget = { remaining: maxWalkEntries };
+    const matcher = createLineMatcher(
+      regex.source,
+      regex.flags,
+      Date.now() + ctx.config.sandbox.default_timeout_ms,
+    );
     const matches: string[] = [];
-    for await (const file of candidateFiles(root, stats.isDirectory(), include, ctx)) {
-      const size = await ctx.ops.fs.stat(file.path).then(
-        (s) => s.size,
-        () => -1,
-      );
-      if (size < 0 || size > maxFileBytes) continue;
-      const data = await ctx.ops.fs.readFile(file.path).catch(() => undefined);
-      if (data === undefined || data.subarray(0, 8192).includes(0)) continue;
-      const lines = data.toString('utf8').split('\n');
-      for (const [index, line] of lines.entries()) {
-        if (!regex.test(line)) continue;
-        if (matches.length === limit) return { root, matches, truncated: true };
-        matches.push(`${file.label}:${String(index + 1)}:${line.slice(0, maxLineChars)}`);
+    try {
+      for await (const file of candidateFiles(root, stats.isDirectory(), include, budget, ctx)) {
+        const lines = await readSearchable(file.path, ctx);
+        if (lines === undefined) continue;
+        for (const index of await matcher.match(lines)) {
+          if (matches.length === limit) return { root, matches, truncated: true };
+          const line = lines[index] ?? '';
+          matches.push(`${file.label}:${String(index + 1)}:${line.slice(0, maxLineChars)}`);
+        }
       }
+    } finally {
+      await matcher.close();
     }
-    return { root, matches, truncated: false };
+    return { root, matches, truncated: budget.remaining === 0 };
   },
 });

@@ -5,10 +5,14 @@ import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { resolveInRoots } from './boundary.ts';
 
+/** A listing longer than this is cut: the model cannot use more, and it would flood the context. */
+export const maxListEntries = 2000;
+
 /** List a directory's entries, sorted by name; directories end with `/`. */
 export const fsList = defineExecutor({
   name: 'fs_list',
-  description: 'List the entries of a directory, sorted by name. Directory names end with "/".',
+  description:
+    'List the entries of a directory, sorted by name. Directory names end with "/"; very long listings are cut (truncated: true).',
   args: z.strictObject({
     path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
   }),
@@ -22,6 +26,10 @@ export const fsList = defineExecutor({
     const entries = await withFsErrors(path, () => ctx.ops.fs.readdir(path));
     const names = entries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
     names.sort();
-    return { path, entries: names };
+    return {
+      path,
+      entries: names.slice(0, maxListEntries),
+      truncated: names.length > maxListEntries,
+    };
   },
 });

@@ -15,11 +15,23 @@ export interface WalkEntry {
 /** Directories whose contents are noise for a search (version-control internals). */
 const skippedDirectories = new Set(['.git', '.hg', '.svn']);
 
-/** Yield every entry under `root` (not the root itself), stopping early when `signal` aborts. */
+/** Entries one search may visit: a walk over a whole home directory must end. */
+export const maxWalkEntries = 200_000;
+
+/** How many more entries a walk may yield; 0 afterwards means the walk was cut short. */
+export interface WalkBudget {
+  remaining: number;
+}
+
+/**
+ * Yield every entry under `root` (not the root itself) in name order, depth first, until the
+ * budget runs out; throws when `signal` aborts.
+ */
 export async function* walkTree(
   fs: FsOps,
   root: string,
   signal: AbortSignal,
+  budget: WalkBudget = { remaining: maxWalkEntries },
 ): AsyncGenerator<WalkEntry> {
   const pending: { dir: string; relative: string }[] = [{ dir: root, relative: '' }];
   while (pending.length > 0) {
@@ -33,15 +45,20 @@ export async function* walkTree(
       // An unreadable subdirectory is skipped, like grep -r does, rather than failing the search.
       continue;
     }
-    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirectories: { dir: string; relative: string }[] = [];
     for (const entry of entries) {
+      if (budget.remaining <= 0) return;
+      budget.remaining -= 1;
       const relative = next.relative === '' ? entry.name : `${next.relative}/${entry.name}`;
       const path = join(next.dir, entry.name);
       const isDirectory = entry.isDirectory();
       yield { path, relative, isDirectory, isSymbolicLink: entry.isSymbolicLink() };
       if (isDirectory && !skippedDirectories.has(entry.name)) {
-        pending.push({ dir: path, relative });
+        subdirectories.push({ dir: path, relative });
       }
     }
+    // Reversed onto the stack so the first subdirectory is walked first.
+    pending.push(...subdirectories.reverse());
   }
 }

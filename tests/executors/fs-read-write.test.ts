@@ -11,7 +11,7 @@ import {
 } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fsList } from '../../executors/fs-list.ts';
+import { fsList, maxListEntries } from '../../executors/fs-list.ts';
 import { fsMkdir } from '../../executors/fs-mkdir.ts';
 import { fsRead } from '../../executors/fs-read.ts';
 import { fsWrite } from '../../executors/fs-write.ts';
@@ -151,7 +151,22 @@ describe('fs_list', () => {
     expect(await fsList.run({ path: dir }, ctx)).toEqual({
       path: dir,
       entries: ['a.txt', 'b.txt', 'link', 'sub/'],
+      truncated: false,
     });
+  });
+
+  it('cuts a very long listing and flags it', async () => {
+    const ctx = await makeContext();
+    const dir = await makeTempDir();
+    await Promise.all(
+      Array.from({ length: maxListEntries + 1 }, (_, i) =>
+        writeFile(join(dir, `f${String(i).padStart(5, '0')}`), ''),
+      ),
+    );
+    const result = await fsList.run({ path: dir }, ctx);
+    expect(result.entries).toHaveLength(maxListEntries);
+    expect(result.entries[0]).toBe('f00000');
+    expect(result.truncated).toBe(true);
   });
 
   it('fails with NotFound for a missing directory and InvalidArguments for a file', async () => {

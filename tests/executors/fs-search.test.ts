@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsGlob } from '../../executors/fs-glob.ts';
 import { fsGrep } from '../../executors/fs-grep.ts';
-import { InvalidArguments, NotFound } from '../../runtime/errors.ts';
+import { ExecutorTimeout, InvalidArguments, NotFound } from '../../runtime/errors.ts';
 import { makeContext, makeTempDir } from './make-context.ts';
 
 async function tree(): Promise<string> {
@@ -64,6 +64,24 @@ describe('fs_grep', () => {
     await expect(fsGrep.run({ pattern: 'x', path: join(dir, 'no') }, ctx)).rejects.toBeInstanceOf(
       NotFound,
     );
+  });
+});
+
+describe('fs_grep with a catastrophic pattern', () => {
+  it('gives up with ExecutorTimeout while the event loop keeps running', async () => {
+    const ctx = await makeContext({ sandbox: { default_timeout_ms: 500 } });
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'a.txt'), `${'a'.repeat(40)}!\n`);
+    const order: string[] = [];
+    const grep = fsGrep.run({ pattern: '^(a+)+$', path: dir }, ctx).catch((error: unknown) => {
+      order.push('grep settled');
+      throw error;
+    });
+    // A blocked main thread would run this timer only after the grep.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    order.push('timer fired');
+    await expect(grep).rejects.toBeInstanceOf(ExecutorTimeout);
+    expect(order).toEqual(['timer fired', 'grep settled']);
   });
 });
 
