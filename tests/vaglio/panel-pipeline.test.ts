@@ -23,7 +23,12 @@ describe('the LLM judge inside createPipeline', () => {
   let work: string;
   beforeAll(async () => {
     server = await startOpenAiServer();
-    server.fallback(byModel({ strict: verdictReply(0.1, 0.9, 'not what was asked') }));
+    server.fallback(
+      byModel({
+        strict: verdictReply(0.1, 0.9, 'not what was asked'),
+        flaky: { kind: 'error', status: 503 },
+      }),
+    );
     work = await mkdtemp(join(tmpdir(), 'custode-judge-'));
     const config = parseConfig({
       roots: { write: [work] },
@@ -106,5 +111,36 @@ describe('the LLM judge inside createPipeline', () => {
     });
     expect(outcome.verdict.judge_kind).toBe('rule-based-v1');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('a degraded judge that fails never passes silently: the neutral score lands in the ask band', async () => {
+    const config = parseConfig({
+      vaglio: { judges: [openAiJudge(server, 'flaky', { on_failure: 'degrade' })] },
+    });
+    const degraded = await createPipeline({
+      config,
+      env: judgeEnv(),
+      audit: 'off',
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const outcome = await degraded.evaluate({
+        intent: 'fetch the example page',
+        executor: 'web_fetch',
+        args: { url: 'https://example.com/' },
+      });
+      expect(server.requests).toHaveLength(1);
+      expect(outcome.decision).toBe('ask');
+      expect(outcome.verdict.judges?.[1]).toMatchObject({
+        name: 'flaky',
+        score: 0.5,
+        confidence: 0,
+      });
+      expect(outcome.verdict.judges?.[1]?.failure).toMatch(
+        /^provider_error: provider answered 503 \(degrade\)$/,
+      );
+    } finally {
+      degraded.close();
+    }
   });
 });
