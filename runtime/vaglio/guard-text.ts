@@ -49,9 +49,18 @@ function expandParts(
 }
 
 /** Literal values of each variable, plus those built from other variables (`p="$dir/$name"`). */
-function variableValues(parsed: ParsedShell, home: string): Map<string, string[]> {
+function variableValues(
+  parsed: ParsedShell,
+  home: string,
+  positional: readonly string[],
+): Map<string, string[]> {
   const vars = new Map<string, string[]>([...parsed.variables].map(([k, v]) => [k, [...v]]));
   vars.set('HOME', [home]);
+  positional.forEach((value, i) => vars.set(String(i + 1), [value]));
+  if (positional.length > 0) {
+    vars.set('@', [...positional]);
+    vars.set('*', [...positional, positional.join(' ')]);
+  }
   const derived = parsed.commands.flatMap((c) => c.assignments).filter((a) => !a.value.literal);
   for (let round = 0; round < ROUNDS && derived.length > 0; round += 1) {
     for (const { name, value } of derived) {
@@ -83,10 +92,11 @@ function expandBraces(text: string): string[] {
   return results;
 }
 
-/** A function giving the texts a word can take (un-normalised), with known variables substituted. */
+/** The texts a word can take (un-normalised): known variables and $1... (`positional`) substituted. */
 export function wordValues(
   parsed: ParsedShell,
   home: string,
+  positional: readonly string[] = [],
 ): (word: ShellWord) => readonly string[] {
   let vars: Map<string, string[]> | null = null;
   const cache = new Map<ShellWord, readonly string[]>();
@@ -96,7 +106,7 @@ export function wordValues(
     if (cached) return cached;
     let values: string[] = [word.text];
     if (!word.parts.every((p) => p.kind === 'text')) {
-      vars ??= variableValues(parsed, home);
+      vars ??= variableValues(parsed, home, positional);
       values = expandParts(word.parts, vars);
     }
     const expanded = values.flatMap((v) => (v.includes('{') ? expandBraces(v) : [v]));
@@ -105,11 +115,13 @@ export function wordValues(
   };
 }
 
-/** A matcher for a shell glob (* ? [..]) against whole paths; * and ? never cross a slash. */
+/** A matcher for a shell glob (* ? [..]) against whole paths; * and ? never cross a slash or match a leading dot. */
 export function globMatcher(glob: string): (path: string) => boolean {
   let source = '';
   for (let i = 0; i < glob.length; i += 1) {
     const ch = glob[i] as string;
+    // Like bash without dotglob: a wildcard never matches the leading dot of a name.
+    if ('*?['.includes(ch) && (i === 0 || glob[i - 1] === '/')) source += '(?!\\.)';
     if (ch === '*') source += '[^/]*';
     else if (ch === '?') source += '[^/]';
     else if (ch === '[') {

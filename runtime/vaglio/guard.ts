@@ -69,7 +69,8 @@ function scanGlob(value: string, home: string): Blocked | null {
     for (const sample of rule.samples) {
       const path = normalizePath(sample, home);
       const segments = path.split('/');
-      for (let end = segments.length; end > 1; end -= 1) {
+      // Top-level directories alone (/root, /sys from `ls /*`) are listings, not reads of their files.
+      for (let end = segments.length; end > 2; end -= 1) {
         const candidate = segments.slice(0, end).join('/');
         if (rule.pattern.test(candidate) && matches(candidate)) return forbidden(rule);
       }
@@ -131,11 +132,30 @@ function namedShadows(
   return shadows;
 }
 
-function checkShell(parsed: ParsedShell, home: string): Blocked | null {
+/** What a shell call says besides its text: shell_exec's `args` ($1...) and `cwd`. */
+interface ShellSiblings {
+  readonly positional: readonly string[];
+  readonly cwd: string | null;
+}
+
+function siblingsOf(args: unknown): ShellSiblings {
+  if (args === null || typeof args !== 'object') return { positional: [], cwd: null };
+  const record = args as Record<string, unknown>;
+  const positional =
+    Object.hasOwn(record, 'args') && Array.isArray(record.args)
+      ? record.args.filter((a) => typeof a === 'string')
+      : [];
+  const cwd = Object.hasOwn(record, 'cwd') && typeof record.cwd === 'string' ? record.cwd : null;
+  return { positional, cwd };
+}
+
+function checkShell(parsed: ParsedShell, home: string, siblings: ShellSiblings): Blocked | null {
   const raw = scanText(parsed.source, home);
   if (raw) return raw;
-  const values = wordValues(parsed, home);
+  const values = wordValues(parsed, home, siblings.positional);
   const cwds = cwdCandidates(parsed, values, home);
+  const start = siblings.cwd === null ? null : normalizePath(siblings.cwd, home);
+  if (start !== null && start.startsWith('/')) cwds.push(start);
   const paths = (word: ShellWord): string[] =>
     values(word).flatMap((v) => {
       const path = normalizePath(v, home);
@@ -180,7 +200,7 @@ function checkValue(
     return new Blocked('guard: arguments nested too deeply to check', 'guard error');
   if (typeof value === 'string') {
     if (depth === 1 && key !== null && key === input.commandArg) {
-      return checkShell(input.parsed ?? parseShell(value), input.home);
+      return checkShell(input.parsed ?? parseShell(value), input.home, siblingsOf(input.args));
     }
     return scanText(value, input.home) ?? scanWhole(value, input.home);
   }

@@ -291,8 +291,22 @@ describe('guard: look-alikes pass', () => {
     'CMD=ls; $CMD -la /',
     'rsync -a --delete src/ backup/',
     'truncate -s 10M disk.img',
+    'du -sh /*',
+    'ls ~/*',
   ])('lets %s pass', (command) => {
     expect(shell(command)).toEqual({ blocked: false, signals: [] });
+  });
+
+  it('substitutes shell_exec positional args and starts from its cwd', () => {
+    const call = (args: Record<string, unknown>): GuardResult =>
+      guardCall({ executor: 'shell_exec', args, commandArg: 'command', home });
+    expect(reasonOf(call({ command: 'rm -rf "$1"', args: ['/'] }))).toMatch(/^dangerous shell: /);
+    expect(reasonOf(call({ command: 'rm -rf "$@"', args: ['build', '/usr'] }))).toMatch(
+      /^dangerous shell: /,
+    );
+    expect(reasonOf(call({ command: 'rm -rf *', cwd: '~' }))).toMatch(/^dangerous shell: /);
+    expect(reasonOf(call({ command: 'cat shadow', cwd: '/etc' }))).toMatch(/^forbidden path: /);
+    expect(call({ command: 'rm -rf "$1"', args: ['build'], cwd: '~/project' }).blocked).toBe(false);
   });
 
   it('uses a parse handed in by the caller', () => {
