@@ -27,6 +27,7 @@ describe('the LLM judge inside createPipeline', () => {
       byModel({
         strict: verdictReply(0.1, 0.9, 'not what was asked'),
         flaky: { kind: 'error', status: 503 },
+        fair: verdictReply(0.9, 0.9),
       }),
     );
     work = await mkdtemp(join(tmpdir(), 'custode-judge-'));
@@ -141,6 +142,41 @@ describe('the LLM judge inside createPipeline', () => {
       );
     } finally {
       degraded.close();
+    }
+  });
+
+  it('the LLM min_score and the rule threshold (CUSTODE_JUDGE_THRESHOLD) are separate', async () => {
+    const call = {
+      intent: 'fetch the example page',
+      executor: 'web_fetch',
+      args: { url: 'https://example.com/' },
+    };
+    const strictRules = await createPipeline({
+      config: parseConfig({ vaglio: { judges: [openAiJudge(server, 'strict')] } }),
+      env: judgeEnv({ CUSTODE_JUDGE_THRESHOLD: '0.95' }),
+      audit: 'off',
+      logger: pino({ level: 'silent' }),
+    });
+    const strictLlm = await createPipeline({
+      config: parseConfig({
+        vaglio: { judges: [openAiJudge(server, 'fair', { min_score: 0.95 })] },
+      }),
+      env: judgeEnv({ CUSTODE_JUDGE_THRESHOLD: '0.05' }),
+      audit: 'off',
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const byRules = await strictRules.evaluate(call);
+      expect(byRules).toMatchObject({ decision: 'deny', stage: 'judge' });
+      expect(byRules.verdict.judge_kind).toBe('rule-based-v1');
+      expect(server.requests).toHaveLength(0);
+      const byLlm = await strictLlm.evaluate(call);
+      expect(byLlm).toMatchObject({ decision: 'deny', stage: 'judge' });
+      expect(byLlm.reason).toContain('llm judge "fair": score 0.90 < 0.95');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      strictRules.close();
+      strictLlm.close();
     }
   });
 });
