@@ -200,7 +200,10 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
       }
       const apiRoot = settings.api_root ?? options.env.TELEGRAM_API_ROOT;
       bot = new Bot(token, apiRoot === undefined || apiRoot === '' ? {} : { client: { apiRoot } });
-      bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120 }));
+      // 429s wait as told (flood control); a 5xx fails at once rather than stall the chat's outbox.
+      bot.api.config.use(
+        autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120, rethrowInternalServerErrors: true }),
+      );
       const state = options.stateDir ?? defaultStateDir(options.env);
       const access = await createTelegramAccess({
         allowed: settings.allowed_users,

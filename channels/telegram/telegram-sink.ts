@@ -49,13 +49,13 @@ export function createTelegramSink(api: Api, logger: Logger): ChannelSink {
         reply_markup: { inline_keyboard: [] },
       });
     },
-    async typing(chatId) {
-      try {
-        await api.sendChatAction(chatId, 'typing');
-      } catch (error) {
-        // The indicator is a courtesy: a failure must never disturb the turn.
+    typing(chatId) {
+      // A courtesy, never awaited: a slow or failing call must not delay the answer queued
+      // behind it in the chat's outbox. A failure is worth a debug line, no more.
+      void api.sendChatAction(chatId, 'typing').catch((error: unknown) => {
         logger.debug({ err: error, chatId }, 'telegram typing indicator failed');
-      }
+      });
+      return Promise.resolve();
     },
   };
 }
