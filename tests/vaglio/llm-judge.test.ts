@@ -34,7 +34,7 @@ describe.each(providers)('llm-v1 judge over the $name wire format', ({ start, ju
   });
 
   function single(extra: Parameters<typeof judge>[2] = {}) {
-    return buildPanel({ judges: [judge(server, 'solo', { timeout_ms: 2_000, ...extra })] });
+    return buildPanel({ judges: [judge(server, 'solo', { timeout_ms: 10_000, ...extra })] });
   }
 
   it('approves when score and confidence both reach their thresholds', async () => {
