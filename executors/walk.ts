@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { FsOps } from './ops/fs-ops.ts';
 
+/** One entry met by walkTree. */
 export interface WalkEntry {
   /** Absolute path. */
   readonly path: string;

@@ -6,6 +6,28 @@ import type { Readable } from 'node:stream';
 import { mapFsError } from '../fs-errors.ts';
 import type { ShellRequest, ShellResult } from '../ops/shell-ops.ts';
 
+/** Process groups still running. A detached child escapes execa's exit cleanup, so we do it. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone: nothing left to kill.
+  }
+}
+
+function trackGroup(pid: number): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const group of liveGroups) killGroup(group);
+    });
+  }
+  liveGroups.add(pid);
+}
+
 interface Capture {
   chunks: Buffer[];
   size: number;
@@ -30,13 +52,10 @@ export async function runLimited(
   });
   let timedOut = false;
   let truncated = false;
+  const { pid } = subprocess;
+  if (pid !== undefined) trackGroup(pid);
   const killAll = (): void => {
-    if (subprocess.pid === undefined) return;
-    try {
-      process.kill(-subprocess.pid, 'SIGKILL');
-    } catch {
-      // Already gone: nothing left to kill.
-    }
+    if (pid !== undefined) killGroup(pid);
   };
   const capture = (stream: Readable | null): Capture => {
     const out: Capture = { chunks: [], size: 0 };
@@ -76,6 +95,11 @@ export async function runLimited(
       sandbox,
     };
   } finally {
+    if (pid !== undefined) {
+      // Whatever the command left in its group (a background job) does not outlive the call.
+      killGroup(pid);
+      liveGroups.delete(pid);
+    }
     clearTimeout(timer);
     request.signal.removeEventListener('abort', killAll);
   }

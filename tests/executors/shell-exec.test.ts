@@ -11,6 +11,7 @@ import {
 } from '../../runtime/errors.ts';
 import { fsRead } from '../../executors/fs-read.ts';
 import { makeContext, makeTempDir } from './make-context.ts';
+import { processesWith, waitFor } from './sandbox/processes.ts';
 
 describe('shell_exec', () => {
   it('returns a non-zero exit as a result, with stdout and stderr, from the sandbox', async () => {
@@ -109,5 +110,18 @@ describe('shell_exec', () => {
       { ...ctx, ops },
     );
     expect(result).toMatchObject({ timed_out: true, stdout: '', sandbox: 'off' });
+  });
+
+  it('leaves no background job behind after the call returns, in bare mode too', async () => {
+    const ctx = await makeContext();
+    const ops = { ...ctx.ops, shell: createBareShellOps() };
+    const tag = `4545.${String(process.pid)}`;
+    const result = await shellExec.run(
+      { command: `sleep ${tag} >/dev/null 2>&1 & echo started` },
+      { ...ctx, ops },
+    );
+    expect(result.stdout).toBe('started\n');
+    await waitFor(async () => (await processesWith(tag)) === 0);
+    expect(await processesWith(tag)).toBe(0);
   });
 });

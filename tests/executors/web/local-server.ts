@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A running local server and what it has been asked. */
 export interface LocalServer {
   readonly port: number;
   /** Request paths and Host headers, in arrival order. */
