@@ -60,7 +60,12 @@ export function enabledJudges(config: Config, env: NodeJS.ProcessEnv): LlmJudgeC
     );
   }
   if (config.vaglio.judges.length > 0 || kind === '') return config.vaglio.judges;
-  const provider = config.llm.provider === 'offline' ? undefined : config.llm.provider;
+  const provider = config.llm.provider;
+  if (provider === 'offline') {
+    throw new ConfigError(
+      'CUSTODE_JUDGE_KIND=llm-v1 needs a model, but llm.provider is offline. Fix: set llm.provider to openai or ollama, or configure vaglio.judges with a provider.',
+    );
+  }
   return [
     llmJudgeSchema.parse({
       ...(provider === undefined ? {} : { provider }),

@@ -103,6 +103,12 @@ describe('which judges are enabled', () => {
     expect(() => panelFor(input as ConfigInput, judgeEnv(env))).toThrow(ConfigError);
   });
 
+  it('refuses CUSTODE_JUDGE_KIND=llm-v1 when the planner is offline', () => {
+    expect(() =>
+      panelFor({ llm: { provider: 'offline' } }, judgeEnv({ CUSTODE_JUDGE_KIND: 'llm-v1' })),
+    ).toThrow(/llm\.provider is offline\. Fix:/);
+  });
+
   it('refuses an OpenAI judge without a key, and an offline client', () => {
     const input: ConfigInput = { vaglio: { judges: [{ name: 'gpt', provider: 'openai' }] } };
     expect(() => panelFor(input, { ...process.env })).toThrow(
