@@ -22,6 +22,7 @@ export function localSender(env: NodeJS.ProcessEnv): string {
 
 /** The local channel adapter; `done` resolves when its input ends. */
 export function createLocalAdapter(options: LocalAdapterOptions): ChannelAdapter {
+  const stopping = new AbortController();
   let finished: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
     finished = resolve;
@@ -34,6 +35,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): ChannelAdapter
         input: options.input,
         output: options.output,
         tty: options.tty,
+        signal: stopping.signal,
         sender: localSender(options.env),
         press: (press, sink) =>
           pressCard({ service, approvals: options.approvals, audit: options.audit }, press, sink),
@@ -41,6 +43,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): ChannelAdapter
       return Promise.resolve();
     },
     stop() {
+      stopping.abort();
       finished();
       return Promise.resolve();
     },

@@ -22,6 +22,8 @@ export interface TerminalChatOptions {
   /** Channel-qualified sender, e.g. "local:alice". */
   readonly sender: string;
   /** Resolves a card press (through the audit-writing pressCard in production). */
+  /** Ends the chat (the daemon stopping); the input is released so the process can exit. */
+  readonly signal?: AbortSignal;
   readonly press?: (
     press: { approvalId: string; presser: string; answer: ApprovalAnswer },
     sink: TerminalSink,
@@ -50,6 +52,7 @@ export async function runTerminalChat(
 ): Promise<void> {
   const sink = createTerminalSink(options.output, options.tty);
   const lines = createLineReader(options.input);
+  options.signal?.addEventListener('abort', () => lines.close(), { once: true });
   const press = options.press ?? ((p, s) => service.resolveApproval(p, s));
   const message = (text: string) => ({
     channel: 'local' as const,

@@ -163,6 +163,12 @@ export async function processCall(
   }
 }
 
+/** The call's arguments as an object when they parse, else the raw text (for logs and step lines). */
+function argsForLog(call: ToolCallRequest): unknown {
+  const parsed = parseArguments(call.argumentsText);
+  return parsed.ok ? parsed.args : call.argumentsText;
+}
+
 /** The observation for a call the person declined on its card. */
 export function declinedCall(
   deps: PlannerDeps,
@@ -178,7 +184,7 @@ export function declinedCall(
     type: 'step',
     step: state.step,
     executor: call.name,
-    args: call.argumentsText,
+    args: argsForLog(call),
     decision: 'declined',
     reason: why,
     duration_ms: 0,
