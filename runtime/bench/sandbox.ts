@@ -1,5 +1,5 @@
 // Sandbox benchmark: what bubblewrap adds to one command. `true` runs through the real
-// ShellOps (bash -c, same limits and env) in bwrap and bare, after a warm-up; the figure
+// ShellOps (bash -c, same limits and env) in bwrap and bare, interleaved, after a warm-up; the figure
 // that matters is the median overhead (target: at most 5 ms).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,25 +18,40 @@ const runs = 30;
 const warmUp = 5;
 const targetMs = 5;
 
-/** Wall times (ms) of `runs` runs of the request after `warmUp` unmeasured ones; fails on a non-zero exit. */
-async function time(ops: ShellOps, request: ShellRequest): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < warmUp + runs; i += 1) {
-    const start = performance.now();
-    const result = await ops.run(request);
-    const elapsed = performance.now() - start;
-    if (result.exit_code !== 0)
-      throw new Error(`${ops.kind}: true exited ${String(result.exit_code)}: ${result.stderr}`);
-    if (i >= warmUp) times.push(elapsed);
+/** Wall time (ms) of one run; fails on a non-zero exit so a broken sandbox cannot look fast. */
+async function timeOne(ops: ShellOps, request: ShellRequest): Promise<number> {
+  const start = performance.now();
+  const result = await ops.run(request);
+  const elapsed = performance.now() - start;
+  if (result.exit_code !== 0) {
+    throw new Error(`${ops.kind}: true exited ${String(result.exit_code)}: ${result.stderr}`);
   }
-  return times;
+  return elapsed;
+}
+
+/** Alternate bare and bwrap runs so load on the machine weighs on both alike. */
+async function timeInterleaved(
+  bareOps: ShellOps,
+  bwrapOps: ShellOps,
+  request: ShellRequest,
+): Promise<{ bare: number[]; bwrap: number[]; differences: number[] }> {
+  const out = { bare: [] as number[], bwrap: [] as number[], differences: [] as number[] };
+  for (let i = 0; i < warmUp + runs; i += 1) {
+    const bare = await timeOne(bareOps, request);
+    const bwrap = await timeOne(bwrapOps, request);
+    if (i < warmUp) continue;
+    out.bare.push(bare);
+    out.bwrap.push(bwrap);
+    out.differences.push(bwrap - bare);
+  }
+  return out;
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 /** Median wall time of `true` in bubblewrap vs bare, and the overhead; skipped with the reason when bwrap is missing. */
 export async function benchSandbox(): Promise<BenchSection> {
-  const title = `sandbox: \`true\` through bubblewrap vs bare (${String(runs)} runs each after ${String(warmUp)} warm-up)`;
+  const title = `sandbox: \`true\` through bubblewrap vs bare (${String(runs)} interleaved runs each after ${String(warmUp)} warm-up)`;
   if (!(await bwrapAvailable())) {
     return {
       title,
@@ -58,14 +73,18 @@ export async function benchSandbox(): Promise<BenchSection> {
       network: false,
       env: commandEnv(process.env),
     };
-    const bare = await time(createBareShellOps(), request);
-    const bwrap = await time(createBwrapShellOps(), request);
+    const { bare, bwrap, differences } = await timeInterleaved(
+      createBareShellOps(),
+      createBwrapShellOps(),
+      request,
+    );
     const overhead = median(bwrap) - median(bare);
     return {
       title,
       lines: [
         `bare  median ${ms(median(bare))}  p90 ${ms(percentile(bare, 90))}`,
         `bwrap median ${ms(median(bwrap))}  p90 ${ms(percentile(bwrap, 90))}`,
+        `paired overhead (median of bwrap - bare, run by run) ${ms(median(differences))}`,
         `overhead (median bwrap - median bare) ${ms(overhead)}  target <= ${String(targetMs)} ms: ${overhead <= targetMs ? 'met' : 'NOT met'}`,
       ],
     };
