@@ -2,6 +2,16 @@
 // any order or long form, wrappers peeled, payloads re-parsed), never on the raw string: `echo
 // "rm -rf /"` deletes nothing. Each rule names the law it protects in its `why`.
 import type { ParsedShell, ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import {
+  deleteTargets,
+  hasFlag,
+  operands,
+  producesForeignCode,
+  runsStdin,
+  runsSubstitution,
+  uploadWords,
+  writeTargets,
+} from './command-effects.ts';
 import { isBlockDevice } from './forbidden-paths.ts';
 
 /** What a rule sees besides the command: the whole parse, and the possible values of a path word. */
@@ -59,41 +69,6 @@ const WRITE_PROTECTED = [
 ];
 // Deleting inside these also destroys state nobody can restore (logs are evidence, dpkg's db is the system).
 const DELETE_PROTECTED = [...WRITE_PROTECTED, '/var/log', '/var/lib'];
-const SHELLS: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'ash',
-  'mksh',
-  'yash',
-  'fish',
-]);
-const INTERPRETERS: ReadonlySet<string> = new Set([
-  'python',
-  'python2',
-  'python3',
-  'perl',
-  'ruby',
-  'node',
-  'nodejs',
-  'php',
-  'lua',
-  'deno',
-  'bun',
-]);
-const DOWNLOADERS: ReadonlySet<string> = new Set([
-  'curl',
-  'wget',
-  'fetch',
-  'aria2c',
-  'http',
-  'https',
-  'nc',
-  'ncat',
-  'socat',
-]);
 const GLOB = /[*?[]/;
 
 function under(path: string, trees: readonly string[]): boolean {
@@ -111,128 +86,12 @@ function isCriticalTree(path: string, home: string): boolean {
   return /^\/(?:home|Users)\/[^/]+$/.test(p);
 }
 
-/** Literal option words before `--`: `-rf` gives r and f, `--recursive` stays whole. */
-function hasFlag(args: readonly ShellWord[], letters: string, long: readonly string[]): boolean {
-  for (const arg of args) {
-    if (!arg.literal) continue;
-    const t = arg.text;
-    if (t === '--') return false;
-    if (t.startsWith('--')) {
-      if (long.includes(t.split('=')[0] as string)) return true;
-    } else if (t.startsWith('-') && [...t.slice(1)].some((c) => letters.includes(c))) return true;
-  }
-  return false;
-}
-
-/** Non-option words (everything after `--` counts). */
-function operands(args: readonly ShellWord[]): ShellWord[] {
-  const out: ShellWord[] = [];
-  let ended = false;
-  for (const arg of args) {
-    if (!ended && arg.literal && arg.text === '--') ended = true;
-    else if (ended || !(arg.literal && arg.text.startsWith('-') && arg.text.length > 1))
-      out.push(arg);
-  }
-  return out;
-}
-
-/** The value of `-o X`, `-oX`, `--output X` or `--output=X`. */
-function optionValues(
-  args: readonly ShellWord[],
-  short: readonly string[],
-  long: readonly string[],
-): ShellWord[] {
-  const out: ShellWord[] = [];
-  args.forEach((arg, i) => {
-    const t = arg.text;
-    const next = args[i + 1];
-    if ((short.includes(t) || long.includes(t)) && next) out.push(next);
-    else if (long.some((l) => t.startsWith(`${l}=`)))
-      out.push(textWord(t.slice(t.indexOf('=') + 1), arg));
-    else if (short.some((s) => t.startsWith(s) && t.length > s.length && !t.startsWith('--')))
-      out.push(textWord(t.slice(2), arg));
-  });
-  return out;
-}
-
-function textWord(text: string, from: ShellWord): ShellWord {
-  return from.literal
-    ? { text, literal: true, glob: false, parts: [{ kind: 'text', text }] }
-    : from;
-}
-
 function anyPath(
   words: readonly ShellWord[],
   view: ShellView,
   test: (path: string) => boolean,
 ): boolean {
   return words.some((word) => view.paths(word).some(test));
-}
-
-/** Files a command deletes. */
-function deleteTargets(command: ShellCommand): ShellWord[] {
-  const b = command.binary;
-  if (b === 'rm' || b === 'unlink' || b === 'rmdir' || b === 'shred') return operands(command.args);
-  // truncate -s 0 empties a file as surely as rm removes it.
-  if (b === 'truncate') return operands(command.args);
-  const deletes = command.args.some(
-    (a, i) =>
-      a.text === '-delete' ||
-      ((a.text === '-exec' || a.text === '-execdir') &&
-        /^(?:.*\/)?(?:rm|shred|unlink)$/.test(command.args[i + 1]?.text ?? '')),
-  );
-  if (b === 'find' && deletes) {
-    const start: ShellWord[] = [];
-    for (const arg of command.args) {
-      if (arg.literal && /^[-(!]/.test(arg.text)) break;
-      start.push(arg);
-    }
-    return start;
-  }
-  return [];
-}
-
-/** Files a command creates or changes: redirects, tee, cp/mv/install/ln targets, dd of=, downloads. */
-function writeTargets(command: ShellCommand): ShellWord[] {
-  const out = command.redirects.flatMap((r) => (r.writes && r.target !== null ? [r.target] : []));
-  const args = command.args;
-  const ops = operands(args);
-  switch (command.binary) {
-    case 'tee':
-    case 'touch':
-    case 'truncate':
-    case 'mkdir':
-      return [...out, ...ops];
-    case 'cp':
-    case 'mv':
-    case 'install':
-    case 'ln':
-    case 'rsync':
-      return [
-        ...out,
-        ...optionValues(args, ['-t'], ['--target-directory']),
-        ...(ops.length >= 2 ? ops.slice(-1) : []),
-      ];
-    case 'dd':
-      return [
-        ...out,
-        ...args.filter((a) => a.text.startsWith('of=')).map((a) => textWord(a.text.slice(3), a)),
-      ];
-    case 'wget':
-      return [
-        ...out,
-        ...optionValues(args, ['-O', '-P'], ['--output-document', '--directory-prefix']).filter(
-          (w) => w.text !== '-',
-        ),
-      ];
-    case 'curl':
-      return [...out, ...optionValues(args, ['-o'], ['--output', '--output-dir'])];
-    case 'sed':
-    case 'perl':
-      return hasFlag(args, 'i', ['--in-place']) ? [...out, ...ops.slice(1)] : out;
-    default:
-      return out;
-  }
 }
 
 const READ_ONLY_SGDISK = [
@@ -293,44 +152,6 @@ function wipesDevice(command: ShellCommand, view: ShellView): boolean {
   }
 }
 
-/** A stage that runs its stdin as code: `sh`, `bash -s`, `python3 -`, `perl` with no script. */
-function runsStdin(command: ShellCommand): boolean {
-  const b = command.binary;
-  if (b === null) return false;
-  if (SHELLS.has(b))
-    return (
-      !hasFlag(command.args, 'c', []) &&
-      (operands(command.args).length === 0 || hasFlag(command.args, 's', []))
-    );
-  if (INTERPRETERS.has(b)) {
-    const first = operands(command.args)[0];
-    return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || first.text === '-');
-  }
-  return false;
-}
-
-/** A command whose output is fetched from the network or decoded from an opaque encoding. */
-function producesForeignCode(command: ShellCommand): boolean {
-  const b = command.binary;
-  if (b === null) return false;
-  if (DOWNLOADERS.has(b)) return true;
-  if (b === 'base64' || b === 'base32' || b === 'basenc')
-    return hasFlag(command.args, 'dD', ['--decode']);
-  if (b === 'xxd') return hasFlag(command.args, 'r', ['--revert']);
-  if (b === 'openssl')
-    return command.args.some((a) => a.text === '-d' || a.text === '-base64' || a.text === 'base64');
-  return b === 'uudecode';
-}
-
-/** Parent of a substitution that runs the substituted text as code. */
-function runsSubstitution(parent: ShellCommand, origin: ShellCommand['origin']): boolean {
-  const b = parent.binary;
-  if (b === null) return false;
-  if (b === 'eval' || b === 'source' || b === '.' || SHELLS.has(b)) return true;
-  if (!INTERPRETERS.has(b)) return false;
-  return origin === 'process-substitution' || hasFlag(parent.args, 'ce', ['--eval']);
-}
-
 function killPids(args: readonly ShellWord[]): ShellWord[] {
   let i = 0;
   const first = args[0];
@@ -343,28 +164,14 @@ function killPids(args: readonly ShellWord[]): ShellWord[] {
 // System trees whose files have no business leaving the machine (account data, kernel state, logs).
 const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/root', '/dev'];
 
-/** Local files a command sends over the network: curl -d @f / -F x=@f / -T f, wget --post-file=f. */
+/** Paths a command uploads: after the @ of curl's data options, or the whole word for -T. */
 function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
-  const args = command.args;
-  if (command.binary === 'curl') {
-    const data = optionValues(
-      args,
-      ['-d', '-F'],
-      ['--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '--form'],
-    );
-    const fromData = data
-      .flatMap((word) => view.paths(word))
-      .flatMap((v) =>
-        v.includes('@') ? [v.slice(v.indexOf('@') + 1).split(';')[0] as string] : [],
-      );
-    return [
-      ...fromData,
-      ...optionValues(args, ['-T'], ['--upload-file']).flatMap((w) => view.paths(w)),
-    ];
-  }
-  if (command.binary === 'wget')
-    return optionValues(args, [], ['--post-file', '--body-file']).flatMap((w) => view.paths(w));
-  return [];
+  return uploadWords(command).flatMap(({ word, atFile }) =>
+    view.paths(word).flatMap((v) => {
+      if (!atFile) return [v];
+      return v.includes('@') ? [v.slice(v.indexOf('@') + 1).split(';')[0] as string] : [];
+    }),
+  );
 }
 
 /** The dangerous-shell rules, checked on every command of the parse. */

@@ -10,7 +10,8 @@ import type {
   ShellRedirect,
   ShellWord,
 } from './types.ts';
-import { SHELLS, binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
+import { SHELLS } from '../../constitution/command-effects.ts';
+import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord } from './words.ts';
 
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';

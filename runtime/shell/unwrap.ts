@@ -1,6 +1,7 @@
 // Peel off the commands that only run another command (sudo, env, timeout, xargs ...), so the
 // guard judges `rm` in `sudo -u x timeout 5 rm -rf /`, and find the text that shells and eval
 // will run (bash -c '...', eval ..., env -S '...').
+import { SHELLS } from '../../constitution/command-effects.ts';
 import type { ShellWord, ShellWrapper } from './types.ts';
 
 interface WrapperSpec {
@@ -104,19 +105,6 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['setsid', spec({})],
   ['chroot', spec({ longArgs: ['--userspec', '--groups'], positionals: 1 })],
   ['time', spec({ shortArgs: 'fo', longArgs: ['--format', '--output'] })],
-]);
-
-/** Shells whose -c argument (or stdin) is more shell to judge. */
-export const SHELLS: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'ash',
-  'mksh',
-  'yash',
-  'fish',
 ]);
 
 /** The basename of a literal command word (`/usr/bin/rm` -> `rm`); null when not literal. */
