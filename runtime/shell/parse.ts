@@ -11,6 +11,7 @@ import type {
   ShellWord,
 } from './types.ts';
 import { SHELLS } from '../../constitution/command-effects.ts';
+import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord } from './words.ts';
 
@@ -191,6 +192,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   const payload = shellPayload(binary, args);
   if (payload.text !== null) parsePayload(state, payload.text, ctx, index);
   if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
+  for (const text of interpreterShellStrings(binary, args)) parsePayload(state, text, ctx, index);
   // `bash <<EOF ... EOF` and `sh <<< "..."` run their stdin as shell.
   if (stdinText !== null && binary !== null && SHELLS.has(binary) && payload.text === null) {
     parsePayload(state, stdinText, ctx, index);

@@ -195,18 +195,21 @@ function checkValue(
   key: string | null,
   input: GuardInput,
   depth: number,
+  notes: Set<string>,
 ): Blocked | null {
   if (depth > MAX_DEPTH)
     return new Blocked('guard: arguments nested too deeply to check', 'guard error');
   if (typeof value === 'string') {
     if (depth === 1 && key !== null && key === input.commandArg) {
-      return checkShell(input.parsed ?? parseShell(value), input.home, siblingsOf(input.args));
+      const parsed = input.parsed ?? parseShell(value);
+      if (parsed.errors) notes.add('shell did not parse');
+      return checkShell(parsed, input.home, siblingsOf(input.args));
     }
     return scanText(value, input.home) ?? scanWhole(value, input.home);
   }
   if (Array.isArray(value)) {
     for (const item of value) {
-      const hit = checkValue(item, null, input, depth + 1);
+      const hit = checkValue(item, null, input, depth + 1, notes);
       if (hit) return hit;
     }
     return null;
@@ -214,7 +217,7 @@ function checkValue(
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       // Keys can carry paths too ({"/etc/shadow": ...}).
-      const hit = scanText(k, input.home) ?? checkValue(v, k, input, depth + 1);
+      const hit = scanText(k, input.home) ?? checkValue(v, k, input, depth + 1, notes);
       if (hit) return hit;
     }
   }
@@ -224,9 +227,11 @@ function checkValue(
 /** Decide whether a proposed call is forbidden outright. Anything thrown inside blocks ("guard error"). */
 export function guardCall(input: GuardInput): GuardResult {
   try {
-    const hit = checkValue(input.args, null, input, 0);
-    if (hit) return { blocked: true, reason: hit.reason, signals: [hit.signal] };
-    return { blocked: false, signals: [] };
+    // Notes become signals for the judges: an unparsable line passed on raw-text checks alone.
+    const notes = new Set<string>();
+    const hit = checkValue(input.args, null, input, 0, notes);
+    if (hit) return { blocked: true, reason: hit.reason, signals: [hit.signal, ...notes] };
+    return { blocked: false, signals: [...notes] };
   } catch {
     return { blocked: true, reason: 'guard error', signals: ['guard error'] };
   }

@@ -179,6 +179,23 @@ describe('parseShell: payloads', () => {
     expect(rm?.args.map((a) => a.text)).toEqual(['-rf', '/x']);
   });
 
+  it.each([
+    ['python3 -c "import os; os.system(\'rm -rf /x\')"'],
+    ['python3 -c \'import subprocess; subprocess.run("rm -rf /x", shell=True)\''],
+    ['perl -e \'system("rm -rf /x")\''],
+    ["node -e \"require('child_process').execSync('rm -rf /x')\""],
+    ['ruby -e \'system(%q(ls)); system("rm -rf /x")\''],
+  ])('%s re-parses the shell string inside the one-liner', (source) => {
+    const rm = parseShell(source).commands.find((c) => c.binary === 'rm');
+    expect(rm?.origin).toBe('payload');
+    expect(rm?.args.map((a) => a.text)).toEqual(['-rf', '/x']);
+  });
+
+  it('a script file or non-literal code is not searched', () => {
+    expect(parseShell('python3 run.py \'os.system("rm -rf /x")\'').commands).toHaveLength(1);
+    expect(parseShell('python3 -c "$CODE"').commands).toHaveLength(1);
+  });
+
   it('nesting past the bound is an error, not a stack overflow', () => {
     let source = 'rm -rf /x';
     for (let i = 0; i < 8; i += 1) source = `bash -c ${JSON.stringify(source)}`;

@@ -223,6 +223,7 @@ describe('guard: dangerous shell', () => {
     'rsync -a --delete empty/ /',
     'killall5 -9',
     'truncate -s 0 /var/log/auth.log',
+    'python3 -c "import os; os.system(\'rm -rf ~\')"',
   ])('blocks %s', (command) => {
     expect(reasonOf(shell(command))).toMatch(/^dangerous shell: |^forbidden path: /);
   });
@@ -307,6 +308,13 @@ describe('guard: look-alikes pass', () => {
     expect(reasonOf(call({ command: 'rm -rf *', cwd: '~' }))).toMatch(/^dangerous shell: /);
     expect(reasonOf(call({ command: 'cat shadow', cwd: '/etc' }))).toMatch(/^forbidden path: /);
     expect(call({ command: 'rm -rf "$1"', args: ['build'], cwd: '~/project' }).blocked).toBe(false);
+  });
+
+  it('an unparsable line that passes says so in its signals', () => {
+    expect(shell('echo "unterminated')).toEqual({
+      blocked: false,
+      signals: ['shell did not parse'],
+    });
   });
 
   it('uses a parse handed in by the caller', () => {
