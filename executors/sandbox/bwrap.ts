@@ -1,8 +1,8 @@
 // ShellOps inside bubblewrap. The binary path is injectable (tests simulate a host without
 // it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
 import { execa } from 'execa';
-import { access, constants, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, constants, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { SandboxUnavailable } from '../../runtime/errors.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
@@ -54,14 +54,36 @@ export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMas
     dataDir(env),
     stateDir(env),
   ]);
+  // One readdir per parent instead of one stat per store: this runs before every command.
+  const byParent = new Map<string, string[]>();
+  for (const path of paths) {
+    const names = byParent.get(dirname(path)) ?? [];
+    names.push(basename(path));
+    byParent.set(dirname(path), names);
+  }
   const found = await Promise.all(
-    [...paths].map(async (path): Promise<SecretMask | undefined> => {
-      const stats = await stat(path).catch(() => undefined);
-      if (stats === undefined) return undefined;
-      return { path, kind: stats.isDirectory() ? 'dir' : 'file' };
+    [...byParent].map(async ([parent, names]): Promise<(SecretMask | undefined)[]> => {
+      const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
+      const wanted = new Set(names);
+      return Promise.all(
+        entries
+          .filter((entry) => wanted.has(entry.name))
+          .map(async (entry): Promise<SecretMask | undefined> => {
+            const path = join(parent, entry.name);
+            // A link is masked as what it points to (bwrap mounts over the link's target).
+            const isDirectory = entry.isSymbolicLink()
+              ? await stat(path).then(
+                  (stats) => stats.isDirectory(),
+                  () => undefined,
+                )
+              : entry.isDirectory();
+            if (isDirectory === undefined) return undefined;
+            return { path, kind: isDirectory ? 'dir' : 'file' };
+          }),
+      );
     }),
   );
-  return found.filter((mask) => mask !== undefined);
+  return found.flat().filter((mask) => mask !== undefined);
 }
 
 /** ShellOps that runs every command in a fresh bubblewrap sandbox; results say sandbox: 'bwrap'. */
