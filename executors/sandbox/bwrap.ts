@@ -95,6 +95,8 @@ export function createBwrapShellOps(options: { bwrapPath?: string } = {}): Shell
     async run(request) {
       probed ??= probeBwrap(bwrapPath);
       const problem = await probed;
+      // Only success is remembered: installing bubblewrap takes effect without a restart.
+      if (problem !== undefined) probed = undefined;
       if (problem !== undefined) throw new SandboxUnavailable(`${problem}. ${installAdvice}`);
       const argv = buildBwrapArgs(
         request,
