@@ -153,6 +153,10 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
       ];
     case 'curl':
       return [...out, ...optionValues(args, ['-o'], ['--output', '--output-dir'])];
+    case 'tar':
+    case 'unzip':
+      // Extraction into a directory writes under it (tar -C /, unzip -d /usr).
+      return [...out, ...optionValues(args, ['-C', '-d'], ['--directory'])];
     case 'sed':
     case 'perl':
       return hasFlag(args, 'i', ['--in-place']) ? [...out, ...ops.slice(1)] : out;
@@ -165,11 +169,12 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
 export function runsStdin(command: ShellCommand): boolean {
   const b = command.binary;
   if (b === null) return false;
-  if (SHELLS.has(b))
+  if (SHELLS.has(b)) {
+    const script = operands(command.args).filter((w) => w.text !== '-');
     return (
-      !hasFlag(command.args, 'c', []) &&
-      (operands(command.args).length === 0 || hasFlag(command.args, 's', []))
+      !hasFlag(command.args, 'c', []) && (script.length === 0 || hasFlag(command.args, 's', []))
     );
+  }
   if (INTERPRETERS.has(b)) {
     const first = operands(command.args)[0];
     return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || first.text === '-');
@@ -187,7 +192,19 @@ export function producesForeignCode(command: ShellCommand): boolean {
   if (b === 'xxd') return hasFlag(command.args, 'r', ['--revert']);
   if (b === 'openssl')
     return command.args.some((a) => a.text === '-d' || a.text === '-base64' || a.text === 'base64');
+  if (b === 'gpg' || b === 'gpg2') return hasFlag(command.args, 'd', ['--decrypt']);
   return b === 'uudecode';
+}
+
+/** A program run from a file: `bash f`, `python3 f`, `. f`, `source f`, or `./f` itself. */
+export function scriptRun(command: ShellCommand): ShellWord | null {
+  const b = command.binary;
+  if (b === null) return null;
+  if (SHELLS.has(b) || INTERPRETERS.has(b) || b === 'source' || b === '.') {
+    if (hasFlag(command.args, 'ce', ['--eval'])) return null;
+    return operands(command.args).find((w) => w.text !== '-') ?? null;
+  }
+  return command.name !== null && command.name.text.includes('/') ? command.name : null;
 }
 
 /** Parent of a substitution that runs the substituted text as code. */

@@ -8,6 +8,7 @@ import {
   operands,
   producesForeignCode,
   runsStdin,
+  scriptRun,
   runsSubstitution,
   uploadWords,
   writeTargets,
@@ -78,6 +79,8 @@ function under(path: string, trees: readonly string[]): boolean {
 /** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`). */
 function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
+  // ~user is another account's home.
+  if (/^~[^/]*\/?$/.test(path)) return true;
   let p = path;
   while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
   if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
@@ -174,6 +177,42 @@ function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
   );
 }
 
+/** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
+function feedsForeignCode(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  if (producesForeignCode(command)) return true;
+  const index = commands.indexOf(command);
+  return commands.some(
+    (o) => o.parent === index && o.origin !== 'payload' && producesForeignCode(o),
+  );
+}
+
+/** curl | sh, bash <(curl), sh -c "$(curl)", and curl -o f followed by bash f. */
+function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
+  const commands = view.parsed.commands;
+  if (runsStdin(c) && c.pipeline.stage > 0) {
+    const earlier = commands.filter(
+      (o) => o.pipeline.id === c.pipeline.id && o.pipeline.stage < c.pipeline.stage,
+    );
+    if (earlier.some((o) => feedsForeignCode(o, commands))) return true;
+  }
+  if (
+    producesForeignCode(c) &&
+    c.parent !== null &&
+    (c.origin === 'substitution' || c.origin === 'process-substitution')
+  ) {
+    const parent = commands[c.parent];
+    if (parent !== undefined && runsSubstitution(parent, c.origin)) return true;
+  }
+  const script = scriptRun(c);
+  if (script === null) return false;
+  const downloaded = new Set(
+    commands
+      .filter((o) => producesForeignCode(o))
+      .flatMap((o) => writeTargets(o).flatMap((w) => view.paths(w))),
+  );
+  return view.paths(script).some((p) => downloaded.has(p));
+}
+
 /** The dangerous-shell rules, checked on every command of the parse. */
 export const DANGEROUS_SHELL: readonly DangerRule[] = [
   {
@@ -202,7 +241,8 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
   {
     name: 'write into a system tree',
     why: 'Law 5: writing /etc, /usr or /boot changes the system itself (persistence, broken boots)',
-    matches: (c, view) => anyPath(writeTargets(c), view, (p) => under(p, WRITE_PROTECTED)),
+    matches: (c, view) =>
+      anyPath(writeTargets(c), view, (p) => p === '/' || under(p, WRITE_PROTECTED)),
   },
   {
     name: 'filesystem creation',
@@ -223,28 +263,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
     matches: (c) => c.fn !== null && c.binary === c.fn && (c.pipeline.length > 1 || c.background),
   },
   {
-    name: 'downloaded or decoded code piped into a shell',
-    why: 'Law 4: curl | sh runs text nobody has read',
-    matches: (c, view) => {
-      const commands = view.parsed.commands;
-      if (runsStdin(c) && c.pipeline.stage > 0) {
-        return commands.some(
-          (o) =>
-            o.pipeline.id === c.pipeline.id &&
-            o.pipeline.stage < c.pipeline.stage &&
-            producesForeignCode(o),
-        );
-      }
-      if (
-        producesForeignCode(c) &&
-        c.parent !== null &&
-        (c.origin === 'substitution' || c.origin === 'process-substitution')
-      ) {
-        const parent = commands[c.parent];
-        return parent !== undefined && runsSubstitution(parent, c.origin);
-      }
-      return false;
-    },
+    name: 'downloaded or decoded code run as a program',
+    why: 'Law 4: curl | sh (or curl -o f; bash f) runs text nobody has read',
+    matches: (c, view) => runsForeignCode(c, view),
   },
   {
     name: 'upload of system files',
@@ -252,12 +273,13 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
     matches: (c, view) => uploadedFiles(c, view).some((p) => under(p, UPLOAD_PROTECTED)),
   },
   {
-    name: 'recursive permission change of / or a system tree',
+    name: 'permission change of / or (recursive) of a system tree',
     why: 'Law 5: chmod -R or chown -R over / breaks sudo, ssh and every service',
     matches: (c, view) =>
       (c.binary === 'chmod' || c.binary === 'chown' || c.binary === 'chgrp') &&
-      hasFlag(c.args, 'R', ['--recursive']) &&
-      anyPath(operands(c.args), view, (p) => isCriticalTree(p, view.home)),
+      anyPath(operands(c.args), view, (p) =>
+        hasFlag(c.args, 'R', ['--recursive']) ? isCriticalTree(p, view.home) : p === '/',
+      ),
   },
   {
     name: 'kill of init or of every process',

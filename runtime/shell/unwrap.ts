@@ -105,6 +105,13 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['setsid', spec({})],
   ['chroot', spec({ longArgs: ['--userspec', '--groups'], positionals: 1 })],
   ['time', spec({ shortArgs: 'fo', longArgs: ['--format', '--output'] })],
+  // watch hands its words to sh -c; the others only change how the command is run or routed.
+  ['watch', spec({ shortArgs: 'nq', longArgs: ['--interval', '--equexit'] })],
+  ['unbuffer', spec({})],
+  ['torsocks', spec({})],
+  ['proxychains', spec({ shortArgs: 'f' })],
+  ['proxychains4', spec({ shortArgs: 'f' })],
+  ['caffeinate', spec({ shortArgs: 'tw' })],
 ]);
 
 /** The basename of a literal command word (`/usr/bin/rm` -> `rm`); null when not literal. */
