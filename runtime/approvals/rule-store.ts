@@ -77,7 +77,9 @@ function scopeFor(
     case 'files': {
       const dirs = new Set(pathsOf(executor, call.args, env).map(parentDir));
       const [dir] = dirs;
-      if (dirs.size !== 1 || dir === undefined || dir === '/') return null;
+      // The home directory itself (or anything above it) is not a narrow scope: ~/.bashrc lives there.
+      const home = homeDir(env);
+      if (dirs.size !== 1 || dir === undefined || dir === '/' || isUnder(home, dir)) return null;
       return {
         scope: { dirPrefix: dir },
         wording: `${call.executor} in ${displayPath(dir, homeDir(env))}/ and below`,

@@ -77,6 +77,8 @@ describe('propose', () => {
     });
     expect(rules.propose(fetchUrl('file:///etc/hosts'))).toBeNull();
     expect(rules.propose(write('/top-level.txt'))).toBeNull();
+    expect(rules.propose(write('~/notes.txt'))).toBeNull();
+    expect(rules.propose(write(`${home}/../x.txt`))).toBeNull();
   });
 
   it('needs a sender and a known executor', async () => {
