@@ -40,8 +40,10 @@ export interface AppOptions {
   readonly config: Config;
   readonly env: NodeJS.ProcessEnv;
   readonly logger?: Logger;
-  /** A model client to use instead of the selected provider (benchmarks). */
+  /** A model client to use instead of the selected provider (benchmarks, tests). */
   readonly client?: LlmClient;
+  /** Wraps the pipeline the chat service sees (the planner benchmark times it). */
+  readonly instrumentPipeline?: (pipeline: Pipeline) => Pipeline;
 }
 
 /** Builds the app: provider, rules, pipeline, stores, turn log and the chat service. */
@@ -60,7 +62,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const service = new ChatService({
     config,
     client: selected.client,
-    pipeline,
+    pipeline: options.instrumentPipeline ? options.instrumentPipeline(pipeline) : pipeline,
     approvals,
     rules,
     history: createHistoryStore(

@@ -116,13 +116,30 @@ export function createTurnLog(options: {
   let chain: Promise<void> = mkdir(dir, { recursive: true, mode: 0o700 })
     .then(() => pruneTurnLogs(dir, options.config.logs.turn_retention_days, now()))
     .catch((error: unknown) => options.logger.warn({ err: error }, 'turn log: pruning failed'));
+  // Lines wait here while a write is in flight, then go out in one append per month file.
+  let queued: { month: string; line: string }[] = [];
+  const writeQueued = async (): Promise<void> => {
+    const batch = queued;
+    queued = [];
+    for (const month of new Set(batch.map((entry) => entry.month))) {
+      const text = batch
+        .filter((entry) => entry.month === month)
+        .map((entry) => entry.line)
+        .join('');
+      await appendFile(join(dir, `${month}.jsonl`), text, { mode: 0o600 });
+    }
+  };
   return {
     sink(event: PlannerEvent) {
       if (event.type === 'model_call' || event.type === 'refused') return;
       const at = now();
-      const line = `${JSON.stringify({ v: 1, ts: at.toISOString(), ...event })}\n`;
+      queued.push({
+        month: monthKey(at),
+        line: `${JSON.stringify({ v: 1, ts: at.toISOString(), ...event })}\n`,
+      });
+      if (queued.length > 1) return;
       chain = chain
-        .then(() => appendFile(join(dir, `${monthKey(at)}.jsonl`), line, { mode: 0o600 }))
+        .then(writeQueued)
         .catch((error: unknown) => options.logger.warn({ err: error }, 'turn log: write failed'));
     },
     flush: () => chain,

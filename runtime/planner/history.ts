@@ -1,10 +1,11 @@
 // Per-chat conversation history, bounded and persisted (atomic temp + rename) so a
 // restart keeps context. One JSON file per chat, `v: 1`, validated on read; a corrupt
 // file is moved aside and the chat starts fresh rather than crashing.
-import { readFile, rename, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isMissing, writeFileAtomic } from '../approvals/atomic-file.ts';
+import { isMissing } from '../approvals/atomic-file.ts';
 import type { ChatMessage } from '../llm/client.ts';
 import type { Logger } from '../log/logger.ts';
 import { messageSchema } from './turn-state.ts';
@@ -54,6 +55,22 @@ function fileFor(dir: string, chatKey: string): string {
   return join(dir, `${Buffer.from(chatKey).toString('base64url')}.json`);
 }
 
+/**
+ * Temp file + rename: a crash leaves the old history or the new one, never half. No fsync:
+ * history is context, not a record, and a disk flush per turn would dominate the planner's cost.
+ */
+async function replaceFile(dir: string, file: string, text: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temp, text, { mode: 0o600 });
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** A history store under `dir` (normally $XDG_STATE_HOME/custode/history). */
 export function createHistoryStore(
   dir: string,
@@ -84,10 +101,8 @@ export function createHistoryStore(
       return [];
     },
     async save(chatKey, messages) {
-      await writeFileAtomic(
-        fileFor(dir, chatKey),
-        JSON.stringify({ v: 1, messages: boundHistory(messages, limits) }),
-      );
+      const text = JSON.stringify({ v: 1, messages: boundHistory(messages, limits) });
+      await replaceFile(dir, fileFor(dir, chatKey), text);
     },
     async clear(chatKey) {
       await unlink(fileFor(dir, chatKey)).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 // Turn bookkeeping shared by the multistep loop and single-shot plans: recording an
 // observation, asking the model, closing calls that will not run.
 import type { ToolCallRequest } from '../llm/client.ts';
-import { toolSpecs } from '../llm/tool-specs.ts';
+import { toolSpecsOf } from '../llm/tool-specs.ts';
 import type { CallResult } from './call-step.ts';
 import { renderObservation } from './observation.ts';
 import { describeProviderFault } from './provider-fault.ts';
@@ -46,7 +46,7 @@ export async function askModel(
   try {
     const response = await deps.client.chat({
       messages: state.messages,
-      ...(withTools ? { tools: toolSpecs(deps.pipeline.executors.values()) } : {}),
+      ...(withTools ? { tools: toolSpecsOf(deps.pipeline.executors) } : {}),
       signal,
     });
     return { ok: true as const, response };

@@ -1,6 +1,6 @@
 // The chat service with the real offline provider and the real pipeline: approvals that
 // re-enter the turn, refusals, commands, per-chat ordering, expiry.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../runtime/app.ts';
@@ -79,16 +79,18 @@ describe('chat service approvals', () => {
   });
 
   it('"always" saves a narrow rule, tells the person, and /rules lists it', async () => {
+    // A rule scoped to the home directory itself would be too broad: write one level down.
+    mkdirSync(join(home, 'notes'), { recursive: true });
     app = await startApp(createOfflineClient());
     const sink = createRecordingSink();
-    await app.service.handleMessage(says('/write ~/always.txt one'), sink);
+    await app.service.handleMessage(says('/write ~/notes/a.txt one'), sink);
     const [pending] = sink.approvals();
     await app.service.resolveApproval(
       { approvalId: pending?.approvalId ?? '', presser: 'local:tester', answer: 'always' },
       sink,
     );
     expect(sink.texts().some((text) => text.startsWith('Saved an always-allow rule'))).toBe(true);
-    expect(readFileSync(join(home, 'always.txt'), 'utf8')).toBe('one');
+    expect(readFileSync(join(home, 'notes', 'a.txt'), 'utf8')).toBe('one');
     await app.service.handleMessage(says('/rules'), sink);
     expect(sink.texts().at(-1)).toContain('1. ');
     await app.service.handleMessage(says('/rules rm 1'), sink);
