@@ -29,3 +29,21 @@ export const secretStores: readonly string[] = [
   '.local/share/custode', // the audit log: a command must not rewrite its own record
   '.local/state/custode', // approvals and always-allow rules
 ];
+
+/**
+ * System files a sandboxed command must not read. Commands run as the daemon's user, and for
+ * root (no capabilities, but still the owner) these would otherwise be readable.
+ */
+export const systemSecretStores: readonly string[] = [
+  '/etc/shadow', // password hashes
+  '/etc/shadow-',
+  '/etc/gshadow',
+  '/etc/gshadow-',
+  '/etc/sudoers', // who may become root
+  '/etc/sudoers.d',
+  '/etc/security/opasswd', // old password hashes
+];
+
+/** Host private keys in /etc/ssh: they let anyone impersonate this machine. */
+export const hostKeyDirectory = '/etc/ssh';
+export const hostKeyName = /^ssh_host_.*_key$/;

@@ -43,6 +43,15 @@ describe('bubblewrap sandbox', () => {
     expect(bare.stdout).toContain(secret);
   });
 
+  it('cannot read /etc/shadow even as root, while bare mode can', async () => {
+    const command = 'cat /etc/shadow';
+    const sandboxed = await shellExec.run({ command }, await makeContext());
+    expect(sandboxed.stdout).toBe('');
+    expect(sandboxed.exit_code).not.toBe(0);
+    const bare = await shellExec.run({ command }, await makeContext({ sandbox: { mode: 'off' } }));
+    expect(bare.stdout).toMatch(/^root:/);
+  });
+
   it('cannot lift the masks: no capabilities to unmount', async () => {
     const ctx = await makeContext({ roots: { write: ['~'] } });
     const result = await shellExec.run({ command: 'umount ~/.ssh; cat ~/.ssh/id_rsa' }, ctx);
