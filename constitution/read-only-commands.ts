@@ -47,6 +47,18 @@ function git(sub: string, match: string, noMatch: string, extra: Partial<Spec> =
   };
 }
 
+/**
+ * Readers that recurse into directories and print file contents, with the options that make
+ * them recurse (an empty list: always). A directory argument is a promise about every file
+ * below it, which a path check on the directory cannot keep (grep -r x ~ reads ~/.ssh), so these
+ * are read-only only over relative subdirectories of the working directory.
+ */
+export const RECURSIVE_READERS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['grep', ['-r', '-R', '--recursive', '--dereference-recursive', '--directories=recurse']],
+  ['rg', []],
+  ['diff', ['-r', '--recursive']],
+]);
+
 /** The built-in rules. Why each one is safe is the rule itself: the flags that are not. */
 export const BUILT_IN_READ_ONLY: readonly Spec[] = [
   plain('ls', 'ls -la src', 'ls -la src > listing.txt'),

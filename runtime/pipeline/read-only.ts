@@ -3,12 +3,14 @@
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
 import {
   BUILT_IN_READ_ONLY,
+  RECURSIVE_READERS,
   type ReadOnlyRuleSpec,
 } from '../../constitution/read-only-commands.ts';
 import type { ReadOnlyRuleConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
+import { normalizePath } from '../vaglio/normalize-path.ts';
 
 /** The loaded catalogue: rules by binary (built-in and the operator's). */
 export interface ReadOnlyCatalogue {
@@ -61,6 +63,31 @@ function isAllowed(flag: string, allowed: readonly string[]): boolean {
   return [...flag.slice(1)].every((letter) => allowed.includes(`-${letter}`));
 }
 
+/** A recursive reader stays below the working directory: relative, not `.`, never climbing. */
+function recursionContained(
+  binary: string,
+  flags: readonly string[],
+  operands: readonly string[],
+): boolean {
+  const recursive = RECURSIVE_READERS.get(binary);
+  if (recursive === undefined) return true;
+  const recurses =
+    recursive.length === 0 ||
+    flags.some(
+      (f) =>
+        recursive.includes(f) ||
+        (/^-[A-Za-z]+$/.test(f) && /[rR]/.test(f) && recursive.includes('-r')),
+    );
+  if (!recurses) return true;
+  // grep -r and rg with no path search the working directory itself.
+  const paths = binary === 'diff' ? operands : operands.slice(1);
+  if (paths.length === 0) return false;
+  return paths.every((p) => {
+    const n = normalizePath(p, '~');
+    return !(n === '.' || n.startsWith('/') || n.startsWith('~') || n.startsWith('..'));
+  });
+}
+
 function ruleMatches(
   rule: ReadOnlyRuleSpec,
   args: readonly ShellWord[],
@@ -86,6 +113,7 @@ function ruleMatches(
   )
     return false;
   if (rule.max_args !== undefined && rest.length > rule.max_args) return false;
+  if (!recursionContained(rule.binary, flags, rest)) return false;
   const flagValues = flags.flatMap((f) =>
     f.startsWith('--') && f.includes('=') ? [f.slice(f.indexOf('=') + 1)] : [],
   );

@@ -133,6 +133,10 @@ describe('read-only catalogue: matching', () => {
     ['node --version', 'node --version'],
     ['npm ls --depth=0', 'npm ls'],
     ['date +%s', 'date'],
+    ["grep -rn 'TODO' src", 'grep'],
+    ['grep -n x /var/log/app.log', 'grep'],
+    ["rg 'fn main' src tests", 'rg'],
+    ['diff -ru old/ new/', 'diff'],
     ['sort -u a.txt | uniq -c | head -n 3', 'sort, uniq, head'],
   ])('%s matches %s', (source, name) => {
     expect(rule(source)).toBe(name);
@@ -181,6 +185,14 @@ describe('read-only catalogue: matching', () => {
     '',
     'node script.js',
     "python3 -c 'print(1)'",
+    'grep -r password ~',
+    'grep -rn TODO .',
+    'grep -R key /etc',
+    'grep -r x',
+    'grep -r x src/../..',
+    'rg secret /',
+    'rg secret',
+    'diff -r ~/a ~/b',
   ])('%s does not match', (source) => {
     expect(rule(source)).toBeNull();
   });
