@@ -1,7 +1,7 @@
 // End to end on Telegram: the emulator, the grammY adapter, the real chat service, pipeline,
 // offline model and executors; a person asks, gets a card, presses, and the file appears.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -156,6 +156,41 @@ describe('Telegram approvals end to end', () => {
       const approvals = (await auditLines()).filter((line) => line.event === 'approval');
       expect(approvals.map((line) => line.decided_by)).toEqual(['telegram:1']);
     });
+  });
+
+  it('Always allow saves a narrow rule: the next write there runs without a card until /rules rm', async () => {
+    await daemon();
+    await mkdir(join(home, 'tg-notes'), { recursive: true });
+    const user = emulator.client(1);
+    const card = await askForWrite(1, 'tg-notes/a.txt');
+    await press(1, 1, buttonData(card, 'Always allow'));
+    await emulator.waitForBot(1, (ms) =>
+      ms.some((m) =>
+        m.text.includes(
+          'Saved an always-allow rule: Always allow fs_write in ~/tg-notes/ and below',
+        ),
+      ),
+    );
+    await vi.waitFor(async () => {
+      expect(await readFile(join(home, 'tg-notes', 'a.txt'), 'utf8')).toBe('hello');
+    });
+
+    await user.sendMessage(user.makeMessage('/write ~/tg-notes/b.txt again'));
+    await vi.waitFor(async () => {
+      expect(await readFile(join(home, 'tg-notes', 'b.txt'), 'utf8')).toBe('again');
+    });
+    expect(
+      emulator.botMessages(1).filter((m) => m.text.startsWith('Approval needed')),
+    ).toHaveLength(0);
+
+    await user.sendMessage(user.makeMessage('/rules'));
+    await emulator.waitForBot(1, (ms) =>
+      ms.some((m) => m.text.includes('1. Always allow fs_write in ~/tg-notes/ and below')),
+    );
+    await user.sendMessage(user.makeMessage('/rules rm 1'));
+    await user.sendMessage(user.makeMessage('/write ~/tg-notes/c.txt third'));
+    await emulator.waitForBot(1, (ms) => ms.some(hasButtons));
+    expect(existsSync(join(home, 'tg-notes', 'c.txt'))).toBe(false);
   });
 
   it('resumes a card pressed after the daemon restarted', async () => {
