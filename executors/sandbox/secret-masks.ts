@@ -2,7 +2,7 @@
 // every sandboxed command, so it reads each parent directory once instead of stat-ing
 // every candidate.
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
@@ -64,9 +64,16 @@ async function maskFor(parent: string, entry: Dirent): Promise<SecretMask | unde
 /**
  * Secret stores that exist: under the request's HOME and the account's home, system secrets
  * (/etc/shadow, sudoers, ssh host keys) and Custode's own config, data and state dirs wherever
- * XDG_* puts them; each with the kind of mask it needs.
+ * XDG_* puts them (created when missing); each with the kind of mask it needs.
  */
 export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMask[]> {
+  // Custode's own dirs are created first, so they are always masked: a command must not plant
+  // a fake audit log or rule file before the daemon writes its first one.
+  await Promise.all(
+    [configDir(env), dataDir(env), stateDir(env)].map((dir) =>
+      mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => undefined),
+    ),
+  );
   const found = await Promise.all(
     [...candidates(env)].map(async ([parent, isSecret]) => {
       const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);

@@ -125,6 +125,20 @@ describe('bubblewrap sandbox', () => {
 });
 
 describe('bubblewrap sandbox and Custode state', () => {
+  it('cannot plant a fake audit log before the daemon writes its first one', async () => {
+    const xdg = await makeTempDir('xdg-');
+    const ctx = await makeContext({ roots: { write: [xdg] } });
+    const env = { ...ctx.env, XDG_DATA_HOME: xdg };
+    await shellExec.run(
+      {
+        command:
+          'mkdir -p "$XDG_DATA_HOME/custode/vaglio" && echo forged > "$XDG_DATA_HOME/custode/vaglio/2026-11.jsonl"',
+      },
+      { ...ctx, env },
+    );
+    expect(await readdir(join(xdg, 'custode'))).toEqual([]);
+  });
+
   it('masks the audit log and state wherever XDG_* puts them', async () => {
     const xdg = await makeTempDir('xdg-');
     await mkdir(join(xdg, 'custode', 'vaglio'), { recursive: true });

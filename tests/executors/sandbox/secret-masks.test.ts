@@ -29,6 +29,9 @@ describe('findSecretMasks', () => {
         { path: join(home, '.netrc'), kind: 'file' },
         { path: join(home, '.ssh'), kind: 'dir' },
         { path: join(xdgData, 'custode'), kind: 'dir' },
+        // Created on the way: Custode's own config and state dirs are always masked.
+        { path: join(home, '.config', 'custode'), kind: 'dir' },
+        { path: join(home, '.local', 'state', 'custode'), kind: 'dir' },
       ].sort((a, b) => a.path.localeCompare(b.path)),
     );
   });
