@@ -68,6 +68,41 @@ async function invoke(
   return { status: 'error', reason: `${result.error.name}: ${result.error.message}` };
 }
 
+type StepDecision = Decision | 'error' | 'declined';
+
+/** Emits the step event for one processed call (the turn log and the chat both see it). */
+function recordStep(
+  deps: PlannerDeps,
+  state: TurnState,
+  call: ToolCallRequest,
+  step: {
+    decision: StepDecision;
+    args: unknown;
+    reason: string;
+    started: number;
+    outcome?: PipelineOutcome;
+    content: string;
+  },
+): void {
+  const { outcome } = step;
+  deps.emit({
+    turn_id: state.turnId,
+    channel: state.channel,
+    chat_id: state.chatId,
+    type: 'step',
+    step: state.step,
+    executor: call.name,
+    args: step.args,
+    decision: step.decision,
+    reason: step.reason,
+    duration_ms: Math.round((performance.now() - step.started) * 1000) / 1000,
+    observation_bytes: Buffer.byteLength(step.content),
+    ...(outcome?.issues && outcome.issues.length > 0 ? { issues: outcome.issues } : {}),
+    ...(outcome?.stage === 'scope' ? { scope_violation: outcome.reason } : {}),
+    ...(outcome ? { verdict: outcome.verdict } : {}),
+  });
+}
+
 /** Decides one call; `approvedBy` marks a call a person approved on a card (guard and judge run again). */
 export async function processCall(
   deps: PlannerDeps,
@@ -77,99 +112,77 @@ export async function processCall(
   approvedBy?: string,
 ): Promise<CallResult> {
   const started = performance.now();
-  const ref = { turn_id: state.turnId, channel: state.channel, chat_id: state.chatId };
-  const finish = (
-    decision: Decision | 'error' | 'declined',
+  const observed = (
+    decision: StepDecision,
     observation: Observation,
     args: unknown,
     outcome?: PipelineOutcome,
   ): CallResult => {
     const content = renderObservation(observation);
-    deps.emit({
-      ...ref,
-      type: 'step',
-      step: state.step,
-      executor: call.name,
-      args,
+    const reason = 'reason' in observation ? observation.reason : (outcome?.reason ?? '');
+    recordStep(deps, state, call, {
       decision,
-      reason: 'reason' in observation ? observation.reason : (outcome?.reason ?? ''),
-      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-      observation_bytes: Buffer.byteLength(content),
-      ...(outcome?.issues && outcome.issues.length > 0 ? { issues: outcome.issues } : {}),
-      ...(outcome?.stage === 'scope' ? { scope_violation: outcome.reason } : {}),
-      ...(outcome ? { verdict: outcome.verdict } : {}),
+      args,
+      reason,
+      started,
+      content,
+      ...(outcome ? { outcome } : {}),
     });
     return { kind: 'observed', decision, content };
   };
 
   if (!deps.pipeline.executors.has(call.name)) {
     const known = [...deps.pipeline.executors.keys()].join(', ');
-    return finish(
-      'error',
-      {
-        status: 'error',
-        reason: `There is no tool named "${call.name}". Available tools: ${known}.`,
-      },
-      call.argumentsText,
-    );
+    const reason = `There is no tool named "${call.name}". Available tools: ${known}.`;
+    return observed('error', { status: 'error', reason }, call.argumentsText);
   }
   const parsed = parseArguments(call.argumentsText);
   if (!parsed.ok)
-    return finish('error', { status: 'error', reason: parsed.reason }, call.argumentsText);
+    return observed('error', { status: 'error', reason: parsed.reason }, call.argumentsText);
 
   const proposed = proposedCall(deps, state, call.name, parsed.args, approvedBy);
   const outcome = await deps.pipeline.evaluate(proposed, signal);
   switch (outcome.decision) {
     case 'allow':
-      return finish('allow', await invoke(deps, outcome, signal), parsed.args, outcome);
+      return observed('allow', await invoke(deps, outcome, signal), parsed.args, outcome);
     case 'deny':
       deps.emit({
-        ...ref,
+        turn_id: state.turnId,
+        channel: state.channel,
+        chat_id: state.chatId,
         type: 'refused',
         step: state.step,
         card: deps.buildCard(proposed, outcome),
       });
-      return finish('deny', deniedObservation(outcome), parsed.args, outcome);
-    case 'ask':
+      return observed('deny', deniedObservation(outcome), parsed.args, outcome);
+    case 'ask': {
       // Already approved and still asking would loop for ever: fail closed.
       if (approvedBy !== undefined) {
-        return finish(
+        const reason = `still needs approval after approval: ${outcome.reason}`;
+        return observed(
           'deny',
-          {
-            status: 'denied',
-            stage: 'policy',
-            reason: `still needs approval after approval: ${outcome.reason}`,
-          },
+          { status: 'denied', stage: 'policy', reason },
           parsed.args,
           outcome,
         );
       }
-      deps.emit({
-        ...ref,
-        type: 'step',
-        step: state.step,
-        executor: call.name,
-        args: parsed.args,
+      recordStep(deps, state, call, {
         decision: 'ask',
+        args: parsed.args,
         reason: outcome.reason,
-        verdict: outcome.verdict,
-        duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-        observation_bytes: 0,
+        started,
+        outcome,
+        content: '',
       });
       return {
         kind: 'ask',
         pending: { call: proposed, outcome, card: deps.buildCard(proposed, outcome) },
       };
+    }
   }
 }
 
-/** The call's arguments as an object when they parse, else the raw text (for logs and step lines). */
-function argsForLog(call: ToolCallRequest): unknown {
-  const parsed = parseArguments(call.argumentsText);
-  return parsed.ok ? parsed.args : call.argumentsText;
-}
-
-/** The observation for a call the person declined on its card. */
+/** The observation for a call the person declined on its card (or whose card expired). */
 export function declinedCall(
   deps: PlannerDeps,
   state: TurnState,
@@ -177,18 +190,14 @@ export function declinedCall(
   why: string,
 ): CallResult {
   const content = renderObservation({ status: 'declined', reason: why });
-  deps.emit({
-    turn_id: state.turnId,
-    channel: state.channel,
-    chat_id: state.chatId,
-    type: 'step',
-    step: state.step,
-    executor: call.name,
-    args: argsForLog(call),
+  const parsed = parseArguments(call.argumentsText);
+  const args = parsed.ok ? parsed.args : call.argumentsText;
+  recordStep(deps, state, call, {
     decision: 'declined',
+    args,
     reason: why,
-    duration_ms: 0,
-    observation_bytes: Buffer.byteLength(content),
+    started: performance.now(),
+    content,
   });
   return { kind: 'observed', decision: 'declined', content };
 }

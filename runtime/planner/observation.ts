@@ -33,17 +33,24 @@ export function deniedObservation(outcome: PipelineOutcome): Observation {
 /** The tool message text: the framing note plus the observation, cut to the cap. */
 export function renderObservation(observation: Observation): string {
   const full = JSON.stringify({ note, ...observation });
-  if (full.length <= observationCapChars || observation.status !== 'ok')
-    return full.slice(0, observationCapChars);
-  const text =
-    typeof observation.result === 'string'
-      ? observation.result
-      : JSON.stringify(observation.result);
-  const room = observationCapChars - note.length - 200;
+  if (full.length <= observationCapChars) return full;
+  // Cut the one big field (the result, or a reason quoting args) and keep the JSON valid.
+  const room = observationCapChars - note.length - 400;
+  const cut = (text: string): string =>
+    text.length <= room
+      ? text
+      : `${text.slice(0, room)}… (${String(text.length - room)} more characters cut)`;
+  if (observation.status === 'ok') {
+    const { result } = observation;
+    const text = typeof result === 'string' ? result : JSON.stringify(result);
+    return JSON.stringify({ note, status: 'ok', truncated: true, result: cut(text) });
+  }
+  // Issues can be long too: the reason already names the problem.
   return JSON.stringify({
     note,
-    status: 'ok',
+    ...observation,
+    issues: undefined,
     truncated: true,
-    result: `${text.slice(0, room)}… (${String(text.length - room)} more characters cut)`,
+    reason: cut(observation.reason),
   });
 }
