@@ -7,6 +7,7 @@ import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
 import { createLineMatcher } from './regex-worker.ts';
+import { looksBinary } from './text-file.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
 
 /** Files larger than this are skipped: a search is for source and notes, not data dumps. */
@@ -52,8 +53,7 @@ async function readSearchable(path: string, ctx: ExecutorContext): Promise<strin
   );
   if (size < 0 || size > maxFileBytes) return undefined;
   const data = await ctx.ops.fs.readFile(path).catch(() => undefined);
-  // A NUL in the first 8 KiB marks a binary file, as git and grep decide it.
-  if (data === undefined || data.subarray(0, 8192).includes(0)) return undefined;
+  if (data === undefined || looksBinary(data)) return undefined;
   return data.toString('utf8').split('\n');
 }
 

@@ -7,7 +7,7 @@ import { withFsErrors } from './fs-errors.ts';
 /** Above this a file is not loaded whole: the model cannot use that much text anyway. */
 export const maxTextFileBytes = 64 * 1024 * 1024;
 
-/** The UTF-8 text of `path` (absolute); NotFound, InvalidArguments for a directory, OutputSizeLimitExceeded when huge. */
+/** The UTF-8 text of `path` (absolute); NotFound, InvalidArguments for a directory or binary file, OutputSizeLimitExceeded when huge. */
 export async function readTextFile(path: string, ctx: ExecutorContext): Promise<string> {
   const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
   if (stats.isDirectory()) {
@@ -18,5 +18,16 @@ export async function readTextFile(path: string, ctx: ExecutorContext): Promise<
       `${path} is ${String(stats.size)} bytes, more than the ${String(maxTextFileBytes)} the file tools load; use shell_exec with head, tail or sed to work on part of it`,
     );
   }
-  return (await withFsErrors(path, () => ctx.ops.fs.readFile(path))).toString('utf8');
+  const data = await withFsErrors(path, () => ctx.ops.fs.readFile(path));
+  if (looksBinary(data)) {
+    throw new InvalidArguments(
+      `${path} is a binary file (it contains NUL bytes); the file tools handle text only`,
+    );
+  }
+  return data.toString('utf8');
+}
+
+/** A NUL in the first 8 KiB marks a binary file, as git and grep decide it. */
+export function looksBinary(data: Buffer): boolean {
+  return data.subarray(0, 8192).includes(0);
 }

@@ -73,6 +73,13 @@ describe('fs_read', () => {
     );
   });
 
+  it('refuses a binary file instead of returning garbage', async () => {
+    const ctx = await makeContext();
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'x.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1]));
+    await expect(fsRead.run({ path: join(dir, 'x.bin') }, ctx)).rejects.toThrow(/binary file/);
+  });
+
   it('maps a missing file to NotFound and a directory to InvalidArguments', async () => {
     const ctx = await makeContext();
     const dir = await makeTempDir();
