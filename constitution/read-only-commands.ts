@@ -111,7 +111,10 @@ export const BUILT_IN_READ_ONLY: readonly Spec[] = [
   plain('lsblk', 'lsblk /dev/sda', 'lsblk > disks.txt'),
   plain('lsof', 'lsof -i :3000', 'lsof -i :3000 > l.txt'),
   // hostname NAME sets the host name.
-  plain('hostname', 'hostname', 'hostname newname', { max_args: 0 }),
+  plain('hostname', 'hostname', 'hostname newname', {
+    max_args: 0,
+    forbidden_flags: ['-F', '--file', '-b', '--boot'],
+  }),
   plain('command', 'command -v mkfs', 'command -p -v x > w.txt', { allowed_flags: ['-v', '-V'] }),
   plain('type', 'type ls', 'type $X'),
   // man -P/-H pick the program that shows the page.

@@ -11,6 +11,8 @@ const MAX_VALUES_PER_VAR = 8;
 const MAX_EXPANSIONS = 32;
 const ROUNDS = 3;
 const UNKNOWN = ['', 'unknown'];
+// Brace matching backtracks on long texts; a longer word is judged as written.
+const MAX_BRACE_TEXT = 4096;
 // {a,b} alternatives (no nesting): enough to see /etc/{passwd,shadow}.
 const BRACE = /\{([^{}]*,[^{}]*)\}/;
 
@@ -109,14 +111,21 @@ export function wordValues(
       vars ??= variableValues(parsed, home, positional);
       values = expandParts(word.parts, vars);
     }
-    const expanded = values.flatMap((v) => (v.includes('{') ? expandBraces(v) : [v]));
+    const expanded = values.flatMap((v) =>
+      v.includes('{') && v.length <= MAX_BRACE_TEXT ? expandBraces(v) : [v],
+    );
     cache.set(word, expanded);
     return expanded;
   };
 }
 
+/** Callers bound the number of wildcards (see MAX_GLOB_WILDCARDS): each one multiplies backtracking. */
+export const MAX_GLOB_WILDCARDS = 12;
+
 /** A matcher for a shell glob (* ? [..]) against whole paths; * and ? never cross a slash or match a leading dot. */
-export function globMatcher(glob: string): (path: string) => boolean {
+export function globMatcher(pattern: string): (path: string) => boolean {
+  // ** is * here (no globstar), and runs of stars would only slow the regex down.
+  const glob = pattern.replace(/\*{2,}/g, '*');
   let source = '';
   for (let i = 0; i < glob.length; i += 1) {
     const ch = glob[i] as string;

@@ -11,7 +11,7 @@ import {
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { normalizePath } from './normalize-path.ts';
-import { globMatcher, pathTokens, wordValues } from './guard-text.ts';
+import { MAX_GLOB_WILDCARDS, globMatcher, pathTokens, wordValues } from './guard-text.ts';
 
 export type GuardResult =
   { blocked: false; signals: string[] } | { blocked: true; reason: string; signals: string[] };
@@ -64,6 +64,9 @@ function scanWhole(value: string, home: string): Blocked | null {
 
 /** A glob that could expand to a forbidden path: tried on each rule's samples and their forbidden parents. */
 function scanGlob(value: string, home: string): Blocked | null {
+  if ((value.match(/[*?[]/g) ?? []).length > MAX_GLOB_WILDCARDS) {
+    return new Blocked('guard: glob too complex to check', 'guard error');
+  }
   const matches = globMatcher(normalizePath(value, home));
   for (const rule of FORBIDDEN_PATHS) {
     for (const sample of rule.samples) {

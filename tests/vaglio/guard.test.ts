@@ -325,6 +325,17 @@ describe('guard: look-alikes pass', () => {
     expect(call({ command: 'rm -rf "$1"', args: ['build'], cwd: '~/project' }).blocked).toBe(false);
   });
 
+  it('a glob too complex to match safely is blocked, not matched', () => {
+    expect(reasonOf(shell(`cat /${'?*'.repeat(11)}x`))).toBe('guard: glob too complex to check');
+  });
+
+  it('pathological inputs are decided', () => {
+    expect(shell(`echo ${'$('.repeat(300)}x${')'.repeat(300)}`).blocked).toBe(false);
+    expect(shell(`echo "$x"{${'a,'.repeat(3000)}`).blocked).toBe(false);
+    expect(shell(`${'bash -c '.repeat(40)}x`).blocked).toBe(false);
+    expect(shell(`echo ${'a/b '.repeat(2000)}; rm -rf /`).blocked).toBe(true);
+  });
+
   it('an unparsable line that passes says so in its signals', () => {
     expect(shell('echo "unterminated')).toEqual({
       blocked: false,
