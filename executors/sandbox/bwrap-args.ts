@@ -16,6 +16,16 @@ function isInside(path: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
 }
 
+/**
+ * True when `path` is in the host /tmp but no bind brings it into the sandbox, whose /tmp is
+ * private and empty: a cwd there would not exist inside.
+ */
+export function hiddenByPrivateTmp(path: string, request: ShellRequest, home: string): boolean {
+  if (!isInside(path, '/tmp')) return false;
+  const visible = [home, ...request.writableRoots].filter((root) => root !== '/tmp');
+  return !visible.some((root) => isInside(root, '/tmp') && isInside(path, root));
+}
+
 /** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
 export function buildBwrapArgs(
   request: ShellRequest,

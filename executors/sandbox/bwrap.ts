@@ -2,10 +2,10 @@
 // it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
 import { execa } from 'execa';
 import { access, constants } from 'node:fs/promises';
-import { SandboxUnavailable } from '../../runtime/errors.ts';
+import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
-import { buildBwrapArgs } from './bwrap-args.ts';
+import { buildBwrapArgs, hiddenByPrivateTmp } from './bwrap-args.ts';
 import { runLimited } from './run-process.ts';
 import { findSecretMasks } from './secret-masks.ts';
 
@@ -53,6 +53,11 @@ export function createBwrapShellOps(options: { bwrapPath?: string } = {}): Shell
       // Only success is remembered: installing bubblewrap takes effect without a restart.
       if (problem !== undefined) probed = undefined;
       if (problem !== undefined) throw new SandboxUnavailable(`${problem}. ${installAdvice}`);
+      if (hiddenByPrivateTmp(request.cwd, request, homeDir(request.env))) {
+        throw new InvalidArguments(
+          `cwd ${request.cwd} is in the host /tmp, which the sandbox replaces with a private, empty /tmp; use a directory under a workspace root (roots.write)`,
+        );
+      }
       const argv = buildBwrapArgs(
         request,
         homeDir(request.env),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
-import { buildBwrapArgs } from '../../../executors/sandbox/bwrap-args.ts';
+import { buildBwrapArgs, hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 
 const request: ShellRequest = {
   command: 'ls "$1"',
@@ -65,5 +65,15 @@ describe('buildBwrapArgs', () => {
     expect(find(open, '--ro-bind', '/tmp/home-x', '/tmp/home-x')).toBeGreaterThan(
       find(open, '--tmpfs', '/tmp'),
     );
+  });
+
+  it('knows which host /tmp paths the private /tmp hides', () => {
+    const inTmp = { ...request, writableRoots: ['/tmp', '/tmp/ws'] };
+    expect(hiddenByPrivateTmp('/tmp/other', inTmp, '/home/ana')).toBe(true);
+    expect(hiddenByPrivateTmp('/tmp', inTmp, '/home/ana')).toBe(true);
+    expect(hiddenByPrivateTmp('/tmp/ws/sub', inTmp, '/home/ana')).toBe(false);
+    expect(hiddenByPrivateTmp('/tmp/h/x', inTmp, '/tmp/h')).toBe(false);
+    expect(hiddenByPrivateTmp('/home/ana/x', inTmp, '/home/ana')).toBe(false);
+    expect(hiddenByPrivateTmp('/tmpfoo', inTmp, '/home/ana')).toBe(false);
   });
 });

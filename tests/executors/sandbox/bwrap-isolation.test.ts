@@ -1,7 +1,8 @@
 // The sandbox for real: bubblewrap processes against planted secrets, files and a local server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellExec } from '../../../executors/shell-exec.ts';
@@ -76,6 +77,18 @@ describe('bubblewrap sandbox', () => {
     expect(await readdir(outside)).toEqual([]);
     await expect(readFile(join(home, 'home.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(readFile('/etc/custode-probe')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('explains a cwd in the host /tmp that the private /tmp hides', async () => {
+    const ctx = await makeContext({ roots: { write: ['~', '/tmp'] } });
+    const hidden = await mkdtemp(join(tmpdir(), 'custode-hidden-'));
+    try {
+      await expect(shellExec.run({ command: 'pwd', cwd: hidden }, ctx)).rejects.toThrow(
+        /private, empty \/tmp/,
+      );
+    } finally {
+      await rm(hidden, { recursive: true });
+    }
   });
 
   it('has a private /tmp that the host never sees', async () => {
