@@ -13,6 +13,7 @@ import {
   chatKey,
   driveTurn,
   endTurn,
+  failedTurnText,
   turnRef,
   type ChatRuntime,
   type ChatServiceDeps,
@@ -73,46 +74,50 @@ export class ChatService {
       return sink.sendText(message.chatId, 'Custode is shutting down; try again in a moment.');
     // /stop must not queue behind the turn it cancels.
     if (text === '/stop') return this.stopChat(key, message, sink);
-    await this.inLane(key, async () => {
-      if (text === '/reset') {
-        await this.cancelWaiting(key, message.sender, sink);
-        await this.deps.history.clear(key);
-        return sink.sendText(message.chatId, 'History cleared: this chat starts fresh.');
-      }
-      const offline = this.deps.client.provider === 'offline';
-      const answer = await answerCommand(text, message.sender, this.deps.rules, offline);
-      if (answer !== null) return sink.sendText(message.chatId, answer);
-      if (this.rt.waiting.has(key)) {
-        return sink.sendText(
-          message.chatId,
-          'A card above is waiting for your answer; answer it first (or send /stop to cancel it).',
-        );
-      }
-      if (text === '') return sink.sendText(message.chatId, 'Send a request, or /help.');
-      const system = {
-        role: 'system' as const,
-        content: systemPrompt(this.deps.config.planner.mode),
-      };
-      const messages = [system, ...(await this.deps.history.load(key))];
-      const { channel, chatId, sender } = message;
-      const state = newTurnState(this.deps.config.planner.mode, {
-        channel,
-        chatId,
-        sender,
-        text,
-        messages,
-      });
-      await driveTurn(this.rt, state, sink, (deps, signal) => {
-        deps.emit({
-          ...turnRef(state),
-          type: 'turn_started',
+    await this.inLane(
+      key,
+      () => sink.sendText(message.chatId, failedTurnText),
+      async () => {
+        if (text === '/reset') {
+          await this.cancelWaiting(key, message.sender, sink);
+          await this.deps.history.clear(key);
+          return sink.sendText(message.chatId, 'History cleared: this chat starts fresh.');
+        }
+        const offline = this.deps.client.provider === 'offline';
+        const answer = await answerCommand(text, message.sender, this.deps.rules, offline);
+        if (answer !== null) return sink.sendText(message.chatId, answer);
+        if (this.rt.waiting.has(key)) {
+          return sink.sendText(
+            message.chatId,
+            'A card above is waiting for your answer; answer it first (or send /stop to cancel it).',
+          );
+        }
+        if (text === '') return sink.sendText(message.chatId, 'Send a request, or /help.');
+        const system = {
+          role: 'system' as const,
+          content: systemPrompt(this.deps.config.planner.mode),
+        };
+        const messages = [system, ...(await this.deps.history.load(key))];
+        const { channel, chatId, sender } = message;
+        const state = newTurnState(this.deps.config.planner.mode, {
+          channel,
+          chatId,
           sender,
-          intent: text,
-          mode: state.mode,
+          text,
+          messages,
         });
-        return runTurn(deps, state, signal);
-      });
-    });
+        await driveTurn(this.rt, state, sink, (deps, signal) => {
+          deps.emit({
+            ...turnRef(state),
+            type: 'turn_started',
+            sender,
+            intent: text,
+            mode: state.mode,
+          });
+          return runTurn(deps, state, signal);
+        });
+      },
+    );
   }
 
   /** Applies a card press: single-use, owner or approvers only; resumes the parked turn. */
@@ -175,10 +180,18 @@ export class ChatService {
     ];
   }
 
-  private inLane(key: string, work: () => Promise<void>): Promise<void> {
-    const run = (this.lanes.get(key) ?? Promise.resolve()).then(work).catch((error: unknown) => {
-      this.deps.logger.error({ err: error, chat: key }, 'chat turn failed');
-    });
+  /** Runs `work` after the chat's earlier work; a failure is logged and told to the chat, never thrown. */
+  private inLane(
+    key: string,
+    reply: () => Promise<void>,
+    work: () => Promise<void>,
+  ): Promise<void> {
+    const run = (this.lanes.get(key) ?? Promise.resolve())
+      .then(work)
+      .catch(async (error: unknown) => {
+        this.deps.logger.error({ err: error, chat: key }, 'chat turn failed');
+        await reply().catch(() => undefined);
+      });
     this.lanes.set(key, run);
     void run.then(() => {
       if (this.lanes.get(key) === run) this.lanes.delete(key);
@@ -243,15 +256,19 @@ export class ChatService {
     by?: string,
   ): Promise<void> {
     const key = chatKey(pending.channel, pending.chatId);
-    await this.inLane(key, async () => {
-      if (this.rt.waiting.get(key) === pending.id) this.rt.waiting.delete(key);
-      await this.updateCard(pending, sink, resolution, by);
-      const state = await this.parkedState(pending, sink);
-      if (state)
-        await driveTurn(this.rt, state, sink, (deps, signal) =>
-          resumeTurn(deps, state, answer, signal),
-        );
-    });
+    await this.inLane(
+      key,
+      () => sink.sendText(pending.chatId, failedTurnText),
+      async () => {
+        if (this.rt.waiting.get(key) === pending.id) this.rt.waiting.delete(key);
+        await this.updateCard(pending, sink, resolution, by);
+        const state = await this.parkedState(pending, sink);
+        if (state)
+          await driveTurn(this.rt, state, sink, (deps, signal) =>
+            resumeTurn(deps, state, answer, signal),
+          );
+      },
+    );
   }
 
   private async stopChat(

@@ -37,6 +37,10 @@ export interface ChatRuntime {
   now(): Date;
 }
 
+/** What the person reads when a turn fails on our side (details go to the operator log). */
+export const failedTurnText =
+  'Something went wrong on my side and the request stopped; the daemon log has the details.';
+
 export type TurnEnd = 'answered' | 'stopped' | 'failed' | 'cancelled';
 
 /** Chats are keyed by channel and chat id (ids are only unique within a channel). */
@@ -86,9 +90,7 @@ export async function driveTurn(
   } catch (error) {
     const cancelled = controller.signal.aborted;
     if (!cancelled) rt.deps.logger.error({ err: error, chat: key }, 'turn failed');
-    const text = cancelled
-      ? 'Stopped: nothing more will run for that request.'
-      : 'Something went wrong on my side and the request stopped; the daemon log has the details.';
+    const text = cancelled ? 'Stopped: nothing more will run for that request.' : failedTurnText;
     await endTurn(rt, state, sink, text, cancelled ? 'cancelled' : 'failed', output);
     return;
   } finally {

@@ -169,6 +169,24 @@ describe('chat service turns', () => {
     expect(model.requests).toHaveLength(3);
   });
 
+  it('tells the person when its own state breaks, and loses no other chat', async () => {
+    const model = createScriptedModel();
+    model.script(textAnswer('fine here'));
+    app = await startApp(model);
+    // A directory where the chat's history file belongs: reading it fails.
+    const key = Buffer.from('local:broken').toString('base64url');
+    mkdirSync(join(app.env.XDG_STATE_HOME ?? '', 'custode', 'history', `${key}.json`), {
+      recursive: true,
+    });
+    const sink = createRecordingSink();
+    await app.service.handleMessage(says('hi', 'broken'), sink);
+    expect(sink.texts('broken')).toEqual([
+      'Something went wrong on my side and the request stopped; the daemon log has the details.',
+    ]);
+    await app.service.handleMessage(says('hi', 'fine'), sink);
+    expect(sink.texts('fine')).toEqual(['fine here']);
+  });
+
   it('handles /help and /reset before the model', async () => {
     const model = createScriptedModel();
     app = await startApp(model);
