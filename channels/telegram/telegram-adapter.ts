@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, GrammyError, webhookCallback, type Context } from 'grammy';
+import { Bot, GrammyError, webhookCallback, type Context, type Transformer } from 'grammy';
 import {
   pressCard,
   type ChannelSink,
@@ -139,6 +139,20 @@ function install(bot: Bot, handlers: Handlers): void {
   );
 }
 
+/** grammY retries a failed getUpdates by itself, silently: this makes each failure a log line. */
+function logPollingFailures(logger: Logger): Transformer {
+  return async (prev, method, payload, signal) => {
+    try {
+      return await prev(method, payload, signal);
+    } catch (error) {
+      if (method === 'getUpdates' && signal?.aborted !== true) {
+        logger.warn({ err: error }, 'telegram polling failed; retrying');
+      }
+      throw error;
+    }
+  };
+}
+
 /** Long polling that survives its own failures: logged, backed off, restarted until stop(). */
 async function pollForever(bot: Bot, logger: Logger, stopped: AbortSignal): Promise<void> {
   let delayMs = 1_000;
@@ -201,8 +215,17 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
       const apiRoot = settings.api_root ?? options.env.TELEGRAM_API_ROOT;
       bot = new Bot(token, apiRoot === undefined || apiRoot === '' ? {} : { client: { apiRoot } });
       // 429s wait as told (flood control); a 5xx fails at once rather than stall the chat's outbox.
+      // Installed first, so it sits inside auto-retry and sees every failed attempt.
+      bot.api.config.use(logPollingFailures(logger));
       bot.api.config.use(
-        autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120, rethrowInternalServerErrors: true }),
+        autoRetry({
+          maxRetryAttempts: 5,
+          maxDelaySeconds: 120,
+          rethrowInternalServerErrors: true,
+          // Network errors fail fast: polling retries on its own, and stop() must not hang
+          // on an unreachable API.
+          rethrowHttpErrors: true,
+        }),
       );
       const state = options.stateDir ?? defaultStateDir(options.env);
       const access = await createTelegramAccess({
@@ -227,7 +250,15 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
     },
     async stop() {
       stopping.abort();
-      if (bot?.isRunning() === true) await bot.stop();
+      // stop() confirms the last update offset with one more call; if the API is unreachable
+      // that call fails, which must not keep the daemon from stopping.
+      if (bot?.isRunning() === true) {
+        await bot
+          .stop()
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'telegram stop could not confirm the update offset'),
+          );
+      }
       await polling;
       if (server !== null) {
         const closing = server;

@@ -30,14 +30,16 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts an emulator for one bot token. */
-export async function startEmulator(): Promise<Emulator> {
+export async function startEmulator(
+  options: { port?: number; token?: string } = {},
+): Promise<Emulator> {
   const server = new TelegramServer({
-    port: await freePort(),
+    port: options.port ?? (await freePort()),
     host: '127.0.0.1',
     storeTimeout: 600,
   });
   await server.start();
-  const token = `123456:test-${String(Math.random()).slice(2)}`;
+  const token = options.token ?? `123456:test-${String(Math.random()).slice(2)}`;
   const botMessages = (chatId: number): StoredBotUpdate['message'][] =>
     server.storage.botMessages
       .filter(
