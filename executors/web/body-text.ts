@@ -1,14 +1,24 @@
 // A response body as text the model can read: HTML rendered to plain text, other text
-// decoded, binary content described instead of dumped.
+// decoded with its declared charset, binary content described instead of dumped.
 import { convert } from 'html-to-text';
 
 const textTypes =
   /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
 
+/** Decode with the content type's charset; an unknown or missing one falls back to UTF-8. */
+function decode(body: Buffer, contentType: string): string {
+  const charset = /;\s*charset="?([^";\s]+)"?/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
 /** Readable text for a body of the given content type. */
 export function bodyToText(body: Buffer, contentType: string): string {
   if (/^(text\/html|application\/xhtml\+xml)/i.test(contentType)) {
-    return convert(body.toString('utf8'), {
+    return convert(decode(body, contentType), {
       wordwrap: false,
       selectors: [
         { selector: 'a', options: { ignoreHref: true } },
@@ -16,6 +26,6 @@ export function bodyToText(body: Buffer, contentType: string): string {
       ],
     });
   }
-  if (contentType === '' || textTypes.test(contentType)) return body.toString('utf8');
+  if (contentType === '' || textTypes.test(contentType)) return decode(body, contentType);
   return `[binary content: ${String(body.length)} bytes of ${contentType}]`;
 }
