@@ -151,6 +151,47 @@ describe('Slack over HTTP', () => {
     );
   });
 
+  it('answers a mention in a channel in the thread of the mention', async () => {
+    eventCounter += 1;
+    const body = JSON.stringify({
+      token: 'legacy',
+      team_id: 'T1',
+      api_app_id: 'A1',
+      type: 'event_callback',
+      event_id: `Ev${String(eventCounter)}`,
+      event_time: Math.floor(Date.now() / 1000),
+      event: {
+        type: 'app_mention',
+        channel: 'C1',
+        user: 'U1',
+        text: '<@UBOT> /help',
+        ts: '2000.0001',
+        event_ts: '2000.0001',
+      },
+    });
+    expect(await post(body, 'application/json')).toBe(200);
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').map((c) => c.args)).toContainEqual(
+        expect.objectContaining({ channel: 'C1', thread_ts: '2000.0001' }),
+      );
+    });
+  });
+
+  it('ignores events from another workspace when team_id is set', async () => {
+    const foreign = JSON.parse(dmEvent('U1', '/help', '3000.0001')) as Record<string, unknown>;
+    const body = JSON.stringify({ ...foreign, team_id: 'T-OTHER' });
+    expect(await post(body, 'application/json')).toBe(200);
+    await post(dmEvent('U1', '/help', '3000.0002'), 'application/json');
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '3000.0002')).toBe(
+        true,
+      );
+    });
+    expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '3000.0001')).toBe(
+      false,
+    );
+  });
+
   it('tells another user the card is not theirs, and Deny leaves no file', async () => {
     await post(dmEvent('U1', '/write ~/slack-deny.txt hello', '1000.0002'), 'application/json');
     const actions = await cardActions();

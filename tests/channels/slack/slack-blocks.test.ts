@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardBlocks,
+  escapeSlackText,
+  resolvedBlocks,
+} from '../../../channels/slack/slack-blocks.ts';
+import type { ApprovalCard } from '../../../runtime/approvals/card.ts';
+import { decodeButton } from '../../../runtime/approvals/render.ts';
+
+const card: ApprovalCard = {
+  kind: 'approval',
+  headline: 'Run echo <!channel> & *bold*',
+  verb: 'Run',
+  target: 'echo',
+  reversible: false,
+  executorClass: 'shell',
+  executor: 'shell_exec',
+  detail: 'echo <!channel> & *bold* <@U123>',
+  score: 0.8,
+  reason: 'policy: shell_exec changes state and needs approval',
+};
+
+describe('Slack blocks', () => {
+  it('puts every model-supplied text in plain_text, and buttons carry the approval id', () => {
+    const blocks = cardBlocks(card, 'abcdefghijklmnopqrstuv');
+    const texts = JSON.stringify(blocks);
+    expect(texts).not.toContain('mrkdwn');
+    expect(blocks[0]).toEqual({
+      type: 'header',
+      text: {
+        type: 'plain_text',
+        text: 'Approval needed: Run echo <!channel> & *bold*',
+        emoji: false,
+      },
+    });
+    const actions = blocks.find((b) => b.type === 'actions');
+    const ids =
+      actions?.type === 'actions'
+        ? actions.elements.map((e) => ('action_id' in e ? e.action_id : ''))
+        : [];
+    expect(ids.map((id) => (id === undefined ? null : decodeButton(id)))).toEqual([
+      { approvalId: 'abcdefghijklmnopqrstuv', answer: 'once' },
+      { approvalId: 'abcdefghijklmnopqrstuv', answer: 'always' },
+      { approvalId: 'abcdefghijklmnopqrstuv', answer: 'deny' },
+    ]);
+  });
+
+  it('has no buttons for a refusal or a resolved card', () => {
+    expect(
+      cardBlocks({ ...card, kind: 'refusal', advice: 'Rephrase.' }, null).some(
+        (b) => b.type === 'actions',
+      ),
+    ).toBe(false);
+    expect(resolvedBlocks('Run echo\\nDenied by slack:U1.')).toEqual([
+      {
+        type: 'section',
+        text: { type: 'plain_text', text: 'Run echo\\nDenied by slack:U1.', emoji: false },
+      },
+    ]);
+  });
+
+  it('escapes the three characters Slack reads as markup in text fields', () => {
+    expect(escapeSlackText('a <!channel> & <@U1> b')).toBe(
+      'a &lt;!channel&gt; &amp; &lt;@U1&gt; b',
+    );
+  });
+});
