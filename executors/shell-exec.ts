@@ -41,7 +41,7 @@ export function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export const shellExec = defineExecutor({
   name: 'shell_exec',
   description:
-    'Run a shell command line with bash in a sandbox (read-only system, writable workspace, no network unless configured). Returns stdout, stderr and the exit code.',
+    'Run a shell command line with bash in a sandbox: the system is read-only, only the workspace roots are writable, /tmp is private and empty, and there is no network unless configured. Returns stdout, stderr and the exit code; long output is cut (truncated: true).',
   args: z.strictObject({
     command: z.string().min(1).describe('The command line, run by bash -c.'),
     args: z
