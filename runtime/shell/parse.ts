@@ -199,6 +199,32 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   }
 }
 
+/** `echo 'rm -rf /' | sh`: literal text printed straight into a shell that reads stdin is its script. */
+function parseEchoedScripts(
+  state: State,
+  commands: readonly ShellCommand[],
+  id: number,
+  ctx: Context,
+): void {
+  const stages = commands.filter((c) => c.pipeline.id === id);
+  for (const shell of stages) {
+    if (shell.binary === null || !SHELLS.has(shell.binary) || shell.pipeline.stage === 0) continue;
+    if (
+      shellPayload(shell.binary, shell.args).text !== null ||
+      shell.args.some((a) => !a.text.startsWith('-'))
+    )
+      continue;
+    const feeder = stages.find((c) => c.pipeline.stage === shell.pipeline.stage - 1);
+    if (feeder === undefined || (feeder.binary !== 'echo' && feeder.binary !== 'printf')) continue;
+    if (!feeder.args.every((a) => a.literal)) continue;
+    const text = feeder.args
+      .filter((a) => !/^-[neE]+$/.test(a.text))
+      .map((a) => a.text)
+      .join(' ');
+    parsePayload(state, text.replace(/\\n/g, '\n'), ctx, state.commands.indexOf(shell));
+  }
+}
+
 function walkRedirected(state: State, node: Node, ctx: Context): void {
   const body = node.childForFieldName('body');
   const redirectNodes = named(node).filter((c) => c.type.endsWith('_redirect'));
@@ -254,9 +280,11 @@ function walk(state: State, node: Node, ctx: Context): void {
     case 'pipeline': {
       const stages = named(node);
       const id = state.nextPipeline++;
+      const first = state.commands.length;
       stages.forEach((stage, i) =>
         walk(state, stage, { ...ctx, pipeline: { id, stage: i, length: stages.length } }),
       );
+      parseEchoedScripts(state, state.commands.slice(first), id, ctx);
       return;
     }
     case 'function_definition': {

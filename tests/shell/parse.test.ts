@@ -172,6 +172,9 @@ describe('parseShell: payloads', () => {
     ['bash <<EOF\nrm -rf /x\nEOF', 1],
     ["sh <<< 'rm -rf /x'", 1],
     ['cat <<EOF | sh\nrm -rf /x\nEOF', 1],
+    ["echo 'rm -rf /x' | sh", 1],
+    ['printf "rm -rf /x\\n" | bash -s', 1],
+    ["echo -n 'ls; rm -rf /x' | sudo sh", 1],
   ])('%s re-parses the payload', (source, depth) => {
     const rm = parseShell(source).commands.find((c) => c.binary === 'rm');
     expect(rm?.origin).toBe('payload');
