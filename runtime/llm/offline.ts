@@ -61,25 +61,34 @@ function trim(text: string): string {
     : `${clean.slice(0, maxAnswerChars)}\n… (${clean.length - maxAnswerChars} more characters)`;
 }
 
+function shellText(record: Record<string, unknown>): string {
+  const stdout = typeof record.stdout === 'string' ? record.stdout : '';
+  const stderr =
+    typeof record.stderr === 'string' && record.stderr !== '' ? `\n${record.stderr}` : '';
+  const exit =
+    typeof record.exit_code === 'number' && record.exit_code !== 0
+      ? `\n(exit code ${String(record.exit_code)})`
+      : '';
+  return `${stdout}${stderr}${exit}` || '(no output)';
+}
+
+/** A tool result as text: its output or content, a list one per line, else `key: value` lines. */
 function describe(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    for (const key of ['stdout', 'content', 'text'] as const) {
-      if (Object.hasOwn(record, key) && typeof record[key] === 'string') {
-        const stderr =
-          key === 'stdout' && typeof record.stderr === 'string' && record.stderr !== ''
-            ? `\n${record.stderr}`
-            : '';
-        const exit =
-          key === 'stdout' && typeof record.exit_code === 'number' && record.exit_code !== 0
-            ? `\n(exit code ${String(record.exit_code)})`
-            : '';
-        return `${record[key] as string}${stderr}${exit}` || '(no output)';
-      }
-    }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return JSON.stringify(value, null, 2);
+  const record = value as Record<string, unknown>;
+  if (typeof record.stdout === 'string') return shellText(record);
+  for (const key of ['content', 'text'] as const) {
+    if (typeof record[key] === 'string') return record[key];
   }
-  return JSON.stringify(value, null, 2);
+  const list = Object.values(record).find(
+    (field) => Array.isArray(field) && field.every((item) => typeof item === 'string'),
+  );
+  if (Array.isArray(list)) return list.length === 0 ? '(empty)' : list.join('\n');
+  return Object.entries(record)
+    .map(([key, field]) => `${key}: ${typeof field === 'string' ? field : JSON.stringify(field)}`)
+    .join('\n');
 }
 
 /** Turns a tool observation (the planner's JSON framing) into the answer's text. */

@@ -56,6 +56,11 @@ describe('offline client', () => {
         )
       ).text,
     ).toBe('hi');
+    const ok = async (result: unknown) =>
+      (await after(JSON.stringify({ status: 'ok', result }))).text;
+    expect(await ok({ path: '/tmp', entries: ['a', 'b/'] })).toBe('a\nb/');
+    expect(await ok({ path: '/h/x.txt', bytes: 2 })).toBe('path: /h/x.txt\nbytes: 2');
+    expect(await ok({ stdout: '', stderr: 'no', exit_code: 1 })).toBe('no\n(exit code 1)');
     expect(
       (await after(JSON.stringify({ status: 'denied', reason: 'guard: forbidden path' }))).text,
     ).toBe('Not done: guard: forbidden path');
