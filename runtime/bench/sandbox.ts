@@ -71,7 +71,8 @@ export async function benchSandbox(): Promise<BenchSection> {
       signal: new AbortController().signal,
       writableRoots: [workspace],
       network: false,
-      env: commandEnv(process.env),
+      // A throwaway HOME: the sandbox creates Custode's own dirs under HOME before masking them.
+      env: commandEnv({ PATH: process.env.PATH, HOME: workspace }),
     };
     const { bare, bwrap, differences } = await timeInterleaved(
       createBareShellOps(),
