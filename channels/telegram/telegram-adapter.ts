@@ -44,6 +44,8 @@ export interface TelegramAdapterOptions {
   /** Pending cards, read before a press to audit it (default: the store under stateDir/approvals). */
   readonly approvals?: PendingLookup;
   readonly audit?: AuditLog;
+  /** Webhook mode: the secret Telegram must echo in every update (default: random per run). */
+  readonly webhookSecret?: string;
 }
 
 export interface TelegramAdapter {
@@ -182,9 +184,9 @@ async function pollForever(bot: Bot, logger: Logger, stopped: AbortSignal): Prom
 async function startWebhook(
   bot: Bot,
   webhook: { url: string; port: number },
+  secretToken: string,
   logger: Logger,
 ): Promise<Server> {
-  const secretToken = randomBytes(24).toString('hex');
   const server = createServer(webhookCallback(bot, 'http', { secretToken }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject).listen(webhook.port, () => resolve());
@@ -246,7 +248,10 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
       });
       await bot.init();
       if (settings.webhook === undefined) polling = pollForever(bot, logger, stopping.signal);
-      else server = await startWebhook(bot, settings.webhook, logger);
+      else {
+        const secret = options.webhookSecret ?? randomBytes(24).toString('hex');
+        server = await startWebhook(bot, settings.webhook, secret, logger);
+      }
     },
     async stop() {
       stopping.abort();

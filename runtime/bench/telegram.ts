@@ -5,28 +5,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
 import { startLongPollProxy } from './long-poll-proxy.ts';
 import { percentile, type BenchSection } from './types.ts';
+import { freePort } from './free-port.ts';
 
 const chats = 100;
 const sequentialRuns = 20;
 const targetRssMb = 200;
 const answerTimeoutMs = 60_000;
 const cli = fileURLToPath(new URL('../cli/custode.mjs', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Starts the daemon and resolves once its Telegram polling runs (or rejects with its stderr). */
 async function startDaemon(configFile: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {

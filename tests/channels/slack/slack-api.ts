@@ -3,7 +3,6 @@
 // error the test will see. Plus request signing, as Slack signs what it sends to an app.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 
 export interface SlackCall {
   readonly method: string;
@@ -16,16 +15,6 @@ export interface SlackApi {
   readonly calls: SlackCall[];
   callsTo(method: string): SlackCall[];
   close(): Promise<void>;
-}
-
-/** A free 127.0.0.1 port (for Bolt's HTTP receiver). */
-export async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function parseArgs(contentType: string | undefined, body: string): Record<string, unknown> {

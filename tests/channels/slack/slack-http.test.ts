@@ -9,7 +9,8 @@ import { createSlackAdapter, type SlackAdapter } from '../../../channels/slack/s
 import { createApp, type App } from '../../../runtime/app.ts';
 import { parseConfig } from '../../../runtime/config.ts';
 import { countingClient, daemonEnv } from '../telegram/daemon.ts';
-import { freePort, signedHeaders, startSlackApi, type SlackApi } from './slack-api.ts';
+import { freePort } from '../../../runtime/bench/free-port.ts';
+import { signedHeaders, startSlackApi, type SlackApi } from './slack-api.ts';
 
 const home = process.env.HOME ?? '';
 const secret = 'test-signing-secret';

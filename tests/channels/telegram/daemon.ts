@@ -46,7 +46,11 @@ export function daemonEnv(root: string, extra: Record<string, string>): NodeJS.P
 export async function startTestDaemon(
   emulator: Emulator,
   root: string,
-  extra: { config?: ConfigInput; allowed?: number[] } = {},
+  extra: {
+    config?: ConfigInput;
+    allowed?: number[];
+    webhook?: { url: string; port: number; secret: string };
+  } = {},
 ): Promise<TestDaemon> {
   const config = parseConfig({
     ...extra.config,
@@ -56,6 +60,9 @@ export async function startTestDaemon(
         enabled: true,
         api_root: emulator.apiRoot,
         allowed_users: extra.allowed ?? [1, 2],
+        ...(extra.webhook === undefined
+          ? {}
+          : { webhook: { url: extra.webhook.url, port: extra.webhook.port } }),
       },
     },
   });
@@ -68,6 +75,7 @@ export async function startTestDaemon(
   const { client, calls } = countingClient();
   const app = await createApp({ config, env, logger, client });
   const adapter = createTelegramAdapter({
+    ...(extra.webhook === undefined ? {} : { webhookSecret: extra.webhook.secret }),
     config,
     env,
     logger,

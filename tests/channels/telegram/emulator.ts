@@ -1,9 +1,9 @@
 // The telegram-test-api emulator on a free 127.0.0.1 port, plus what the tests read off it:
 // the bot's messages per chat (as edited) and a client per user.
-import { createServer } from 'node:net';
 import { TelegramServer, type StoredBotUpdate } from 'telegram-test-api/lib/telegramServer.js';
 import type { InlineKeyboardButton } from 'grammy/types';
 import { vi } from 'vitest';
+import { freePort } from '../../../runtime/bench/free-port.ts';
 
 export interface Emulator {
   readonly apiRoot: string;
@@ -18,15 +18,6 @@ export interface Emulator {
     predicate: (messages: StoredBotUpdate['message'][]) => boolean,
   ): Promise<StoredBotUpdate['message'][]>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Starts an emulator for one bot token. */
