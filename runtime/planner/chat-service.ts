@@ -50,6 +50,8 @@ export class ChatService {
   private readonly sinks = new Map<ChannelName, ChannelSink>();
   private readonly rt: ChatRuntime;
   private stopped = false;
+  /** Cards parked before a restart still hold their chats; loaded once, on first use. */
+  private restored: Promise<void> | null = null;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.rt = {
@@ -69,6 +71,7 @@ export class ChatService {
   async handleMessage(message: IncomingChatMessage, sink: ChannelSink): Promise<void> {
     this.attach(message.channel, sink);
     const key = chatKey(message.channel, message.chatId);
+    await this.restoreWaiting();
     const text = message.text.trim();
     if (this.stopped)
       return sink.sendText(message.chatId, 'Custode is shutting down; try again in a moment.');
@@ -170,6 +173,20 @@ export class ChatService {
     for (const controller of this.rt.running.values())
       controller.abort(new DOMException('Custode is stopping.', 'AbortError'));
     await Promise.allSettled([...this.lanes.values()]);
+  }
+
+  private restoreWaiting(): Promise<void> {
+    this.restored ??= this.deps.approvals.list().then(
+      (pending) => {
+        for (const card of pending) {
+          const key = chatKey(card.channel, card.chatId);
+          const live = new Date(card.expiresAt) > this.rt.now();
+          if (live && !this.rt.waiting.has(key)) this.rt.waiting.set(key, card.id);
+        }
+      },
+      (error: unknown) => this.deps.logger.warn({ err: error }, 'could not list pending approvals'),
+    );
+    return this.restored;
   }
 
   private approvers(): string[] {

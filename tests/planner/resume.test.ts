@@ -64,13 +64,18 @@ describe('resumable turns', () => {
 
     app = await startApp(createOfflineClient(), {}, stateHome);
     const after = createRecordingSink();
+    // The chat still waits on its card after the restart.
+    await app.service.handleMessage(says('/ls'), after);
+    expect(after.texts()).toEqual([
+      'A card above is waiting for your answer; answer it first (or send /stop to cancel it).',
+    ]);
     const outcome = await app.service.resolveApproval(
       { approvalId: card?.approvalId ?? '', presser: 'local:tester', answer: 'once' },
       after,
     );
     expect(outcome).toBe('resolved');
     expect(readFileSync(join(home, 'after-restart.txt'), 'utf8')).toBe('survived');
-    expect(after.texts()).toHaveLength(1);
+    expect(after.texts()).toHaveLength(2);
   });
 
   it('answers an empty model response with a correction request, then goes on', async () => {
