@@ -39,13 +39,13 @@ function expandParts(
         : part.kind === 'var'
           ? (vars.get(part.name) ?? UNKNOWN)
           : UNKNOWN;
-    const next: string[] = [];
+    const next = new Set<string>();
     for (const prefix of results) {
       for (const option of options) {
-        if (next.length < MAX_EXPANSIONS) next.push(prefix + option);
+        if (next.size < MAX_EXPANSIONS) next.add(prefix + option);
       }
     }
-    results = next;
+    results = [...next];
   }
   return results;
 }

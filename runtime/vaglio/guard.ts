@@ -159,16 +159,26 @@ function checkShell(parsed: ParsedShell, home: string, siblings: ShellSiblings):
   const cwds = cwdCandidates(parsed, values, home);
   const start = siblings.cwd === null ? null : normalizePath(siblings.cwd, home);
   if (start !== null && start.startsWith('/')) cwds.push(start);
-  const paths = (word: ShellWord): string[] =>
-    values(word).flatMap((v) => {
+  const pathCache = new Map<ShellWord, string[]>();
+  const paths = (word: ShellWord): string[] => {
+    const cached = pathCache.get(word);
+    if (cached) return cached;
+    const out = values(word).flatMap((v) => {
       const path = normalizePath(v, home);
       if (path.startsWith('/') || cwds.length === 0) return [path];
       return [path, ...cwds.map((cwd) => normalizePath(`${cwd}/${path}`, home))];
     });
+    pathCache.set(word, out);
+    return out;
+  };
+  // Scripts repeat the same words ("$line", "$pid"): each distinct text is scanned once.
+  const scanned = new Set<string>([parsed.source]);
   for (const command of parsed.commands) {
     const devicesMatter = command.binary === null || !DEVICE_METADATA_COMMANDS.has(command.binary);
     for (const word of commandWords(command)) {
       for (const value of values(word)) {
+        if (scanned.has(value)) continue;
+        scanned.add(value);
         const hit = scanText(value, home);
         if (hit) return hit;
       }

@@ -3,9 +3,13 @@
 // symlinks are the scope stage's business, this only undoes what text can disguise.
 
 const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/;
+// Anything normalisation could change: a home prefix, //, a . or .. segment, a trailing slash.
+const NEEDS_WORK = /^[~$]|\/\/|(?:^|\/)\.\.?(?:\/|$)|.\/$/;
 
 /** Expand a leading ~ / $HOME / ${HOME}, collapse //, resolve . and .. lexically; relative stays relative. */
 export function normalizePath(input: string, home: string): string {
+  // Most paths are already normal; the guard calls this for every token it sees.
+  if (input !== '' && !NEEDS_WORK.test(input)) return input;
   const expanded = input.replace(HOME_PREFIX, () => home);
   const absolute = expanded.startsWith('/');
   const out: string[] = [];
