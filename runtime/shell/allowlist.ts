@@ -2,6 +2,7 @@
 // of a pipeline or list, each substitution, each payload, and each wrapper peeled off on the way.
 import type { ParsedShell, ShellCommand, ShellWord } from './types.ts';
 
+/** Why a command line falls outside shell.subcommand_allowlist (the binary name is the operator's data). */
 export type AllowlistViolation = { kind: 'command' | 'subcommand'; reason: string };
 
 /** The first argument that is not an option: git's `status`, docker's `ps`. */

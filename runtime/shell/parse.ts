@@ -15,6 +15,7 @@ import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord } from './words.ts';
 
+/** The parse's types, re-exported so callers need one import. */
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
 
 // bash -c "bash -c '...'" nests; past this depth the text is judged as unparsable.

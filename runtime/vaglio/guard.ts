@@ -13,9 +13,11 @@ import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { normalizePath } from './normalize-path.ts';
 import { MAX_GLOB_WILDCARDS, globMatcher, pathTokens, wordValues } from './guard-text.ts';
 
+/** The guard's answer: blocked with a rule-naming reason, or passed; signals feed the judges. */
 export type GuardResult =
   { blocked: false; signals: string[] } | { blocked: true; reason: string; signals: string[] };
 
+/** One proposed call as the guard sees it. */
 export interface GuardInput {
   readonly executor: string;
   readonly args: unknown;
