@@ -4,6 +4,7 @@ import type { App } from '../runtime/app.ts';
 import type { ChannelName } from '../runtime/approvals/types.ts';
 import type { ChannelAdapter } from './adapter.ts';
 import { createLocalAdapter } from './local/local-adapter.ts';
+import { createSlackAdapter } from './slack/slack-adapter.ts';
 import { createTelegramAdapter } from './telegram/telegram-adapter.ts';
 
 /** What an adapter factory gets: the app and the daemon's own streams. */
@@ -12,6 +13,17 @@ export interface AdapterContext {
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: NodeJS.WritableStream;
   readonly tty: boolean;
+}
+
+/** What the remote channels share from the app: its config, logger, pending cards and audit log. */
+function remoteOptions(app: App) {
+  return {
+    config: app.config,
+    env: app.env,
+    logger: app.logger,
+    approvals: app.approvals,
+    audit: app.audit,
+  };
 }
 
 const factories: ReadonlyMap<ChannelName, (context: AdapterContext) => ChannelAdapter> = new Map<
@@ -30,17 +42,8 @@ const factories: ReadonlyMap<ChannelName, (context: AdapterContext) => ChannelAd
         audit: app.audit,
       }),
   ],
-  [
-    'telegram',
-    ({ app }) =>
-      createTelegramAdapter({
-        config: app.config,
-        env: app.env,
-        logger: app.logger,
-        approvals: app.approvals,
-        audit: app.audit,
-      }),
-  ],
+  ['telegram', ({ app }) => createTelegramAdapter(remoteOptions(app))],
+  ['slack', ({ app }) => createSlackAdapter(remoteOptions(app))],
 ]);
 
 /** Names of the channels enabled in the config, in a stable order. */

@@ -33,6 +33,13 @@ describe('custode daemon', () => {
     expect(stderr).toContain('channels.local.enabled');
   });
 
+  it('fails fast, naming the missing token, when Telegram is enabled without one', async () => {
+    const home = homeWithConfig('channels:\n  telegram:\n    enabled: true\n');
+    const { code, stderr } = await runCustode(['daemon'], '', {}, home);
+    expect(code).toBe(78);
+    expect(stderr).toContain('TELEGRAM_BOT_TOKEN is not set');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
     const cli = join(import.meta.dirname, '..', '..', 'runtime', 'cli', 'custode.mjs');
