@@ -193,6 +193,18 @@ describe('Telegram approvals end to end', () => {
     expect(existsSync(join(home, 'tg-notes', 'c.txt'))).toBe(false);
   });
 
+  it('shows a guard refusal as a card without buttons, with advice', async () => {
+    await daemon();
+    const user = emulator.client(1);
+    await user.sendMessage(user.makeMessage('/read ~/.ssh/id_rsa'));
+    const messages = await emulator.waitForBot(1, (ms) =>
+      ms.some((m) => m.text.startsWith('Refused: Read ~/.ssh/id_rsa')),
+    );
+    const refusal = messages.find((m) => m.text.startsWith('Refused:'));
+    expect(buttons(refusal)).toEqual([]);
+    expect(refusal?.text).toContain('What you can do: This is forbidden by the constitution');
+  });
+
   it('resumes a card pressed after the daemon restarted', async () => {
     const first = await daemon();
     const card = await askForWrite(1, 'restart.txt');
