@@ -52,6 +52,10 @@ export async function askModel(
     return { ok: true as const, response };
   } catch (error) {
     if (signal.aborted) throw error;
+    deps.logger.warn(
+      { err: error, provider: deps.client.provider, turn: state.turnId },
+      'model call failed',
+    );
     return { ok: false as const, text: describeProviderFault(error) };
   }
 }

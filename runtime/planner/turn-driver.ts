@@ -61,6 +61,7 @@ export function plannerDeps(deps: ChatServiceDeps, emit: EventSink): PlannerDeps
     pipeline: deps.pipeline,
     buildCard: deps.buildCard,
     emit,
+    logger: deps.logger,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { ChatMessage, LlmClient, ToolCallRequest } from '../llm/client.ts';
 import type { Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome, ProposedCall } from '../pipeline/types.ts';
+import type { Logger } from '../log/logger.ts';
 import type { EventSink } from './events.ts';
 
 /** A tool call as the planner keeps it. */
@@ -78,6 +79,8 @@ export interface PlannerDeps {
   readonly pipeline: Pipeline;
   readonly buildCard: (call: ProposedCall, outcome: PipelineOutcome) => ApprovalCard;
   readonly emit: EventSink;
+  /** The operator log: provider faults in full (the person gets one sentence). */
+  readonly logger: Logger;
 }
 
 export interface PendingCall {
