@@ -38,13 +38,22 @@ let parser: Parser | null = null;
 /** Load the bash grammar once; every later call returns the same promise. */
 export function initShellParser(): Promise<void> {
   ready ??= (async () => {
-    await Parser.init();
-    const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-    const language = await Language.load(wasm);
-    const instance = new Parser();
-    instance.setLanguage(language);
-    parser = instance;
-    return instance;
+    try {
+      await Parser.init();
+      const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+      const language = await Language.load(wasm);
+      const instance = new Parser();
+      instance.setLanguage(language);
+      parser = instance;
+      return instance;
+    } catch (error) {
+      // A later call may try again (the files may be installed by then).
+      ready = null;
+      throw new Error(
+        'Cannot load the bash grammar (web-tree-sitter, tree-sitter-bash). Fix: run npm install in the Custode directory.',
+        { cause: error },
+      );
+    }
   })();
   return ready.then(() => undefined);
 }
