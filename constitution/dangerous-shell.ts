@@ -76,8 +76,8 @@ function under(path: string, trees: readonly string[]): boolean {
   return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
 }
 
-/** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`). */
-function isCriticalTree(path: string, home: string): boolean {
+/** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole. */
+export function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
   // ~user is another account's home.
   if (/^~[^/]*\/?$/.test(path)) return true;

@@ -1,7 +1,11 @@
 // The guard: encoded, non-negotiable, fail-closed. Forbidden paths anywhere in the args and
 // dangerous shell on the parsed command. Reasons name the rule, never the matched text: they go
 // to the audit log, which must never hold an argument value.
-import { dangerousShellRule, type ShellView } from '../../constitution/dangerous-shell.ts';
+import {
+  dangerousShellRule,
+  isCriticalTree,
+  type ShellView,
+} from '../../constitution/dangerous-shell.ts';
 import {
   DEVICE_METADATA_COMMANDS,
   FORBIDDEN_PATHS,
@@ -239,12 +243,28 @@ function checkValue(
   return null;
 }
 
+// Executors that delete what their path argument names (Law 1 holds for them as for rm -rf).
+const DELETING_EXECUTORS: ReadonlyMap<string, string> = new Map([['fs_delete', 'path']]);
+
+function checkDelete(input: GuardInput): Blocked | null {
+  const key = DELETING_EXECUTORS.get(input.executor);
+  if (key === undefined || input.args === null || typeof input.args !== 'object') return null;
+  const record = input.args as Record<string, unknown>;
+  const path = Object.hasOwn(record, key) ? record[key] : undefined;
+  if (
+    typeof path !== 'string' ||
+    !isCriticalTree(normalizePath(path.trim(), input.home), input.home)
+  )
+    return null;
+  return new Blocked('irrecoverable delete: / or a home or system tree', 'dangerous delete');
+}
+
 /** Decide whether a proposed call is forbidden outright. Anything thrown inside blocks ("guard error"). */
 export function guardCall(input: GuardInput): GuardResult {
   try {
     // Notes become signals for the judges: an unparsable line passed on raw-text checks alone.
     const notes = new Set<string>();
-    const hit = checkValue(input.args, null, input, 0, notes);
+    const hit = checkValue(input.args, null, input, 0, notes) ?? checkDelete(input);
     if (hit) return { blocked: true, reason: hit.reason, signals: [hit.signal, ...notes] };
     return { blocked: false, signals: [...notes] };
   } catch {

@@ -97,6 +97,17 @@ describe('guard: forbidden paths anywhere in args', () => {
     expect(guardCall({ executor: 'any_tool', args, home }).blocked).toBe(false);
   });
 
+  it.each(['~', '~/', '/', '/usr', '$HOME', '/home', ' ~ '])('blocks fs_delete of %j', (path) => {
+    const result = guardCall({ executor: 'fs_delete', args: { path, recursive: true }, home });
+    expect(reasonOf(result)).toBe('irrecoverable delete: / or a home or system tree');
+  });
+
+  it.each(['~/project/build', '/tmp/x', 'notes.txt'])('lets fs_delete of %j pass', (path) => {
+    expect(
+      guardCall({ executor: 'fs_delete', args: { path, recursive: true }, home }).blocked,
+    ).toBe(false);
+  });
+
   it('blocks arguments nested beyond the bound instead of walking forever', () => {
     let args: unknown = 'x';
     for (let i = 0; i < 50; i += 1) args = [args];
