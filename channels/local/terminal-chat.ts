@@ -22,6 +22,8 @@ export interface TerminalChatOptions {
   /** Channel-qualified sender, e.g. "local:alice". */
   readonly sender: string;
   /** Resolves a card press (through the audit-writing pressCard in production). */
+  /** Ctrl-C (the process): stops the running turn, or ends the chat when none runs. */
+  readonly interrupts?: Pick<NodeJS.Process, 'on' | 'off'>;
   /** Ends the chat (the daemon stopping); the input is released so the process can exit. */
   readonly signal?: AbortSignal;
   readonly press?: (
@@ -45,11 +47,11 @@ async function askCard(
   }
 }
 
-/** Runs the chat until the input ends (EOF). */
+/** Runs the chat until the input ends (EOF) or Ctrl-C with no turn running; says which. */
 export async function runTerminalChat(
   service: ChatService,
   options: TerminalChatOptions,
-): Promise<void> {
+): Promise<'eof' | 'interrupted'> {
   const sink = createTerminalSink(options.output, options.tty);
   const lines = createLineReader(options.input);
   options.signal?.addEventListener('abort', () => lines.close(), { once: true });
@@ -60,24 +62,44 @@ export async function runTerminalChat(
     sender: options.sender,
     text,
   });
+  let busy = false;
+  let interrupted = false;
+  const onInterrupt = (): void => {
+    if (busy) {
+      void service.handleMessage(message('/stop'), sink);
+      return;
+    }
+    interrupted = true;
+    lines.close();
+  };
+  options.interrupts?.on('SIGINT', onInterrupt);
+  const during = async (work: () => Promise<unknown>): Promise<void> => {
+    busy = true;
+    try {
+      await work();
+    } finally {
+      busy = false;
+    }
+  };
   try {
     for (;;) {
       if (options.tty) sink.write('> ');
       const line = await lines.next();
-      if (line === null) return;
+      if (line === null) return interrupted ? 'interrupted' : 'eof';
       if (line.trim() === '') continue;
-      await service.handleMessage(message(line), sink);
+      await during(() => service.handleMessage(message(line), sink));
       for (let card = sink.takeCard(); card !== null; card = sink.takeCard()) {
         const answer = await askCard(() => lines.next(), sink);
         // End of input with a card open: decline it, so the turn ends and nothing runs unasked.
-        await press(
-          { approvalId: card.approvalId, presser: options.sender, answer: answer ?? 'deny' },
-          sink,
+        const presser = options.sender;
+        await during(() =>
+          press({ approvalId: card.approvalId, presser, answer: answer ?? 'deny' }, sink),
         );
-        if (answer === null) return;
+        if (answer === null) return interrupted ? 'interrupted' : 'eof';
       }
     }
   } finally {
+    options.interrupts?.off('SIGINT', onInterrupt);
     lines.close();
   }
 }

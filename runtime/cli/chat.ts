@@ -12,28 +12,22 @@ export function isTty(stream: NodeJS.WritableStream | NodeJS.ReadableStream): bo
   return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
-/** Run `custode chat [--config path]`; ends at end of input (Ctrl-D) or Ctrl-C. */
+/** Run `custode chat [--config path]`; Ctrl-C stops a running turn, Ctrl-D (or Ctrl-C when idle) quits. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { config } = await loadConfig(option(argv, '--config'), io.env);
   // The operator log shares the terminal here: only warnings unless asked for more.
   const logger = createLogger({ ...io.env, CUSTODE_LOG_LEVEL: io.env.CUSTODE_LOG_LEVEL ?? 'warn' });
   const app = await createApp({ config, env: io.env, logger });
   io.stdout.write(
-    `Custode: model ${app.client.provider}/${app.client.model} (${app.providerReason}). /help lists commands; Ctrl-D quits.\n`,
+    `Custode: model ${app.client.provider}/${app.client.model} (${app.providerReason}). /help lists commands; Ctrl-C stops a turn; Ctrl-D quits.\n`,
   );
-  let interrupted = false;
-  const onSigint = (): void => {
-    interrupted = true;
-    void app.close();
-    (io.stdin as { destroy?: () => void }).destroy?.();
-  };
-  process.once('SIGINT', onSigint);
   try {
-    await runTerminalChat(app.service, {
+    const ended = await runTerminalChat(app.service, {
       input: io.stdin,
       output: io.stdout,
       tty: isTty(io.stdout),
       sender: localSender(io.env),
+      interrupts: process,
       press: (press, sink) =>
         pressCard(
           { service: app.service, approvals: app.approvals, audit: app.audit },
@@ -41,9 +35,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           sink,
         ),
     });
+    return ended === 'interrupted' ? 130 : 0;
   } finally {
-    process.off('SIGINT', onSigint);
     await app.close();
   }
-  return interrupted ? 130 : 0;
 }

@@ -1,8 +1,9 @@
 // `custode chat` driven as a person would: a real process, piped stdin, a temp HOME.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCustode } from './run-custode.ts';
+import { until } from '../../planner/until.ts';
+import { runCustode, startCustode } from './run-custode.ts';
 
 describe('custode chat', () => {
   it('answers a question, asks inline for a write (bare Enter asks again), writes after "o"', async () => {
@@ -30,5 +31,33 @@ describe('custode chat', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Denied by local:tester.');
     expect(() => readFileSync(join(home, 'never.txt'))).toThrow();
+  });
+
+  it('Ctrl-C stops the running turn and the chat goes on; Ctrl-C when idle quits', async () => {
+    const chat = startCustode(['chat']);
+    chat.child.stdin.write('/run touch ~/started; sleep 20; touch ~/finished\n');
+    await until(() => chat.stdout().includes('[o]nce / [a]lways / [n]o? '), 20_000);
+    chat.child.stdin.write('o\n');
+    await until(() => existsSync(join(chat.home, 'started')), 20_000);
+    chat.child.kill('SIGINT');
+    await until(
+      () => chat.stdout().includes('Stopped: nothing more will run for that request.'),
+      20_000,
+    );
+    chat.child.stdin.write('/ls\n');
+    await until(() => chat.stdout().includes('fs_list . -> allow'), 20_000);
+    // If the turn was still sending its answer, Ctrl-C only reports that nothing runs: press again.
+    let exited = false;
+    void chat.exited.then(() => (exited = true));
+    for (let presses = 1; !exited; presses += 1) {
+      chat.child.kill('SIGINT');
+      await until(
+        () => exited || chat.stdout().split('Nothing is running.').length > presses,
+        20_000,
+      );
+    }
+    const code = await chat.exited;
+    expect(code).toBe(130);
+    expect(existsSync(join(chat.home, 'finished'))).toBe(false);
   });
 });
