@@ -92,9 +92,14 @@ export async function selectProvider(
         reason: 'config llm.provider is openai but OPENAI_API_KEY is not set: offline',
       };
     }
+    const client = createLlmClient({ ...base, provider: chosen }, env);
+    if (chosen !== 'ollama') return { client, reason: `config llm.provider is ${chosen}` };
+    // Chosen, so used either way; the probe only tells doctor whether it will work.
+    const host = ollamaHost(env, config.llm.base_url);
+    const up = await ollamaAnswers(host, options.probeTimeoutMs);
     return {
-      client: createLlmClient({ ...base, provider: chosen }, env),
-      reason: `config llm.provider is ${chosen}`,
+      client,
+      reason: `config llm.provider is ollama (${up ? 'answers' : 'NOT answering'} at ${host})`,
     };
   }
   if (env.OPENAI_API_KEY)

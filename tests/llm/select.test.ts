@@ -17,6 +17,19 @@ describe('selectProvider', () => {
     expect(reason).toContain('config');
   });
 
+  it('keeps a configured Ollama and says whether it answers', async () => {
+    server = await startOllamaServer();
+    const config = parseConfig({ llm: { provider: 'ollama', base_url: server.url } });
+    const up = await selectProvider(config, {});
+    expect(up.client.provider).toBe('ollama');
+    expect(up.reason).toBe(`config llm.provider is ollama (answers at ${server.url})`);
+    await server.close();
+    const down = await selectProvider(config, {});
+    expect(down.client.provider).toBe('ollama');
+    expect(down.reason).toContain('NOT answering');
+    server = undefined;
+  });
+
   it('picks OpenAI when a key is set', async () => {
     const { client, reason } = await selectProvider(parseConfig({}), {
       OPENAI_API_KEY: 'sk',
