@@ -306,8 +306,10 @@ export class ChatService {
   private async cancelWaiting(key: string, sender: string, sink: ChannelSink): Promise<boolean> {
     const id = this.rt.waiting.get(key);
     if (id === undefined) return false;
-    this.rt.waiting.delete(key);
     const taken = await this.deps.approvals.take(id, sender, this.approvers(), this.rt.now());
+    // Someone else's card (a group chat) stays open; one already answered no longer holds the chat.
+    if (taken.kind === 'not_yours') return false;
+    if (this.rt.waiting.get(key) === id) this.rt.waiting.delete(key);
     if (taken.kind !== 'taken' && taken.kind !== 'expired') return false;
     await this.updateCard(taken.pending, sink, 'deny', sender);
     const state = await this.parkedState(taken.pending, sink);

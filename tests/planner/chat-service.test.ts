@@ -78,6 +78,22 @@ describe('chat service approvals', () => {
     ).toBe('unknown');
   });
 
+  it("in a shared chat, another person's /stop leaves the card to its owner", async () => {
+    app = await startApp(createOfflineClient());
+    const sink = createRecordingSink();
+    await app.service.handleMessage(says('/write ~/group.txt mine', 'g', 'local:alice'), sink);
+    await app.service.handleMessage(says('/stop', 'g', 'local:bob'), sink);
+    expect(sink.texts('g')).toEqual(['Nothing is running.']);
+    const [pending] = sink.approvals();
+    const press = {
+      approvalId: pending?.approvalId ?? '',
+      presser: 'local:alice',
+      answer: 'once' as const,
+    };
+    expect(await app.service.resolveApproval(press, sink)).toBe('resolved');
+    expect(readFileSync(join(home, 'group.txt'), 'utf8')).toBe('mine');
+  });
+
   it('"always" saves a narrow rule, tells the person, and /rules lists it', async () => {
     // A rule scoped to the home directory itself would be too broad: write one level down.
     mkdirSync(join(home, 'notes'), { recursive: true });
