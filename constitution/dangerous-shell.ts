@@ -76,6 +76,10 @@ function under(path: string, trees: readonly string[]): boolean {
   return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
 }
 
+function narrowsByName(command: ShellCommand): boolean {
+  return command.args.some((a) => /^-(?:i?name|i?path|i?wholename|i?regex)$/.test(a.text));
+}
+
 /** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole. */
 export function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
@@ -223,7 +227,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
       if (c.binary === 'rm' && hasFlag(c.args, 'rR', ['--recursive', '--no-preserve-root'])) {
         return anyPath(operands(c.args), view, isCritical);
       }
-      if (c.binary === 'find') return anyPath(deleteTargets(c), view, isCritical);
+      // find -name/-path narrows the delete to matching files; without one it takes the tree.
+      if (c.binary === 'find')
+        return !narrowsByName(c) && anyPath(deleteTargets(c), view, isCritical);
       if (c.binary === 'mv') return anyPath(operands(c.args).slice(0, -1), view, isCritical);
       // rsync --delete onto / makes it a copy of the (often empty) source.
       if (c.binary === 'rsync' && c.args.some((a) => a.text.startsWith('--delete'))) {

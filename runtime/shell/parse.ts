@@ -67,6 +67,7 @@ interface Context {
     readonly length: number;
   } | null;
   readonly background: boolean;
+  readonly scope: readonly number[];
   readonly fn: string | null;
   readonly depth: number;
   /** Redirects of an enclosing group (`{ a; b; } > f`) that apply to every command inside. */
@@ -80,6 +81,7 @@ interface State {
   hasSubstitution: boolean;
   errors: boolean;
   nextPipeline: number;
+  nextScope: number;
 }
 
 function named(node: Node): Node[] {
@@ -143,6 +145,7 @@ function parsePayload(state: State, text: string, ctx: Context, parent: number):
     pipeline: null,
     redirects: [],
     depth: ctx.depth + 1,
+    scope: child(state, ctx),
   });
 }
 
@@ -194,6 +197,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     parent: ctx.parent,
     pipeline,
     background: ctx.background,
+    scope: ctx.scope,
     fn: ctx.fn,
     declaration: binary !== null && DECLARATIONS.has(binary) && peeled.wrappers.length === 0,
     stdinText,
@@ -272,10 +276,19 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
   }
 }
 
-function walkChildren(state: State, node: Node, ctx: Context): void {
-  for (const child of named(node)) {
-    const background = ctx.background || child.nextSibling?.type === '&';
-    walk(state, child, background === ctx.background ? ctx : { ...ctx, background });
+/** A new child-shell scope inside the current one. */
+function child(state: State, ctx: Context): readonly number[] {
+  return [...ctx.scope, state.nextScope++];
+}
+
+function walkChildren(state: State, parent: Node, ctx: Context): void {
+  for (const node of named(parent)) {
+    const background = ctx.background || node.nextSibling?.type === '&';
+    walk(
+      state,
+      node,
+      background === ctx.background ? ctx : { ...ctx, background, scope: child(state, ctx) },
+    );
   }
 }
 
@@ -291,8 +304,13 @@ function walk(state: State, node: Node, ctx: Context): void {
       const stages = named(node);
       const id = state.nextPipeline++;
       const first = state.commands.length;
+      // Every stage of a real pipeline runs in its own child shell.
       stages.forEach((stage, i) =>
-        walk(state, stage, { ...ctx, pipeline: { id, stage: i, length: stages.length } }),
+        walk(state, stage, {
+          ...ctx,
+          pipeline: { id, stage: i, length: stages.length },
+          scope: stages.length > 1 ? child(state, ctx) : ctx.scope,
+        }),
       );
       parseEchoedScripts(state, state.commands.slice(first), id, ctx);
       return;
@@ -325,9 +343,12 @@ function walk(state: State, node: Node, ctx: Context): void {
       state.hasSubstitution = true;
       const origin: CommandOrigin =
         node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
-      walkChildren(state, node, { ...ctx, origin, pipeline: null });
+      walkChildren(state, node, { ...ctx, origin, pipeline: null, scope: child(state, ctx) });
       return;
     }
+    case 'subshell':
+      walkChildren(state, node, { ...ctx, scope: child(state, ctx) });
+      return;
     case 'ERROR':
       state.errors = true;
       walkChildren(state, node, ctx);
@@ -365,12 +386,14 @@ export function parseShell(source: string): ParsedShell {
     hasSubstitution: false,
     errors: false,
     nextPipeline: 0,
+    nextScope: 1,
   };
   const top: Context = {
     origin: 'top',
     parent: null,
     pipeline: null,
     background: false,
+    scope: [],
     fn: null,
     depth: 0,
     redirects: [],

