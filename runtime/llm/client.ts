@@ -19,8 +19,17 @@ export interface ToolCallRequest {
 export type ChatMessage =
   | { readonly role: 'system'; readonly content: string }
   | { readonly role: 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCallRequest[] }
-  | { readonly role: 'tool'; readonly toolCallId: string; readonly name: string; readonly content: string };
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCallRequest[];
+    }
+  | {
+      readonly role: 'tool';
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly content: string;
+    };
 
 export interface ChatRequest {
   readonly messages: readonly ChatMessage[];
