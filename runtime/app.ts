@@ -65,6 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     pipeline: options.instrumentPipeline ? options.instrumentPipeline(pipeline) : pipeline,
     approvals,
     rules,
+    audit,
     history: createHistoryStore(
       join(state, 'history'),
       {

@@ -3,6 +3,7 @@
 // dropped) and concurrent across chats; "ask" parks the turn in the approval store and a
 // card press resumes it, in this process or after a restart. While a card waits, new
 // messages in that chat are answered with a reminder (not queued): the card comes first.
+import { auditResolution } from '../approvals/audit-resolution.ts';
 import { renderResolvedText, type Resolution } from '../approvals/render.ts';
 import type { ApprovalAnswer, ChannelName, PendingApproval } from '../approvals/types.ts';
 import { answerCommand } from './chat-commands.ts';
@@ -161,6 +162,7 @@ export class ChatService {
       if (!sink) continue;
       const taken = await this.deps.approvals.take(pending.id, pending.sender, [], now);
       if (taken.kind !== 'expired') continue;
+      auditResolution(this.deps.audit, taken.pending, 'expiry', 'expired');
       await this.resumeParked(taken.pending, sink, { kind: 'deny', why: expiredWhy }, 'expired');
       count += 1;
     }

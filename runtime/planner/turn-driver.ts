@@ -1,6 +1,7 @@
 // Driving one turn for a chat: run (or resume) it under a cancel signal, then answer,
 // park it on an approval card, or report the stop. The chat service decides when; this
 // module decides what happens to the turn's output, history and log.
+import type { AuditLog } from '../log/audit-log.ts';
 import { newApprovalId } from '../approvals/store.ts';
 import type { ApprovalStore, ChannelName, PendingApproval, RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
@@ -20,6 +21,8 @@ export interface ChatServiceDeps {
   readonly approvals: ApprovalStore;
   readonly rules: RuleStore;
   readonly history: HistoryStore;
+  /** Where card expiries found by the sweep are recorded (presses are audited by the channels). */
+  readonly audit: AuditLog;
   readonly buildCard: PlannerDeps['buildCard'];
   /** Where planner events go besides the chat (the turn log). */
   readonly events: EventSink;

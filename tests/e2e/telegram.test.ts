@@ -220,6 +220,22 @@ describe('Telegram approvals end to end', () => {
     });
   });
 
+  it('audits a card the expiry sweep resolves, with nobody pressing it', async () => {
+    const running = await daemon({ config: { approvals: { expiry_minutes: 0.0001 } } });
+    await askForWrite(1, 'swept.txt');
+    await vi.waitFor(async () => {
+      expect(await running.app.approvals.expired()).toHaveLength(1);
+    });
+    expect(await running.app.service.expireDue()).toBe(1);
+    await emulator.waitForBot(1, (ms) =>
+      ms.some((m) => m.text.includes('Expired without an answer')),
+    );
+    expect(existsSync(join(home, 'swept.txt'))).toBe(false);
+    expect(await auditLines()).toContainEqual(
+      expect.objectContaining({ event: 'approval', answer: 'expired', decided_by: 'expiry' }),
+    );
+  });
+
   it('resolves an expired card as denied', async () => {
     const running = await daemon({ config: { approvals: { expiry_minutes: 0.0001 } } });
     const card = await askForWrite(1, 'expired.txt');
