@@ -9,7 +9,7 @@ import type { ProposedCall } from '../../runtime/pipeline/types.ts';
 const home = process.env.HOME ?? '';
 let dir: string;
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'custode-rules-')), 'rules');
+  dir = join(await mkdtemp(join(process.env.HOME ?? tmpdir(), 'custode-rules-')), 'rules');
 });
 
 const shell = (command: string, sender = 'telegram:42'): ProposedCall => ({

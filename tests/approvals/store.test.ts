@@ -9,7 +9,7 @@ import { samplePending } from './fixtures.ts';
 
 let dir: string;
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'custode-approvals-')), 'approvals');
+  dir = join(await mkdtemp(join(process.env.HOME ?? tmpdir(), 'custode-approvals-')), 'approvals');
 });
 
 /** A pino logger whose lines land in an array, to assert what was reported. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCustode } from '../channels/local/run-custode.ts';
 
 function homeWithConfig(yaml: string): string {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), 'custode-daemon-')));
+  const home = realpathSync(mkdtempSync(join(process.env.HOME ?? tmpdir(), 'custode-daemon-')));
   mkdirSync(join(home, '.config', 'custode'), { recursive: true });
   writeFileSync(join(home, '.config', 'custode', 'config.yaml'), yaml);
   return home;

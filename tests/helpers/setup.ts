@@ -1,9 +1,9 @@
 // Every test file gets its own HOME and XDG dirs (CI runs as root, and ~ would be /root,
 // which the guard protects), and a test that prints to the console fails.
-import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'custode-home-')));
 for (const dir of ['.config', '.local/share', '.local/state', '.cache']) {
@@ -30,6 +30,10 @@ for (const name of [
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   delete process.env[name];
 }
+
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+});
 
 const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'] as const;
 const printed: string[] = [];

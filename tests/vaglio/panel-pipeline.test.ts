@@ -30,7 +30,7 @@ describe('the LLM judge inside createPipeline', () => {
         fair: verdictReply(0.9, 0.9),
       }),
     );
-    work = await mkdtemp(join(tmpdir(), 'custode-judge-'));
+    work = await mkdtemp(join(process.env.HOME ?? tmpdir(), 'custode-judge-'));
     const config = parseConfig({
       roots: { write: [work] },
       vaglio: { judges: [openAiJudge(server, 'strict')] },

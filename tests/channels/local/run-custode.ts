@@ -8,7 +8,7 @@ const cli = join(import.meta.dirname, '..', '..', '..', 'runtime', 'cli', 'custo
 
 /** A fresh, real HOME for one CLI run. */
 export function freshHome(): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), 'custode-chat-')));
+  return realpathSync(mkdtempSync(join(process.env.HOME ?? tmpdir(), 'custode-chat-')));
 }
 
 export interface RunningCustode {
