@@ -50,7 +50,11 @@ export const configSchema = z.strictObject({
       network: z.boolean().default(false),
       timeout_ceiling_ms: z.number().int().positive().default(600_000),
       default_timeout_ms: z.number().int().positive().default(60_000),
-      output_cap_bytes: z.number().int().positive().default(512 * 1024),
+      output_cap_bytes: z
+        .number()
+        .int()
+        .positive()
+        .default(512 * 1024),
     })
     .default({
       mode: 'bwrap',
@@ -62,7 +66,9 @@ export const configSchema = z.strictObject({
   shell: z
     .strictObject({
       /** When set, only these binaries run; a list limits the subcommands, "*" allows any. */
-      subcommand_allowlist: z.record(z.string(), z.union([z.literal('*'), z.array(z.string())])).optional(),
+      subcommand_allowlist: z
+        .record(z.string(), z.union([z.literal('*'), z.array(z.string())]))
+        .optional(),
     })
     .default({}),
   web: z
@@ -70,17 +76,28 @@ export const configSchema = z.strictObject({
       domain_allowlist: z.array(z.string()).optional(),
       /** Hosts or CIDRs that may be fetched although they are loopback/private. */
       private_allowlist: z.array(z.string()).default([]),
-      max_bytes: z.number().int().positive().default(2 * 1024 * 1024),
+      max_bytes: z
+        .number()
+        .int()
+        .positive()
+        .default(2 * 1024 * 1024),
       timeout_ms: z.number().int().positive().default(15_000),
       max_redirects: z.number().int().nonnegative().default(5),
     })
-    .default({ private_allowlist: [], max_bytes: 2 * 1024 * 1024, timeout_ms: 15_000, max_redirects: 5 }),
+    .default({
+      private_allowlist: [],
+      max_bytes: 2 * 1024 * 1024,
+      timeout_ms: 15_000,
+      max_redirects: 5,
+    }),
   vaglio: z
     .strictObject({
       threshold: z.number().min(0).max(1).optional(),
       judges: z.array(llmJudgeSchema).default([]),
       mode: z.enum(['sequence', 'consensus']).default('sequence'),
-      strategy: z.enum(['weighted_average', 'majority', 'unanimous', 'best_of_n']).default('weighted_average'),
+      strategy: z
+        .enum(['weighted_average', 'majority', 'unanimous', 'best_of_n'])
+        .default('weighted_average'),
       best_of_n: z.number().int().positive().default(2),
       min_judges_required: z.number().int().positive().default(1),
       /** Operator switch per executor: skip the LLM judges (never the guard or the rule judge). */
@@ -232,13 +249,17 @@ export async function loadConfig(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && path === undefined) {
       return { config: defaultConfig(), path: file, found: false };
     }
-    throw new ConfigError(`Cannot read config ${file}: ${(error as Error).message}. Fix: create it or pass --config with an existing file.`);
+    throw new ConfigError(
+      `Cannot read config ${file}: ${(error as Error).message}. Fix: create it or pass --config with an existing file.`,
+    );
   }
   let raw: unknown;
   try {
     raw = parseYaml(text);
   } catch (error) {
-    throw new ConfigError(`Config ${file} is not valid YAML: ${(error as Error).message}. Fix: correct the YAML syntax at that line.`);
+    throw new ConfigError(
+      `Config ${file} is not valid YAML: ${(error as Error).message}. Fix: correct the YAML syntax at that line.`,
+    );
   }
   return { config: parseConfig(raw, `config ${file}`), path: file, found: true };
 }
