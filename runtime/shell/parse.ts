@@ -204,11 +204,11 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   });
   walkSubstitutions(state, parts, ctx, index);
   const payload = shellPayload(binary, args);
-  if (payload.text !== null) parsePayload(state, payload.text, ctx, index);
+  if (payload !== null) parsePayload(state, payload, ctx, index);
   if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
   for (const text of interpreterShellStrings(binary, args)) parsePayload(state, text, ctx, index);
   // `bash <<EOF ... EOF` and `sh <<< "..."` run their stdin as shell.
-  if (stdinText !== null && binary !== null && SHELLS.has(binary) && payload.text === null) {
+  if (stdinText !== null && binary !== null && SHELLS.has(binary) && payload === null) {
     parsePayload(state, stdinText, ctx, index);
   }
 }
@@ -224,7 +224,7 @@ function parseEchoedScripts(
   for (const shell of stages) {
     if (shell.binary === null || !SHELLS.has(shell.binary) || shell.pipeline.stage === 0) continue;
     if (
-      shellPayload(shell.binary, shell.args).text !== null ||
+      shellPayload(shell.binary, shell.args) !== null ||
       shell.args.some((a) => !a.text.startsWith('-'))
     )
       continue;

@@ -5,7 +5,8 @@
 export type WordPart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'var'; readonly name: string }
-  | { readonly kind: 'dynamic' };
+  /** Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`). */
+  | { readonly kind: 'dynamic'; readonly output: string | null };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {

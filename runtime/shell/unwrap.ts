@@ -205,26 +205,32 @@ export function peelWrappers(words: readonly ShellWord[]): Peeled {
   return { words: current, wrappers, payload };
 }
 
+/** The text a word stands for when nothing in it is decided at run time (`$(echo x)` counts as x). */
+function staticText(word: ShellWord): string | null {
+  if (word.literal) return word.text;
+  let text = '';
+  for (const part of word.parts) {
+    if (part.kind === 'text') text += part.text;
+    else if (part.kind === 'dynamic' && part.output !== null) text += part.output;
+    else return null;
+  }
+  return text;
+}
+
 /** The shell text a command runs besides its own words: `bash -c TEXT`, `eval ...`, `su -c TEXT`. */
-export function shellPayload(
-  binary: string | null,
-  args: readonly ShellWord[],
-): { text: string | null; dynamic: boolean } {
+export function shellPayload(binary: string | null, args: readonly ShellWord[]): string | null {
   if (binary === 'eval') {
-    if (args.length === 0) return { text: null, dynamic: false };
-    return args.every((a) => a.literal)
-      ? { text: args.map((a) => a.text).join(' '), dynamic: false }
-      : { text: null, dynamic: true };
+    const texts = args.map(staticText);
+    return texts.length > 0 && texts.every((t) => t !== null) ? texts.join(' ') : null;
   }
   if (binary === 'su') {
     const at = args.findIndex((a) => a.text === '-c' || a.text === '--command');
     const inline = args.find((a) => a.text.startsWith('--command='));
-    const word = inline ?? (at >= 0 ? args[at + 1] : undefined);
-    if (word === undefined) return { text: null, dynamic: false };
-    const text = word === inline ? word.text.slice('--command='.length) : word.text;
-    return word.literal ? { text, dynamic: false } : { text: null, dynamic: true };
+    if (inline !== undefined) return inline.literal ? inline.text.slice('--command='.length) : null;
+    const word = at >= 0 ? args[at + 1] : undefined;
+    return word === undefined ? null : staticText(word);
   }
-  if (binary === null || !SHELLS.has(binary)) return { text: null, dynamic: false };
+  if (binary === null || !SHELLS.has(binary)) return null;
   let sawC = false;
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] as ShellWord;
@@ -238,8 +244,7 @@ export function shellPayload(
       continue;
     }
     if (word.literal && text.startsWith('--')) continue;
-    if (!sawC) return { text: null, dynamic: false };
-    return word.literal ? { text, dynamic: false } : { text: null, dynamic: true };
+    return sawC ? staticText(word) : null;
   }
-  return { text: null, dynamic: false };
+  return null;
 }

@@ -15,6 +15,7 @@ const DOUBLE_QUOTE_ESCAPES = /\\([$`"\\\n])/g;
 const GLOB_CHARS = /[*?[]/;
 // Brace expansion needs an unquoted {x,y} or {a..b}.
 const BRACE = /\{[^{}]*(?:,|\.\.)[^{}]*\}/;
+const RUN_TIME: WordPart = { kind: 'dynamic', output: null };
 // A placeholder in the shape for characters that cannot expand (quoted or escaped).
 const INERT = '_';
 
@@ -91,7 +92,32 @@ function variablePart(node: Node): WordPart {
     if (node.type === 'simple_expansion' || node.text === `\${${only.text}}`)
       return { kind: 'var', name: only.text };
   }
-  return { kind: 'dynamic' };
+  return RUN_TIME;
+}
+
+/** What `$(echo x)` or `$(printf x)` prints when everything in it is literal; null otherwise. */
+function echoedOutput(node: Node): string | null {
+  if (node.type !== 'command_substitution') return null;
+  const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+  const command = inner.length === 1 ? inner[0] : undefined;
+  if (command?.type !== 'command') return null;
+  const words = command.namedChildren
+    .filter((c): c is Node => c !== null)
+    .map((c) => resolveWord(c.type === 'command_name' ? (c.namedChildren[0] ?? c) : c));
+  const [name, ...args] = words;
+  if (name === undefined || !words.every((w) => w.literal)) return null;
+  if (name.text === 'echo')
+    return args
+      .filter((a) => !/^-[neE]+$/.test(a.text))
+      .map((a) => a.text)
+      .join(' ');
+  if (name.text === 'printf' && args.length === 1 && !args[0]?.text.includes('%'))
+    return args[0]?.text.replace(/\\n/g, '\n').trim() ?? null;
+  return null;
+}
+
+function substitutionPart(node: Node): WordPart {
+  return { kind: 'dynamic', output: echoedOutput(node) };
 }
 
 function addDoubleQuoted(builder: WordBuilder, node: Node): void {
@@ -106,7 +132,7 @@ function addDoubleQuoted(builder: WordBuilder, node: Node): void {
     } else if (child.type === 'simple_expansion' || child.type === 'expansion') {
       pushDynamic(builder, variablePart(child));
     } else {
-      pushDynamic(builder, { kind: 'dynamic' });
+      pushDynamic(builder, substitutionPart(child));
     }
   }
 }
@@ -141,7 +167,7 @@ function addNode(builder: WordBuilder, node: Node): void {
       return;
     default:
       // Substitutions, arithmetic, brace ranges, extglobs: known only at run time.
-      if (node.isNamed) pushDynamic(builder, { kind: 'dynamic' });
+      if (node.isNamed) pushDynamic(builder, substitutionPart(node));
       else addUnquoted(builder, node.text);
   }
 }

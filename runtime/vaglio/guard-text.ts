@@ -38,7 +38,9 @@ function expandParts(
         ? [part.text]
         : part.kind === 'var'
           ? (vars.get(part.name) ?? UNKNOWN)
-          : UNKNOWN;
+          : part.output !== null
+            ? [part.output]
+            : UNKNOWN;
     const next = new Set<string>();
     for (const prefix of results) {
       for (const option of options) {

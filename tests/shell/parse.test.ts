@@ -44,6 +44,13 @@ describe('parseShell: quoting and escapes', () => {
     expect(parseShell(source).commands[0]?.args.some((a) => !a.literal)).toBe(true);
   });
 
+  it('a substitution of a literal echo knows its output but stays non-literal', () => {
+    const [echoed, other] = parseShell('rm "$(echo /x)" $(date)').commands[0]?.args ?? [];
+    expect(echoed?.literal).toBe(false);
+    expect(echoed?.parts).toEqual([{ kind: 'dynamic', output: '/x' }]);
+    expect(other?.parts).toEqual([{ kind: 'dynamic', output: null }]);
+  });
+
   it('an escaped or quoted glob is literal', () => {
     expect(only('echo \'*\' \\? "[x]"').args.every((a) => a.literal)).toBe(true);
   });
