@@ -52,7 +52,12 @@ export interface AllowRule {
   readonly sender: string;
   readonly executor: string;
   /** shell: binary (+ subcommand); files: directory prefix; web: host. */
-  readonly scope: { readonly binary?: string; readonly subcommand?: string; readonly dirPrefix?: string; readonly host?: string };
+  readonly scope: {
+    readonly binary?: string;
+    readonly subcommand?: string;
+    readonly dirPrefix?: string;
+    readonly host?: string;
+  };
   /** Human wording shown before it is saved and by /rules. */
   readonly description: string;
   readonly createdAt: string;
