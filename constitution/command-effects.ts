@@ -16,7 +16,7 @@ export const SHELLS: ReadonlySet<string> = new Set([
   'fish',
 ]);
 /** Interpreters that run code from -c/-e, a file, or stdin. */
-export const INTERPRETERS: ReadonlySet<string> = new Set([
+const INTERPRETERS: ReadonlySet<string> = new Set([
   'python',
   'python2',
   'python3',
@@ -29,6 +29,11 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'deno',
   'bun',
 ]);
+/** An interpreter, versioned names included (python3.12, perl5.36). */
+export function isInterpreter(binary: string): boolean {
+  return INTERPRETERS.has(binary) || /^(?:python|perl|ruby|php|lua|node)[\d.]+$/.test(binary);
+}
+
 /** Programs whose output comes from the network. */
 export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'curl',
@@ -175,7 +180,7 @@ export function runsStdin(command: ShellCommand): boolean {
       !hasFlag(command.args, 'c', []) && (script.length === 0 || hasFlag(command.args, 's', []))
     );
   }
-  if (INTERPRETERS.has(b)) {
+  if (isInterpreter(b)) {
     const first = operands(command.args)[0];
     return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || first.text === '-');
   }
@@ -200,7 +205,7 @@ export function producesForeignCode(command: ShellCommand): boolean {
 export function scriptRun(command: ShellCommand): ShellWord | null {
   const b = command.binary;
   if (b === null) return null;
-  if (SHELLS.has(b) || INTERPRETERS.has(b) || b === 'source' || b === '.') {
+  if (SHELLS.has(b) || isInterpreter(b) || b === 'source' || b === '.') {
     if (hasFlag(command.args, 'ce', ['--eval'])) return null;
     return operands(command.args).find((w) => w.text !== '-') ?? null;
   }
@@ -212,7 +217,7 @@ export function runsSubstitution(parent: ShellCommand, origin: ShellCommand['ori
   const b = parent.binary;
   if (b === null) return false;
   if (b === 'eval' || b === 'source' || b === '.' || SHELLS.has(b)) return true;
-  if (!INTERPRETERS.has(b)) return false;
+  if (!isInterpreter(b)) return false;
   return origin === 'process-substitution' || hasFlag(parent.args, 'ce', ['--eval']);
 }
 

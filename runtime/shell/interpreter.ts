@@ -1,6 +1,6 @@
 // Shell commands hidden in interpreter one-liners: `python3 -c "import os; os.system('rm -rf /')"`
 // runs `rm -rf /` through a shell, so the parser re-parses such string literals as payloads.
-import { INTERPRETERS } from '../../constitution/command-effects.ts';
+import { isInterpreter } from '../../constitution/command-effects.ts';
 import type { ShellWord } from './types.ts';
 
 // The flags that take inline code: python -c, perl/ruby/node -e (-E), node --eval/-p, php -r.
@@ -25,7 +25,7 @@ export function interpreterShellStrings(
   binary: string | null,
   args: readonly ShellWord[],
 ): string[] {
-  if (binary === null || !(INTERPRETERS.has(binary) || /^python\d/.test(binary))) return [];
+  if (binary === null || !isInterpreter(binary)) return [];
   const at = args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
   const code = at >= 0 ? args[at + 1] : undefined;
   if (code === undefined || !code.literal) return [];
