@@ -28,7 +28,7 @@ export interface GuardInput {
   /** Name of the top-level arg that holds a shell command line (shell_exec's `command`). */
   readonly commandArg?: string;
   readonly home: string;
-  /** The command line already parsed by the caller (one parse per call); parsed here otherwise. */
+  /** The command line already parsed by the caller (one parse per call); used only if its source matches. */
   readonly parsed?: ParsedShell | null;
 }
 
@@ -254,7 +254,10 @@ function checkValue(
     return new Blocked('guard: arguments nested too deeply to check', 'guard error');
   if (typeof value === 'string') {
     if (depth === 1 && key !== null && key === input.commandArg) {
-      const parsed = input.parsed ?? parseShell(value);
+      // A parse of some other text (a caller's bug) must not stand in for this one.
+      const given = input.parsed;
+      const parsed =
+        given !== undefined && given !== null && given.source === value ? given : parseShell(value);
       if (parsed.errors) notes.add('shell did not parse');
       return checkShell(parsed, input.home, siblingsOf(input.args));
     }

@@ -372,15 +372,13 @@ describe('guard: look-alikes pass', () => {
     });
   });
 
-  it('uses a parse handed in by the caller', () => {
-    const parsed = parseShell('rm -rf /');
-    const result = guardCall({
-      executor: 'shell_exec',
-      args: { command: 'ignored text' },
-      commandArg: 'command',
-      home,
-      parsed,
-    });
+  it('uses a parse handed in by the caller only when it is of the same text', () => {
+    const call = (command: string, parsed: ReturnType<typeof parseShell>): GuardResult =>
+      guardCall({ executor: 'shell_exec', args: { command }, commandArg: 'command', home, parsed });
+    expect(call('rm -rf /', parseShell('rm -rf /')).blocked).toBe(true);
+    expect(call('rm -rf /', parseShell('ls')).blocked).toBe(true);
+    expect(call('ls', parseShell('rm -rf /')).blocked).toBe(false);
+  });
     expect(result.blocked).toBe(true);
   });
 });
