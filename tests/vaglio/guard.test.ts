@@ -379,6 +379,4 @@ describe('guard: look-alikes pass', () => {
     expect(call('rm -rf /', parseShell('ls')).blocked).toBe(true);
     expect(call('ls', parseShell('rm -rf /')).blocked).toBe(false);
   });
-    expect(result.blocked).toBe(true);
-  });
 });
