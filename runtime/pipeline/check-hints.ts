@@ -7,7 +7,7 @@ import {
   isPrivateAllowed,
   isPublicAddress,
 } from '../../executors/web/address-policy.ts';
-import ipaddr from 'ipaddr.js';
+import { isIP } from 'node:net';
 import type { Config } from '../config.ts';
 import { allowlistViolation } from '../shell/allowlist.ts';
 import type { ParsedShell } from '../shell/parse.ts';
@@ -99,7 +99,7 @@ function checkUrl(input: ScopeInput): StageResult {
   }
   // Names are resolved and checked by web_fetch at every hop; here only what the text shows.
   const local = host === 'localhost' || host.endsWith('.localhost');
-  const literal = ipaddr.isValid(host);
+  const literal = isIP(host) !== 0;
   const nonPublic = local || (literal && !isPublicAddress(host));
   if (nonPublic && !isPrivateAllowed(host, literal ? host : '127.0.0.1', web.private_allowlist)) {
     return deny(

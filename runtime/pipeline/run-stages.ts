@@ -115,6 +115,7 @@ async function runStages(
     ...(executor.capabilities.commandArg === undefined
       ? {}
       : { commandArg: executor.capabilities.commandArg }),
+    ...(shell === null ? {} : { parsed: shell }),
   });
   if (guard.blocked) return denied('guard', guard.reason, guard.signals, found);
 
