@@ -4,6 +4,7 @@ import { bwrapAvailable } from '../../executors/sandbox/bwrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { selectProvider } from '../llm/select.ts';
+import { enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, stateDir } from '../paths.ts';
 import { option, type CliIo } from './io.ts';
@@ -50,6 +51,23 @@ function channelTokens(config: Config, env: NodeJS.ProcessEnv, report: Report): 
     );
 }
 
+function judges(config: Config, env: NodeJS.ProcessEnv, report: Report): void {
+  const threshold = env.CUSTODE_JUDGE_THRESHOLD ?? String(config.vaglio.threshold ?? 0.3);
+  let enabled;
+  try {
+    enabled = enabledJudges(config, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problem(report, `judges: ${error.message}`);
+    return;
+  }
+  const llm =
+    enabled.length === 0
+      ? 'no LLM judge (set CUSTODE_JUDGE_KIND=llm-v1 or vaglio.judges to add one)'
+      : `LLM judges ${enabled.map((judge) => `${judge.name} (min_score ${String(judge.min_score)}, ${judge.on_failure})`).join(', ')}, mode ${config.vaglio.mode}`;
+  report.lines.push(`judges: rule-based-v1 (threshold ${threshold}); ${llm}`);
+}
+
 /** Run `custode doctor [--config path]`; exit 1 when something needs fixing. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const report: Report = { lines: [], problems: 0 };
@@ -67,6 +85,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { client, reason } = await selectProvider(config, io.env);
   report.lines.push(`model: ${client.provider} (${client.model}): ${reason}`);
+  judges(config, io.env, report);
   if (config.sandbox.mode === 'off') {
     report.lines.push('sandbox: off (config sandbox.mode): shell commands run without bubblewrap');
   } else if (await bwrapAvailable()) {

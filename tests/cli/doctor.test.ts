@@ -39,6 +39,18 @@ describe('custode doctor', () => {
     expect(out).toContain('ok: nothing to fix');
   });
 
+  it('names the judges in use, and reports an impossible judge setup as a problem', async () => {
+    const rules = await doctor([]);
+    expect(rules.out).toContain('judges: rule-based-v1 (threshold 0.3); no LLM judge');
+    const llm = await doctor([], { CUSTODE_JUDGE_KIND: 'llm-v1', CUSTODE_JUDGE_THRESHOLD: '0.4' });
+    expect(llm.out).toContain(
+      'judges: rule-based-v1 (threshold 0.4); LLM judges llm (min_score 0.5, fail_closed), mode sequence',
+    );
+    const bad = await doctor([], { CUSTODE_JUDGE_KIND: 'oracle' });
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('PROBLEM judges: CUSTODE_JUDGE_KIND: "oracle" is not a judge kind');
+  });
+
   it('names missing tokens for enabled channels, with the fix', async () => {
     const file = configFile(
       'channels:\n  telegram:\n    enabled: true\n  slack:\n    enabled: true\n',
