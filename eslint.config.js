@@ -45,7 +45,6 @@ export default tseslint.config(
       'runtime/approvals/store.ts',
       'runtime/approvals/rule-store.ts',
       'runtime/planner/history.ts',
-      'runtime/approvals/atomic-file.ts',
       'runtime/shell/parse.ts',
       'runtime/vaglio/telos-file.ts',
     ],

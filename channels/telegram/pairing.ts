@@ -3,7 +3,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readTextFile, writeFileAtomic } from '../../runtime/approvals/atomic-file.ts';
+import { readTextFile, writeFileAtomic } from '../../runtime/state-store.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 
 const pairedSchema = z.strictObject({ v: z.literal(1), users: z.array(z.number().int()) });

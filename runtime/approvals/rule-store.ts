@@ -2,7 +2,7 @@
 // narrow as makes sense: a shell binary + subcommand, a directory for file tools, a host
 // for fetches. The pipeline runs the guard before it consults a rule, so no rule can
 // let a forbidden call through.
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AnyExecutor } from '../../executors/define.ts';
@@ -12,7 +12,7 @@ import { homeDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
 import type { AllowRule, RuleStore } from './types.ts';
-import { isMissing, writeFileAtomic } from './atomic-file.ts';
+import { readJsonFile, writeFileAtomic } from '../state-store.ts';
 import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
 import { narrowShellScope, shellScopeCovers } from './shell-scope.ts';
 
@@ -153,19 +153,15 @@ export async function createRuleStore(
   await initShellParser();
 
   let rules: AllowRule[] = [];
-  try {
-    const parsed = rulesFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    if (parsed.success) rules = parsed.data.rules as AllowRule[];
-    else throw new Error(`${String(parsed.error.issues.length)} schema issue(s)`);
-  } catch (error) {
-    if (!isMissing(error)) {
-      const aside = `${file}.corrupt-${String(Date.now())}`;
-      await rename(file, aside);
-      logger.warn(
-        { file, movedTo: aside, err: error },
-        'corrupt always-allow rules file moved aside; starting with no rules',
-      );
-    }
+  const read = await readJsonFile(file, rulesFileSchema);
+  if (read.kind === 'ok') rules = read.value.rules as AllowRule[];
+  if (read.kind === 'corrupt') {
+    const aside = `${file}.corrupt-${String(Date.now())}`;
+    await rename(file, aside);
+    logger.warn(
+      { file, movedTo: aside, issues: read.issues },
+      'corrupt always-allow rules file moved aside; starting with no rules',
+    );
   }
 
   let writing: Promise<void> = Promise.resolve();

@@ -2,12 +2,12 @@
 // between the card and the press still resumes the turn. A press claims the file by
 // renaming it to `<id>.taken` (atomic, also across processes); the tombstone answers replays.
 import { randomBytes } from 'node:crypto';
-import { readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../log/logger.ts';
 import type { ApprovalStore, MessageRef, PendingApproval, TakeResult } from './types.ts';
-import { isMissing, syncDir, writeFileAtomic } from './atomic-file.ts';
+import { isMissing, readJsonFile, syncDir, writeFileAtomic } from '../state-store.ts';
 
 /** 16 random bytes in base64url: 22 characters, so `a:<id>:o` fits Telegram's 64-byte callback_data. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -95,28 +95,13 @@ export function createApprovalStore(
 
   /** The record at `path`: null when missing or corrupt (corrupt is reported). */
   async function readRecord(path: string): Promise<PendingApproval | null> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const parsed = pendingApprovalSchema.safeParse(raw);
-    if (!parsed.success) {
-      logger.warn(
-        { file: path, issues: parsed.error.issues.length },
-        'corrupt pending approval skipped',
-      );
+    const read = await readJsonFile(path, pendingApprovalSchema);
+    if (read.kind === 'missing') return null;
+    if (read.kind === 'corrupt') {
+      logger.warn({ file: path, issues: read.issues }, 'corrupt pending approval skipped');
       return null;
     }
-    return parsed.data as PendingApproval;
+    return read.value as PendingApproval;
   }
 
   async function exists(path: string): Promise<boolean> {

@@ -4,7 +4,7 @@
 import { appendFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../approvals/atomic-file.ts';
+import { writeFileAtomic } from '../state-store.ts';
 import type { Config } from '../config.ts';
 import { monthKey, stateDir } from '../paths.ts';
 import type { EventSink, PlannerEvent } from '../planner/events.ts';

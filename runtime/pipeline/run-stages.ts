@@ -96,7 +96,7 @@ async function runStages(
   const { home, roots } = deps;
   const shell = parseCommand(executor, args);
 
-  const scope = checkHints({
+  const scopeInput = {
     executor,
     args,
     context,
@@ -104,8 +104,8 @@ async function runStages(
     home,
     realPath: deps.realPath,
     roots,
-    shell,
-  });
+  };
+  const scope = checkHints({ ...scopeInput, shell });
   if (scope.kind === 'deny') return denied('scope', scope.reason, scope.signals, found);
 
   const guard = guardCall({
@@ -144,15 +144,7 @@ async function runStages(
   const readOnlyRule =
     shell === null || deps.readOnly === null
       ? null
-      : readOnlyRuleFor(shell, deps.readOnly, {
-          executor,
-          args,
-          context,
-          config: deps.config,
-          home,
-          realPath: deps.realPath,
-          roots,
-        });
+      : readOnlyRuleFor(shell, deps.readOnly, scopeInput);
   const policy = decidePolicy({
     call,
     executor,

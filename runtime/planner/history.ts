@@ -1,11 +1,10 @@
 // Per-chat conversation history, bounded and persisted (atomic temp + rename) so a
 // restart keeps context. One JSON file per chat, `v: 1`, validated on read; a corrupt
 // file is moved aside and the chat starts fresh rather than crashing.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isMissing } from '../approvals/atomic-file.ts';
+import { isMissing, readJsonFile, writeFileAtomic } from '../state-store.ts';
 import type { ChatMessage } from '../llm/client.ts';
 import type { Logger } from '../log/logger.ts';
 import { messageSchema } from './turn-state.ts';
@@ -55,22 +54,6 @@ function fileFor(dir: string, chatKey: string): string {
   return join(dir, `${Buffer.from(chatKey).toString('base64url')}.json`);
 }
 
-/**
- * Temp file + rename: a crash leaves the old history or the new one, never half. No fsync:
- * history is context, not a record, and a disk flush per turn would dominate the planner's cost.
- */
-async function replaceFile(dir: string, file: string, text: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, text, { mode: 0o600 });
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-}
-
 /** A history store under `dir` (normally $XDG_STATE_HOME/custode/history). */
 export function createHistoryStore(
   dir: string,
@@ -80,21 +63,9 @@ export function createHistoryStore(
   return {
     async load(chatKey) {
       const file = fileFor(dir, chatKey);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
-      }
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        raw = undefined;
-      }
-      const parsed = historyFileSchema.safeParse(raw);
-      if (parsed.success) return parsed.data.messages as ChatMessage[];
+      const read = await readJsonFile(file, historyFileSchema);
+      if (read.kind === 'missing') return [];
+      if (read.kind === 'ok') return read.value.messages as ChatMessage[];
       const aside = `${file}.corrupt-${String(Date.now())}`;
       await rename(file, aside).catch(() => undefined);
       logger.warn({ chatKey, file: aside }, 'history file is corrupt; moved aside, starting fresh');
@@ -102,7 +73,9 @@ export function createHistoryStore(
     },
     async save(chatKey, messages) {
       const text = JSON.stringify({ v: 1, messages: boundHistory(messages, limits) });
-      await replaceFile(dir, fileFor(dir, chatKey), text);
+      // No fsync: history is context, not a record, and a flush per turn would dominate the
+      // planner's cost. The rename still leaves the old history or the new one, never half.
+      await writeFileAtomic(fileFor(dir, chatKey), text, { durable: false });
     },
     async clear(chatKey) {
       await unlink(fileFor(dir, chatKey)).catch((error: unknown) => {

@@ -1,18 +1,28 @@
-// Durable small-file writes for the approval and rule stores: a crash mid-write leaves
-// either the old file or the new one, never half of either.
+// Small state files under $XDG_STATE_HOME/custode (approvals, rules, history, pairing): a
+// crash mid-write leaves either the old file or the new one, never half of either, and a
+// file that does not parse is told apart from one that is missing.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { z } from 'zod';
 
-/** Write `text` to `path` atomically: temp file in the same dir, fsync, rename, fsync the dir. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+/**
+ * Write `text` to `path` atomically: temp file in the same dir, rename. `durable` (the default)
+ * adds an fsync of the file and of the dir, for records; context that can be rebuilt skips it.
+ */
+export async function writeFileAtomic(
+  path: string,
+  text: string,
+  options: { durable?: boolean } = {},
+): Promise<void> {
+  const durable = options.durable ?? true;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(text, 'utf8');
-    await handle.sync();
+    if (durable) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -22,7 +32,28 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDir(dir);
+  if (durable) await syncDir(dir);
+}
+
+export type JsonFile<T> =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'ok'; readonly value: T }
+  | { readonly kind: 'corrupt'; readonly issues: number };
+
+/** Read and validate a JSON file; text that is not JSON is corrupt like a schema miss. */
+export async function readJsonFile<T>(path: string, schema: z.ZodType<T>): Promise<JsonFile<T>> {
+  const text = await readTextFile(path);
+  if (text === null) return { kind: 'missing' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { kind: 'corrupt', issues: 1 };
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success
+    ? { kind: 'ok', value: parsed.data }
+    : { kind: 'corrupt', issues: parsed.error.issues.length };
 }
 
 /** fsync a directory so a rename in it survives a power cut (best effort: not every FS allows it). */
