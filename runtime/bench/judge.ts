@@ -2,8 +2,8 @@
 // that answers after a fixed delay, through the real OpenAI SDK), consensus wall time against
 // the slowest judge, and how many eval-corpus calls reach the judge at all once the guard and
 // the rule judge have run. The stub always approves: these figures say nothing about quality.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
+import { throwawayHome } from './throwaway-home.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -80,23 +80,6 @@ const input: JudgeInput = {
   context: { mode: 'multistep', step: 1, critical: true },
   availableTools: [{ name: 'fs_write', description: 'Write a file.' }],
 };
-
-/** A throwaway HOME: the guard protects the real one (as root, ~ is /root) and XDG dirs. */
-async function benchEnv(): Promise<NodeJS.ProcessEnv> {
-  const home = await mkdtemp(join(tmpdir(), 'custode-bench-judge-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-    OPENAI_API_KEY: 'bench',
-    CUSTODE_LOG_LEVEL: 'silent',
-  };
-  delete env.CUSTODE_JUDGE_KIND;
-  delete env.CUSTODE_JUDGE_THRESHOLD;
-  return env;
-}
 
 function panelOver(env: NodeJS.ProcessEnv, vaglio: NonNullable<ConfigInput['vaglio']>): LlmPanel {
   const config = parseConfig({ vaglio });
@@ -257,7 +240,9 @@ export async function benchJudge(
       ['d40', 40],
     ]),
   );
-  const env = await benchEnv();
+  const { env } = await throwawayHome('custode-bench-judge-', process.env, {
+    OPENAI_API_KEY: 'bench',
+  });
   try {
     return {
       title: 'LLM judge (stub model through the real OpenAI SDK; no quality claim)',

@@ -1,8 +1,7 @@
 // Pipeline benchmark: a mixed corpus of proposed calls (half shell) through every stage,
 // with the audit line written, timed one decision at a time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { throwawayHome } from './throwaway-home.ts';
 import { defaultConfig } from '../config.ts';
 import { createPipeline } from '../pipeline/pipeline.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
@@ -55,15 +54,7 @@ function micros(values: readonly number[], p: number): string {
 
 /** Decisions per second and p50/p99 latency, shell and non-shell apart. */
 export async function benchPipeline(size = 2000): Promise<BenchSection> {
-  const home = await mkdtemp(join(tmpdir(), 'custode-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: home,
-    XDG_DATA_HOME: join(home, 'data'),
-    CUSTODE_LOG_LEVEL: 'silent',
-  };
-  delete env.CUSTODE_JUDGE_THRESHOLD;
-  delete env.CUSTODE_JUDGE_KIND;
+  const { home, env } = await throwawayHome('custode-bench-pipeline-');
   const pipeline = await createPipeline({ config: defaultConfig(), env });
   try {
     const corpus = mixedCorpus(size);

@@ -4,8 +4,8 @@
 // (validation, guard, judge, policy, audit line) and the executor are timed separately, so
 // "planner only" is the loop, history, turn log and channel output. Runs in a throwaway
 // HOME: it never touches the person's state. Target: <= 2 ms per step (median).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
+import { throwawayHome } from './throwaway-home.ts';
 import { join } from 'node:path';
 import { createApp } from '../app.ts';
 import { defaultConfig } from '../config.ts';
@@ -87,15 +87,7 @@ const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
 
 /** The planner section of `custode bench`. */
 export async function benchPlanner(): Promise<BenchSection> {
-  const home = await mkdtemp(join(tmpdir(), 'custode-bench-planner-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-    CUSTODE_LOG_LEVEL: 'silent',
-  };
+  const { home, env } = await throwawayHome('custode-bench-planner-');
   await writeFile(join(home, 'bench.txt'), 'a small file the bench reads\n');
   const clock: Clock = { modelMs: 0, pipelineMs: 0 };
   const app = await createApp({

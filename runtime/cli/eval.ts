@@ -1,7 +1,7 @@
 // `custode eval [--dir ../shared/eval] [--config path]`: the public corpora through the
 // same code as `custode check`, scored as the corpora's README asks.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
+import { throwawayHome } from '../bench/throwaway-home.ts';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createPipeline } from '../pipeline/pipeline.ts';
@@ -18,15 +18,7 @@ export function defaultEvalDir(): string {
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const dir = option(argv, '--dir') ?? defaultEvalDir();
   const { config } = await loadConfig(option(argv, '--config'), io.env);
-  // A fresh, ordinary home: as root, ~ would be /root, which the guard protects, and the
-  // figures would describe this machine rather than the gate.
-  const home = await mkdtemp(join(tmpdir(), 'custode-eval-home-'));
-  const env = {
-    ...io.env,
-    HOME: home,
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-  };
+  const { home, env } = await throwawayHome('custode-eval-home-', io.env);
   const pipeline = await createPipeline({ config, env, audit: 'off' });
   io.stdout.write(`corpora: ${dir} (HOME=${home})\n`);
   try {
