@@ -16,6 +16,7 @@ export const readOnlyRuleSchema = z.strictObject({
   subcommands: z.array(z.string()).optional(),
   allowed_flags: z.array(z.string()).optional(),
   forbidden_flags: z.array(z.string()).optional(),
+  required_flags: z.array(z.string()).optional(),
   max_args: z.number().int().nonnegative().optional(),
   examples: z.strictObject({
     match: z.array(z.string()).min(1),

@@ -63,6 +63,12 @@ function isAllowed(flag: string, allowed: readonly string[]): boolean {
   return [...flag.slice(1)].every((letter) => allowed.includes(`-${letter}`));
 }
 
+/** True when the option is one of `required`, alone, with a value or in a short cluster. */
+function isPresent(flag: string, required: readonly string[]): boolean {
+  if (required.includes(flag) || required.includes(flag.split('=')[0] as string)) return true;
+  return /^-[A-Za-z0-9]+$/.test(flag) && [...flag.slice(1)].some((l) => required.includes(`-${l}`));
+}
+
 /** A recursive reader stays below the working directory: relative, not `.`, never climbing. */
 function recursionContained(
   binary: string,
@@ -112,8 +118,17 @@ function ruleMatches(
     !flags.every((f) => isAllowed(f, rule.allowed_flags ?? []))
   )
     return false;
+  if (
+    rule.required_flags !== undefined &&
+    !flags.some((f) => isPresent(f, rule.required_flags ?? []))
+  )
+    return false;
   if (rule.max_args !== undefined && rest.length > rule.max_args) return false;
   if (!recursionContained(rule.binary, flags, rest)) return false;
+  if (rule.paths !== undefined) {
+    const paths = rule.paths(args.map((a) => a.text));
+    return paths !== null && paths.every(pathOk);
+  }
   const flagValues = flags.flatMap((f) =>
     f.startsWith('--') && f.includes('=') ? [f.slice(f.indexOf('=') + 1)] : [],
   );

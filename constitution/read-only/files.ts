@@ -1,0 +1,70 @@
+// Read-only rules for tools that list, read and transform files and text. Each rule's flags
+// are the ones that would make the tool write or run something; the rest only print.
+import { plain, refusing, type ReadOnlyRuleSpec } from './spec.ts';
+
+// The checksum tools only print digests; --check reads the files a list names, which no path
+// check sees.
+const HASHES = ['md5sum', 'sha1sum', 'sha256sum', 'sha512sum'].map((binary) =>
+  plain(binary, `${binary} dist/app.tgz`, `${binary} -c sums.txt`, {
+    forbidden_flags: ['-c', '--check'],
+  }),
+);
+
+/** Listing, reading and text-processing rules. */
+export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
+  plain('ls', 'ls -la src', 'ls -la src > listing.txt'),
+  plain('cat', 'cat package.json', 'cat a.txt > b.txt'),
+  plain('head', 'head -n 20 README.md', 'head -n 5 $FILE'),
+  plain('tail', 'tail -n 50 app.log', 'tail -n 5 *.log'),
+  plain('wc', 'wc -l README.md', 'wc -l $(git ls-files)'),
+  plain('grep', "grep -rn 'TODO' src", 'grep -r x src >> found.txt'),
+  plain('rg', "rg 'fn main' src", "rg --pre ./run.sh 'x'", { forbidden_flags: ['--pre'] }),
+  plain('find', "find . -name '*.ts' -not -path './node_modules/*'", 'find . -name x -delete', {
+    // -exec* and -ok* run commands, -delete removes, -fprint* and -fls write files.
+    forbidden_flags: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fls'],
+  }),
+  plain('du', 'du -sh node_modules', 'du -sh ~/*'),
+  plain('file', 'file README.md', 'file -C -m magic', { forbidden_flags: ['-C', '--compile'] }),
+  plain('stat', 'stat package.json', 'stat *'),
+  plain('sort', 'sort -u names.txt', 'sort -o names.txt names.txt', {
+    forbidden_flags: ['-o', '--output', '--compress-program'],
+  }),
+  // uniq's second operand is an output file.
+  plain('uniq', 'uniq -c names.txt', 'uniq names.txt out.txt', { max_args: 1 }),
+  plain('cut', 'cut -d, -f1 data.csv', 'cut -f1 data.csv > col.txt'),
+  plain('tr', 'tr a-z A-Z', 'tr a-z A-Z > up.txt'),
+  plain('diff', 'diff -u old.txt new.txt', 'diff -u a b > patch.diff'),
+  plain('tree', 'tree -L 2 src', 'tree -o tree.txt', { forbidden_flags: ['-o', '-R'] }),
+  // less: literal files only; -o/-O log to a file, -k reads key bindings, + runs initial commands.
+  plain('less', 'less README.md', 'less +!id README.md', {
+    allowed_flags: ['-N', '-S', '-R', '-F', '-X', '-i', '-I', '-n'],
+  }),
+  plain('jq', "jq '.version' package.json", 'jq . a.json > b.json'),
+  plain('basename', 'basename src/a.ts', 'basename $X'),
+  plain('dirname', 'dirname src/a.ts', 'dirname $X'),
+  plain('realpath', 'realpath src', 'realpath *'),
+  plain('readlink', 'readlink -f src', 'readlink $X'),
+  ...HASHES,
+  plain('column', 'column -t -s, data.csv', 'column -t data.csv > table.txt'),
+  plain('nl', 'nl -ba src/index.ts', 'nl a.txt > numbered.txt'),
+  plain('rev', 'rev names.txt', 'rev names.txt > reversed.txt'),
+  plain('comm', 'comm -12 a.txt b.txt', 'comm a.txt $B'),
+  plain('join', 'join -t, a.csv b.csv', 'join a.csv b.csv > joined.csv'),
+  plain('paste', 'paste -d, a.txt b.txt', 'paste a.txt b.txt > both.txt'),
+  plain('fold', 'fold -w 80 notes.txt', 'fold -w 80 notes.txt > wrapped.txt'),
+  plain('expand', 'expand -t 4 main.c', 'expand main.c > spaced.c'),
+  plain('od', 'od -c data.bin', 'od -c data.bin > dump.txt'),
+  plain('hexdump', 'hexdump -C data.bin', 'hexdump -C data.bin > dump.txt'),
+  // xxd -r (also spelled --revert: xxd drops a doubled dash) writes binary back; a second
+  // operand is an output file, and an option's value counts as one, so xxd -l 64 f asks.
+  plain('xxd', 'xxd -l64 data.bin', 'xxd data.bin dump.txt', {
+    forbidden_flags: ['-r'],
+    max_args: 1,
+    paths: refusing(/^--r/),
+    examples: {
+      match: ['xxd -l64 data.bin'],
+      no_match: ['xxd data.bin dump.txt', 'xxd --revert d.hex'],
+    },
+  }),
+  plain('strings', 'strings -n 8 app.bin', 'strings app.bin > found.txt'),
+];

@@ -1,0 +1,124 @@
+// Read-only git subcommands. Git's global options that write a file, run a program or change
+// where git finds its programs are refused everywhere.
+import type { ReadOnlyRuleSpec } from './spec.ts';
+
+type Spec = ReadOnlyRuleSpec;
+
+// --output writes a file; -c core.pager=... and --ext-diff run programs; the rest move where
+// git looks for its helpers.
+const GIT_FORBIDDEN = [
+  '-c',
+  '--output',
+  '--ext-diff',
+  '--exec-path',
+  '--upload-pack',
+  '--receive-pack',
+];
+
+function git(sub: string, match: string, noMatch: string, extra: Partial<Spec> = {}): Spec {
+  return {
+    name: `git ${sub}`,
+    binary: 'git',
+    subcommands: [sub],
+    forbidden_flags: GIT_FORBIDDEN,
+    examples: { match: [match], no_match: [noMatch] },
+    ...extra,
+  };
+}
+
+// Options of git tag that only shape the listing.
+const TAG_LIST_FLAGS = [
+  '-l',
+  '--list',
+  '-n',
+  '--sort',
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--column',
+  '--no-column',
+  '-i',
+  '--ignore-case',
+  '--format',
+];
+
+/** The git rules. */
+export const GIT_READ_ONLY: readonly Spec[] = [
+  git('status', 'git status', 'git -c core.fsmonitor=./x status'),
+  git('log', 'git log --oneline -10', 'git log --output=log.txt'),
+  git('diff', 'git diff --stat', 'git diff --ext-diff'),
+  git('show', 'git show HEAD', 'git show HEAD > head.patch'),
+  // git branch NAME creates a branch, -d/-m/-c delete, move, copy.
+  git('branch', 'git branch -a', 'git branch -D main', {
+    allowed_flags: [
+      '-a',
+      '--all',
+      '-r',
+      '--remotes',
+      '-v',
+      '-vv',
+      '--list',
+      '--show-current',
+      '--merged',
+      '--no-merged',
+      '--no-color',
+    ],
+    max_args: 0,
+  }),
+  git('remote', 'git remote -v', 'git remote add x https://x.example', {
+    allowed_flags: ['-v', '--verbose'],
+    max_args: 0,
+  }),
+  git('rev-parse', 'git rev-parse HEAD', 'git rev-parse $REF'),
+  { ...git('stash list', 'git stash list', 'git stash pop'), max_args: 0 },
+  git('ls-files', 'git ls-files', 'git ls-files > files.txt'),
+  git('blame', 'git blame README.md', 'git blame --output=x README.md'),
+  // git tag NAME creates a tag: words are patterns only after -l/--list.
+  git('tag', 'git tag', 'git tag v1.0', { allowed_flags: TAG_LIST_FLAGS, max_args: 0 }),
+  {
+    ...git('tag', "git tag -l 'v1.*'", 'git tag -d v1.0', {
+      allowed_flags: TAG_LIST_FLAGS,
+      required_flags: ['-l', '--list'],
+    }),
+    name: 'git tag -l',
+  },
+  // git config KEY VALUE sets: only the query options, and at most a key and a value pattern.
+  {
+    ...git('config', 'git config --get user.name', 'git config user.name x', {
+      allowed_flags: [
+        '--get',
+        '--get-all',
+        '--get-regexp',
+        '-l',
+        '--list',
+        '--global',
+        '--local',
+        '--system',
+        '--show-origin',
+        '--show-scope',
+        '--name-only',
+        '-z',
+        '--null',
+      ],
+      required_flags: ['--get', '--get-all', '--get-regexp', '-l', '--list'],
+      max_args: 2,
+    }),
+    name: 'git config --get',
+  },
+  git('shortlog', 'git shortlog -sn', 'git shortlog -sn > authors.txt'),
+  git('describe', 'git describe --tags', 'git describe --tags > v.txt'),
+  // -O/--open-files-in-pager runs a program on the matches; --no-index and --untracked search
+  // files git does not track (git grep --no-index key in ~ reads ~/.ssh, as grep -r would).
+  git('grep', "git grep -n 'TODO'", 'git grep -O./x TODO', {
+    forbidden_flags: [
+      ...GIT_FORBIDDEN,
+      '-O',
+      '--open-files-in-pager',
+      '--no-index',
+      '--untracked',
+      '--no-exclude-standard',
+    ],
+  }),
+];

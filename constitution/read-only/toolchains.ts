@@ -1,0 +1,104 @@
+// Read-only queries of language toolchains: versions, installed packages, configuration.
+// Interpreters are matched only with their version flag, since a bare one runs its stdin.
+import { refusing, sub, version, type ReadOnlyRuleSpec } from './spec.ts';
+
+// npm config keys that hold credentials (`//registry/:_authToken`, `_auth`, `cafile` ...).
+const SECRET_KEY = /auth|token|pass|secret|key|cert|_/i;
+
+// pip options that only shape what list, show and freeze print; --log writes, --python runs
+// another interpreter, -r reads a requirements file by a name we do not see as a path.
+const PIP_FLAGS = [
+  '-o',
+  '--outdated',
+  '-u',
+  '--uptodate',
+  '-e',
+  '--editable',
+  '-l',
+  '--local',
+  '--user',
+  '--format',
+  '--not-required',
+  '--exclude-editable',
+  '--include-editable',
+  '--pre',
+  '--all',
+  '--exclude',
+  '-f',
+  '--files',
+  '-v',
+  '--verbose',
+  '-q',
+  '--quiet',
+];
+
+const PIPS = ['pip', 'pip3'].flatMap((binary) => [
+  sub(
+    binary,
+    ['list', 'show', 'freeze'],
+    {
+      match: [`${binary} list --outdated`, `${binary} show -f zod`],
+      no_match: [`${binary} install x`],
+    },
+    { allowed_flags: PIP_FLAGS },
+  ),
+  version(binary, ['--version', '-V']),
+]);
+
+/** Toolchain rules: node, python, npm, pip, go. */
+export const TOOLCHAIN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
+  version('node', ['--version', '-v']),
+  version('python3', ['--version', '-V']),
+  version('python', ['--version', '-V']),
+  sub('npm', ['ls', 'list'], { match: ['npm ls --depth=0'], no_match: ['npm install'] }),
+  sub('npm', ['view', 'info'], { match: ['npm view zod version'], no_match: ['npm publish'] }),
+  // npm outdated asks the registry and prints; it installs nothing.
+  sub(
+    'npm',
+    ['outdated'],
+    { match: ['npm outdated --json'], no_match: ['npm update'] },
+    {
+      allowed_flags: [
+        '--json',
+        '--long',
+        '--all',
+        '--parseable',
+        '-g',
+        '--global',
+        '-a',
+        '-l',
+        '-p',
+      ],
+    },
+  ),
+  sub(
+    'npm',
+    ['config get'],
+    {
+      match: ['npm config get registry'],
+      no_match: ['npm config set registry x', 'npm config get //registry.npmjs.org/:_authToken'],
+    },
+    { allowed_flags: [], max_args: 1, paths: refusing(SECRET_KEY) },
+  ),
+  version('npm', ['--version', '-v']),
+  ...PIPS,
+  sub('go', ['version'], { match: ['go version'], no_match: ['go run .'] }),
+  // go env -w / -u rewrite the go env file.
+  sub(
+    'go',
+    ['env'],
+    { match: ['go env GOPATH'], no_match: ['go env -w GOPROXY=direct'] },
+    { allowed_flags: ['-json', '-changed'] },
+  ),
+  // go list -export and -compiled build (and run cgo); -toolexec and the other build flags are
+  // refused by the allow list.
+  sub(
+    'go',
+    ['list'],
+    {
+      match: ['go list -m all', "go list -f '{{.Dir}}' ./..."],
+      no_match: ['go list -export ./...'],
+    },
+    { allowed_flags: ['-m', '-json', '-f', '-deps', '-e', '-find', '-versions', '-u', '-test'] },
+  ),
+];
