@@ -47,7 +47,11 @@ function split(args: readonly ShellWord[]): { flags: string[]; operands: string[
 function isForbidden(flag: string, forbidden: readonly string[]): boolean {
   return forbidden.some((f) => {
     if (flag === f) return true;
-    if (f.startsWith('--')) return flag.startsWith(`${f}=`);
+    // getopt_long and git take any unambiguous prefix of a long option: --outp=x is --output=x.
+    if (f.startsWith('--')) {
+      const name = flag.split('=')[0] ?? '';
+      return name.startsWith('--') && name.length > 2 && f.startsWith(name);
+    }
     // A single letter also hides in a cluster (-uo) or with its value attached (-ofile).
     if (f.length === 2)
       return (

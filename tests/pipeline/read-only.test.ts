@@ -278,6 +278,12 @@ describe('read-only catalogue: matching', () => {
     'xxd --revert dump.hex',
     'xxd in.bin out.txt',
     'xxd -l 64 in.bin out.txt',
+    // Long options may be abbreviated to any unambiguous prefix.
+    'sort --outp=important.txt junk.txt',
+    'date --se=2020-01-01',
+    'git log --outp=log.txt',
+    'sha256sum --ch sums.txt',
+    'hostname --fi=names.txt',
   ])('%s does not match', (source) => {
     expect(rule(source)).toBeNull();
   });
