@@ -3,6 +3,7 @@
 // whose paths pass the guard and the scope) runs without an approval card. Each rule carries
 // examples that must and must not match; the loader refuses a catalogue whose examples drift.
 // The rules live by family in read-only/; this is their one index.
+import { AWK_PRINT } from './read-only/awk.ts';
 import { FILE_READ_ONLY } from './read-only/files.ts';
 import { GIT_READ_ONLY } from './read-only/git.ts';
 import { SED_PRINT } from './read-only/sed.ts';
@@ -29,6 +30,7 @@ export const RECURSIVE_READERS: ReadonlyMap<string, readonly string[]> = new Map
 export const BUILT_IN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   ...FILE_READ_ONLY,
   SED_PRINT,
+  AWK_PRINT,
   ...SYSTEM_READ_ONLY,
   ...GIT_READ_ONLY,
   ...TOOLCHAIN_READ_ONLY,

@@ -164,6 +164,7 @@ describe('read-only catalogue: matching', () => {
     ['column -t -s, data.csv', 'column'],
     ['xxd -l64 data.bin | head', 'xxd, head'],
     ['lscpu', 'lscpu'],
+    ["awk -F, '{print $1}' data.csv", 'awk print'],
   ])('%s matches %s', (source, name) => {
     expect(rule(source)).toBe(name);
   });
@@ -278,6 +279,8 @@ describe('read-only catalogue: matching', () => {
     'xxd --revert dump.hex',
     'xxd in.bin out.txt',
     'xxd -l 64 in.bin out.txt',
+    'awk \'{print > "out.txt"}\' data.csv',
+    "awk '{system($0)}' cmds.txt",
     // Long options may be abbreviated to any unambiguous prefix.
     'sort --outp=important.txt junk.txt',
     'date --se=2020-01-01',
