@@ -1,11 +1,9 @@
-// The channels the daemon can start, by config name. Each entry builds its adapter from
-// the app; a channel is started only when enabled in the config.
+// The channels the daemon can start, by config name. Each entry loads and builds its adapter
+// from the app only when the channel is enabled: a laptop daemon without Slack never loads
+// Bolt and its HTTP stack (about 20 MB of memory).
 import type { App } from '../runtime/app.ts';
 import type { ChannelName } from '../runtime/approvals/types.ts';
 import type { ChannelAdapter } from './adapter.ts';
-import { createLocalAdapter } from './local/local-adapter.ts';
-import { createSlackAdapter } from './slack/slack-adapter.ts';
-import { createTelegramAdapter } from './telegram/telegram-adapter.ts';
 
 /** What an adapter factory gets: the app and the daemon's own streams. */
 export interface AdapterContext {
@@ -26,14 +24,13 @@ function remoteOptions(app: App) {
   };
 }
 
-const factories: ReadonlyMap<ChannelName, (context: AdapterContext) => ChannelAdapter> = new Map<
-  ChannelName,
-  (context: AdapterContext) => ChannelAdapter
->([
+type AdapterFactory = (context: AdapterContext) => Promise<ChannelAdapter>;
+
+const factories: ReadonlyMap<ChannelName, AdapterFactory> = new Map<ChannelName, AdapterFactory>([
   [
     'local',
-    ({ app, stdin, stdout, tty }) =>
-      createLocalAdapter({
+    async ({ app, stdin, stdout, tty }) =>
+      (await import('./local/local-adapter.ts')).createLocalAdapter({
         input: stdin,
         output: stdout,
         tty,
@@ -42,8 +39,16 @@ const factories: ReadonlyMap<ChannelName, (context: AdapterContext) => ChannelAd
         audit: app.audit,
       }),
   ],
-  ['telegram', ({ app }) => createTelegramAdapter(remoteOptions(app))],
-  ['slack', ({ app }) => createSlackAdapter(remoteOptions(app))],
+  [
+    'telegram',
+    async ({ app }) =>
+      (await import('./telegram/telegram-adapter.ts')).createTelegramAdapter(remoteOptions(app)),
+  ],
+  [
+    'slack',
+    async ({ app }) =>
+      (await import('./slack/slack-adapter.ts')).createSlackAdapter(remoteOptions(app)),
+  ],
 ]);
 
 /** Names of the channels enabled in the config, in a stable order. */
@@ -53,15 +58,15 @@ export function enabledChannels(app: App): ChannelName[] {
 }
 
 /** Adapters for the enabled channels; an enabled channel without an adapter is reported by name. */
-export function createAdapters(context: AdapterContext): {
+export async function createAdapters(context: AdapterContext): Promise<{
   adapters: ChannelAdapter[];
   missing: ChannelName[];
-} {
+}> {
   const adapters: ChannelAdapter[] = [];
   const missing: ChannelName[] = [];
   for (const name of enabledChannels(context.app)) {
     const factory = factories.get(name);
-    if (factory) adapters.push(factory(context));
+    if (factory) adapters.push(await factory(context));
     else missing.push(name);
   }
   return { adapters, missing };

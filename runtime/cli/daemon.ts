@@ -27,7 +27,7 @@ function untilSignal(): { promise: Promise<string>; dispose(): void } {
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { config } = await loadConfig(option(argv, '--config'), io.env);
   const app = await createApp({ config, env: io.env });
-  const { adapters, missing } = createAdapters({
+  const { adapters, missing } = await createAdapters({
     app,
     stdin: io.stdin,
     stdout: io.stdout,

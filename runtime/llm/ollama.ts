@@ -7,8 +7,6 @@ import { NetworkError, ProviderError } from '../errors.ts';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient } from './client.ts';
 import { requestSignal } from './request-signal.ts';
 
-export const defaultOllamaHost = 'http://127.0.0.1:11434';
-
 export interface OllamaClientOptions {
   readonly host: string;
   readonly model: string;

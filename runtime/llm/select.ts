@@ -3,9 +3,10 @@
 import type { Config } from '../config.ts';
 import type { LlmClient } from './client.ts';
 import { createOfflineClient } from './offline.ts';
-import { createOllamaClient, defaultOllamaHost } from './ollama.ts';
-import { createOpenAiClient } from './openai.ts';
 import { withRetry } from './retry.ts';
+
+/** Where a local Ollama listens unless OLLAMA_HOST says otherwise. */
+export const defaultOllamaHost = 'http://127.0.0.1:11434';
 
 export type ProviderName = LlmClient['provider'];
 
@@ -30,6 +31,29 @@ export function ollamaHost(env: NodeJS.ProcessEnv, baseUrl?: string): string {
   return /^https?:\/\//.test(host) ? host : `http://${host}`;
 }
 
+/**
+ * A client whose SDK loads on its first chat, so a daemon that never talks to that provider
+ * (offline, or the other one) never loads its SDK. A failed load is tried again next time.
+ */
+function lazyClient(
+  provider: ProviderName,
+  model: string,
+  load: () => Promise<LlmClient>,
+): LlmClient {
+  let loading: Promise<LlmClient> | undefined;
+  return {
+    provider,
+    model,
+    async chat(request) {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return (await loading).chat(request);
+    },
+  };
+}
+
 /** A client for this provider (with our retry policy); the judge panel builds its clients here too. */
 export function createLlmClient(spec: ClientSpec, env: NodeJS.ProcessEnv): LlmClient {
   const model = spec.model ?? env.CUSTODE_MODEL ?? defaultModels[spec.provider];
@@ -37,21 +61,25 @@ export function createLlmClient(spec: ClientSpec, env: NodeJS.ProcessEnv): LlmCl
   switch (spec.provider) {
     case 'openai':
       return withRetry(
-        createOpenAiClient({
-          apiKey: env.OPENAI_API_KEY ?? '',
-          baseUrl: spec.baseUrl ?? env.OPENAI_BASE_URL,
-          model,
-          timeoutMs: spec.timeoutMs,
-        }),
+        lazyClient('openai', model, async () =>
+          (await import('./openai.ts')).createOpenAiClient({
+            apiKey: env.OPENAI_API_KEY ?? '',
+            baseUrl: spec.baseUrl ?? env.OPENAI_BASE_URL,
+            model,
+            timeoutMs: spec.timeoutMs,
+          }),
+        ),
         retry,
       );
     case 'ollama':
       return withRetry(
-        createOllamaClient({
-          host: ollamaHost(env, spec.baseUrl),
-          model,
-          timeoutMs: spec.timeoutMs,
-        }),
+        lazyClient('ollama', model, async () =>
+          (await import('./ollama.ts')).createOllamaClient({
+            host: ollamaHost(env, spec.baseUrl),
+            model,
+            timeoutMs: spec.timeoutMs,
+          }),
+        ),
         retry,
       );
     case 'offline':
