@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { PathOutsideBoundary } from '../runtime/errors.ts';
 import type { ExecutorContext } from './define.ts';
 import { resolvePath } from './resolve-path.ts';
+import { isUnder } from '../runtime/vaglio/normalize-path.ts';
 
 /** The path with the symlinks of its longest existing ancestor resolved. */
 async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Promise<string> {
@@ -17,10 +18,6 @@ async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Pr
     missing.push(basename(current));
     current = dirname(current);
   }
-}
-
-function isUnder(path: string, root: string): boolean {
-  return root === '/' || path === root || path.startsWith(`${root}/`);
 }
 
 /**

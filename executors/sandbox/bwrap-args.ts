@@ -2,8 +2,8 @@
 // unit-tested: read-only root, fresh /dev /proc and private /tmp, the workspace roots
 // writable, secret stores masked last (so no writable bind can uncover them), no network
 // unless asked, and no capabilities (root inside could otherwise remount / read-write).
-import { relative } from 'node:path';
 import type { ShellRequest } from '../ops/shell-ops.ts';
+import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
 
 /** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
 export interface SecretMask {
@@ -11,19 +11,14 @@ export interface SecretMask {
   readonly kind: 'dir' | 'file';
 }
 
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
-}
-
 /**
  * True when `path` is in the host /tmp but no bind brings it into the sandbox, whose /tmp is
  * private and empty: a cwd there would not exist inside.
  */
 export function hiddenByPrivateTmp(path: string, request: ShellRequest, home: string): boolean {
-  if (!isInside(path, '/tmp')) return false;
+  if (!isUnder(path, '/tmp')) return false;
   const visible = [home, ...request.writableRoots].filter((root) => root !== '/tmp');
-  return !visible.some((root) => isInside(root, '/tmp') && isInside(path, root));
+  return !visible.some((root) => isUnder(root, '/tmp') && isUnder(path, root));
 }
 
 /** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
@@ -36,7 +31,7 @@ export function buildBwrapArgs(
   if (request.network) argv.push('--share-net');
   argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
-  if (home !== '/tmp' && isInside(home, '/tmp')) argv.push('--ro-bind', home, home);
+  if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
   const writable = [...new Set(request.writableRoots)]
     .filter((root) => root !== '/tmp')
     .sort((a, b) => a.length - b.length);

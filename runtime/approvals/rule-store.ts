@@ -15,6 +15,7 @@ import type { AllowRule, RuleStore } from './types.ts';
 import { readJsonFile, writeFileAtomic } from '../state-store.ts';
 import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
 import { narrowShellScope, shellScopeCovers } from './shell-scope.ts';
+import { isUnder } from '../vaglio/normalize-path.ts';
 
 const ruleSchema = z.strictObject({
   v: z.literal(1),
@@ -32,10 +33,6 @@ const ruleSchema = z.strictObject({
 
 /** The rules file (v: 1). */
 export const rulesFileSchema = z.strictObject({ v: z.literal(1), rules: z.array(ruleSchema) });
-
-function isUnder(path: string, dir: string): boolean {
-  return dir === '/' || path === dir || path.startsWith(`${dir}/`);
-}
 
 function parentDir(path: string): string {
   const slash = path.lastIndexOf('/');

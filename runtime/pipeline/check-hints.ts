@@ -12,9 +12,9 @@ import type { Config } from '../config.ts';
 import { allowlistViolation } from '../shell/allowlist.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import type { CallContext } from '../vaglio/judge.ts';
+import { isUnder } from '../vaglio/normalize-path.ts';
 import {
   absoluteUserPath,
-  isUnder,
   resolveThroughSymlinks,
   type RealPath,
   type ResolvedRoots,

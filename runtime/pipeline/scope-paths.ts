@@ -26,12 +26,6 @@ export function resolveThroughSymlinks(path: string, realPath: RealPath): string
   }
 }
 
-/** True when `path` is `root` or below it. Both absolute and normalised. */
-export function isUnder(path: string, root: string): boolean {
-  if (root === '/') return true;
-  return path === root || path.startsWith(`${root}/`);
-}
-
 /** The configured roots, normalised and with their own symlinks resolved; read undefined means anywhere. */
 export interface ResolvedRoots {
   readonly read: readonly string[] | undefined;

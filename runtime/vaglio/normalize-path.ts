@@ -27,3 +27,8 @@ export function normalizePath(input: string, home: string): string {
   if (absolute) return `/${joined}`;
   return joined === '' ? '.' : joined;
 }
+
+/** True when `path` is `root` or below it; both absolute and normalised. */
+export function isUnder(path: string, root: string): boolean {
+  return root === '/' || path === root || path.startsWith(`${root}/`);
+}
