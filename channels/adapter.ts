@@ -1,4 +1,8 @@
 // What the daemon needs from a channel: start it against the chat service, stop it.
+import type { PendingLookup } from '../runtime/approvals/press-card.ts';
+import type { Config } from '../runtime/config.ts';
+import type { AuditLog } from '../runtime/log/audit-log.ts';
+import type { Logger } from '../runtime/log/logger.ts';
 import type { ChatService } from '../runtime/planner/chat-service.ts';
 
 export interface ChannelAdapter {
@@ -9,4 +13,16 @@ export interface ChannelAdapter {
   stop(): Promise<void>;
   /** Resolves when the channel ended on its own (the terminal's stdin closed); absent if it never does. */
   readonly done?: Promise<void>;
+}
+
+/** What the remote channels (Telegram, Slack) are built from. */
+export interface RemoteAdapterOptions {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+  /** Where channel state and pending approvals are kept (default: $XDG_STATE_HOME/custode). */
+  readonly stateDir?: string;
+  /** Pending cards, read before a press to audit it (default: the store under stateDir/approvals). */
+  readonly approvals?: PendingLookup;
+  readonly audit?: AuditLog;
 }

@@ -4,32 +4,20 @@
 // the three buttons, whose action ids carry the approval id.
 import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
 import { join } from 'node:path';
-import {
-  pressCard,
-  type ChannelSink,
-  type ChatPort,
-  type PendingLookup,
-} from '../../runtime/approvals/press-card.ts';
+import { pressCard, type ChannelSink, type ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import { createApprovalStore } from '../../runtime/approvals/store.ts';
 import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
-import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
+import { createAuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
+import type { RemoteAdapterOptions } from '../adapter.ts';
 import { createSlackSink, slackChatId } from './slack-sink.ts';
 
 const REFUSAL = 'Sorry, this assistant only talks to the people it was set up for.';
 
-export interface SlackAdapterOptions {
-  readonly config: Config;
-  readonly env: NodeJS.ProcessEnv;
-  readonly logger: Logger;
-  /** Where pending approvals are kept (default: $XDG_STATE_HOME/custode). */
-  readonly stateDir?: string;
-  readonly approvals?: PendingLookup;
-  readonly audit?: AuditLog;
-}
+export type SlackAdapterOptions = RemoteAdapterOptions;
 
 export interface SlackAdapter {
   readonly name: 'slack';

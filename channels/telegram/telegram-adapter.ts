@@ -16,13 +16,13 @@ import {
 } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import { createApprovalStore } from '../../runtime/approvals/store.ts';
-import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
 import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
 import { createTelegramSink } from './telegram-sink.ts';
+import type { RemoteAdapterOptions } from '../adapter.ts';
 
 const REFUSAL =
   'Sorry, this assistant only talks to the people it was set up for. If that is you, send /pair <code> with the code from the daemon log.';
@@ -35,15 +35,7 @@ const PAIR_REPLIES = {
 const TYPING_EVERY_MS = 4_500;
 const UPDATES = ['message', 'callback_query'] as const;
 
-export interface TelegramAdapterOptions {
-  readonly config: Config;
-  readonly env: NodeJS.ProcessEnv;
-  readonly logger: Logger;
-  /** Where paired users and pending approvals are kept (default: $XDG_STATE_HOME/custode). */
-  readonly stateDir?: string;
-  /** Pending cards, read before a press to audit it (default: the store under stateDir/approvals). */
-  readonly approvals?: PendingLookup;
-  readonly audit?: AuditLog;
+export interface TelegramAdapterOptions extends RemoteAdapterOptions {
   /** Webhook mode: the secret Telegram must echo in every update (default: random per run). */
   readonly webhookSecret?: string;
 }
