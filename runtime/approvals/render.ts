@@ -94,7 +94,7 @@ export function pressNotice(result: PressResult, answer: ApprovalAnswer): string
       return answer === 'deny'
         ? 'Denied.'
         : answer === 'always'
-          ? 'Allowed, and a rule was saved.'
+          ? 'Allowed; the chat says which rule was saved, if a narrow one is safe.'
           : 'Allowed once.';
     case 'not_yours':
       return 'This card is not yours to answer.';

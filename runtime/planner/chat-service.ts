@@ -147,8 +147,10 @@ export class ChatService {
           press.answer === 'deny'
             ? { kind: 'deny', why: 'the person declined' }
             : { kind: 'allow', approvedBy: press.presser };
-        if (press.answer === 'always') await this.saveRule(pending, sink);
-        await this.resumeParked(pending, sink, answer, press.answer, press.presser);
+        // "Always" with no safe narrow rule is only "once": the card must not claim a rule.
+        const saved = press.answer === 'always' && (await this.saveRule(pending, sink));
+        const resolution = press.answer === 'always' && !saved ? 'once' : press.answer;
+        await this.resumeParked(pending, sink, answer, resolution, press.presser);
         return 'resolved';
       }
     }
@@ -218,20 +220,22 @@ export class ChatService {
     return run;
   }
 
-  private async saveRule(pending: PendingApproval, sink: ChannelSink): Promise<void> {
+  /** Saves the narrowest safe rule for the call and tells the person; false when none is safe. */
+  private async saveRule(pending: PendingApproval, sink: ChannelSink): Promise<boolean> {
     const rule = this.deps.rules.propose(pending.call);
     if (rule === null) {
       await sink.sendText(
         pending.chatId,
         'No narrow always-allow rule is safe for this action, so it is allowed this once only.',
       );
-      return;
+      return false;
     }
     await this.deps.rules.add(rule);
     await sink.sendText(
       pending.chatId,
       `Saved an always-allow rule: ${rule.description}. /rules lists your rules.`,
     );
+    return true;
   }
 
   private async updateCard(

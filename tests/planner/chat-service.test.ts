@@ -94,6 +94,27 @@ describe('chat service approvals', () => {
     expect(readFileSync(join(home, 'group.txt'), 'utf8')).toBe('mine');
   });
 
+  it('"always" with no safe narrow rule runs once, and the card does not claim a rule', async () => {
+    app = await startApp(createOfflineClient());
+    const sink = createRecordingSink();
+    await app.service.handleMessage(says('/write ~/top-level.txt x'), sink);
+    const [pending] = sink.approvals();
+    const press = {
+      approvalId: pending?.approvalId ?? '',
+      presser: 'local:tester',
+      answer: 'always' as const,
+    };
+    expect(await app.service.resolveApproval(press, sink)).toBe('resolved');
+    expect(readFileSync(join(home, 'top-level.txt'), 'utf8')).toBe('x');
+    const updates = sink.entries.filter((entry) => entry.kind === 'update');
+    expect(updates.map((entry) => entry.text).join('\n')).toContain('Allowed once by local:tester');
+    expect(updates.map((entry) => entry.text).join('\n')).not.toContain('rule was saved');
+    await app.service.handleMessage(says('/rules'), sink);
+    expect(sink.texts().at(-1)).toBe(
+      'You have no always-allow rules. Answer "always" on a card to add one.',
+    );
+  });
+
   it('"always" saves a narrow rule, tells the person, and /rules lists it', async () => {
     // A rule scoped to the home directory itself would be too broad: write one level down.
     mkdirSync(join(home, 'notes'), { recursive: true });
