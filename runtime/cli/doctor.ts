@@ -4,7 +4,8 @@ import { bwrapAvailable } from '../../executors/sandbox/bwrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { selectProvider } from '../llm/select.ts';
-import { enabledJudges } from '../vaglio/panel.ts';
+import { judgeClientFor } from '../vaglio/judge-clients.ts';
+import { createLlmPanel, enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, stateDir } from '../paths.ts';
 import { option, type CliIo } from './io.ts';
@@ -56,6 +57,8 @@ function judges(config: Config, env: NodeJS.ProcessEnv, report: Report): void {
   let enabled;
   try {
     enabled = enabledJudges(config, env);
+    // Builds each judge's client (no request is sent): a missing key or an offline judge shows here.
+    createLlmPanel(config, env, judgeClientFor(config, env));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     problem(report, `judges: ${error.message}`);

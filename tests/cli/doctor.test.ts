@@ -46,6 +46,12 @@ describe('custode doctor', () => {
     expect(llm.out).toContain(
       'judges: rule-based-v1 (threshold 0.4); LLM judges llm (min_score 0.5, fail_closed), mode sequence',
     );
+    const keyless = await doctor([
+      '--config',
+      configFile('vaglio:\n  judges:\n    - provider: openai\n'),
+    ]);
+    expect(keyless.code).toBe(1);
+    expect(keyless.out).toContain('provider openai needs OPENAI_API_KEY');
     const bad = await doctor([], { CUSTODE_JUDGE_KIND: 'oracle' });
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('PROBLEM judges: CUSTODE_JUDGE_KIND: "oracle" is not a judge kind');
