@@ -30,30 +30,6 @@ export interface DangerRule {
   matches(command: ShellCommand, view: ShellView): boolean;
 }
 
-// Trees whose loss (recursive delete, move, chmod -R) leaves no working system.
-const SYSTEM_TREES: ReadonlySet<string> = new Set(
-  [
-    '/etc',
-    '/usr',
-    '/bin',
-    '/sbin',
-    '/lib',
-    '/lib32',
-    '/lib64',
-    '/libx32',
-    '/var',
-    '/boot',
-    '/opt',
-    '/srv',
-    '/home',
-    '/root',
-    '/sys',
-    '/proc',
-    '/dev',
-    '/snap',
-    '/nix',
-  ].concat(['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private']),
-);
 // Trees owned by the package manager and the kernel: writing into them changes the system itself.
 const WRITE_PROTECTED = [
   '/etc',
@@ -68,7 +44,12 @@ const WRITE_PROTECTED = [
   '/sys',
   '/proc',
 ];
-// Deleting inside these also destroys state nobody can restore (logs are evidence, dpkg's db is the system).
+// Trees whose loss (recursive delete, move, chmod -R) leaves no working system.
+const SYSTEM_TREES: ReadonlySet<string> = new Set([
+  ...WRITE_PROTECTED,
+  ...['/var', '/opt', '/srv', '/home', '/root', '/dev', '/snap', '/nix'],
+  ...['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private'],
+]);
 const DELETE_PROTECTED = [...WRITE_PROTECTED, '/var/log', '/var/lib'];
 const GLOB = /[*?[]/;
 

@@ -50,6 +50,12 @@ function sameScope(a: AllowRule, b: AllowRule): boolean {
   );
 }
 
+/** The command line of a shell call, if it has one. */
+function commandOf(executor: AnyExecutor, call: ProposedCall): string | undefined {
+  const key = executor.capabilities.commandArg;
+  return key === undefined ? undefined : stringArg(call.args, key);
+}
+
 /** The scope a call would need, with its wording; null when no narrow scope exists. */
 function scopeFor(
   executor: AnyExecutor,
@@ -59,10 +65,7 @@ function scopeFor(
   const { capabilities } = executor;
   switch (classOf(executor, call.executor)) {
     case 'shell': {
-      const command =
-        capabilities.commandArg === undefined
-          ? undefined
-          : stringArg(call.args, capabilities.commandArg);
+      const command = commandOf(executor, call);
       const scope = command === undefined ? null : narrowShellScope(command);
       if (scope === null) return null;
       const wording =
@@ -102,10 +105,7 @@ function covers(
   const { capabilities } = executor;
   switch (classOf(executor, call.executor)) {
     case 'shell': {
-      const command =
-        capabilities.commandArg === undefined
-          ? undefined
-          : stringArg(call.args, capabilities.commandArg);
+      const command = commandOf(executor, call);
       if (command === undefined || rule.scope.binary === undefined) return false;
       const scope =
         rule.scope.subcommand === undefined
