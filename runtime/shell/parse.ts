@@ -359,6 +359,30 @@ function walk(state: State, node: Node, ctx: Context): void {
   }
 }
 
+const BLANK = /^(?:\s|\\\n)*$/;
+
+/**
+ * True when the tree leaves out source text other than blanks and line continuations.
+ * tree-sitter-bash drops some words without an ERROR node (the `-` of `python3 - <<EOF`);
+ * what the parse does not show must not be judged as if it were not there.
+ */
+function dropsText(root: Node, source: string): boolean {
+  let covered = 0;
+  const stack: Node[] = [root];
+  const leaves: Node[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.childCount === 0) leaves.push(node);
+    else for (let i = node.childCount - 1; i >= 0; i -= 1) stack.push(node.child(i) as Node);
+  }
+  for (const leaf of leaves) {
+    if (leaf.startIndex > covered && !BLANK.test(source.slice(covered, leaf.startIndex)))
+      return true;
+    covered = Math.max(covered, leaf.endIndex);
+  }
+  return !BLANK.test(source.slice(covered));
+}
+
 function walkSource(state: State, source: string, ctx: Context): void {
   if (parser === null)
     throw new Error(
@@ -370,7 +394,7 @@ function walkSource(state: State, source: string, ctx: Context): void {
     return;
   }
   try {
-    if (tree.rootNode.hasError) state.errors = true;
+    if (tree.rootNode.hasError || dropsText(tree.rootNode, source)) state.errors = true;
     walk(state, tree.rootNode, ctx);
   } finally {
     tree.delete();

@@ -250,3 +250,20 @@ describe('parseShell: variables', () => {
     await expect(initShellParser()).resolves.toBeUndefined();
   });
 });
+
+describe('parseShell: text the tree leaves out', () => {
+  it('marks a parse that drops a word (the `-` of `python3 - <<EOF`) as an error', () => {
+    expect(parseShell("python3 - <<'EOF'\nprint(1)\nEOF").errors).toBe(true);
+  });
+
+  it('keeps blanks, line continuations and comments clean', () => {
+    for (const source of [
+      'cat - < x',
+      'ls -la \\\n  /tmp',
+      'echo hi # note',
+      "cat <<'EOF'\nx\nEOF",
+    ]) {
+      expect(parseShell(source).errors, source).toBe(false);
+    }
+  });
+});
