@@ -59,7 +59,13 @@ function createApp(config: Config, env: NodeJS.ProcessEnv, logger: Logger): App 
   const common = {
     token,
     logger: boltLogger(logger),
-    clientOptions: settings.api_url === undefined ? {} : { slackApiUrl: settings.api_url },
+    clientOptions: {
+      // Pinned, not left to a default: a 429 makes the client wait Retry-After and retry (its
+      // default retryConfig, ten tries over about half an hour), so a rate-limited answer is
+      // late, never dropped.
+      rejectRateLimitedCalls: false,
+      ...(settings.api_url === undefined ? {} : { slackApiUrl: settings.api_url }),
+    },
   };
   if (settings.mode === 'socket') {
     return new App({

@@ -1,7 +1,8 @@
 // The telegram-test-api emulator answers getUpdates at once, so a bot polls it in a busy
 // loop that would swamp any CPU or latency figure. This proxy in front of it holds an empty
 // getUpdates until a user update arrives (or up to a second), as Telegram's long polling
-// does; every other call passes through unchanged.
+// does; every other call passes through unchanged, unless a test's hook answers it instead
+// (a 429, say, to prove a rate-limited reply is retried and not lost).
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
@@ -27,15 +28,37 @@ function nextUpdate(emulator: TelegramServer, ms: number): Promise<void> {
   });
 }
 
+/** An HTTP answer a hook sends in place of the emulator's: status and JSON text. */
+export interface ProxyAnswer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** Sees each Bot API call (method, raw body) on arrival; an answer it returns is sent instead. */
+export type ProxyHook = (method: string, body: string) => ProxyAnswer | undefined;
+
+export interface LongPollProxyOptions {
+  /** How long an empty getUpdates is held (default 1 s). */
+  readonly maxWaitMs?: number;
+  readonly hook?: ProxyHook;
+}
+
 /** A long-polling front for `emulator`; point the bot's api_root at the returned url. */
 export async function startLongPollProxy(
   emulator: TelegramServer,
-  maxWaitMs = 1_000,
+  { maxWaitMs = 1_000, hook }: LongPollProxyOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const target = emulator.config.apiURL;
   const server = createServer((request, response) => {
     void (async () => {
       const body = await bodyOf(request);
+      const method = (request.url ?? '').split('?')[0]?.split('/').at(-1) ?? '';
+      const replaced = hook?.(method, body.toString('utf8'));
+      if (replaced !== undefined) {
+        response.writeHead(replaced.status, { 'content-type': 'application/json' });
+        response.end(replaced.text);
+        return;
+      }
       const forward = async (): Promise<{ status: number; text: string }> => {
         const answer = await fetch(`${target}${request.url ?? '/'}`, {
           method: request.method ?? 'GET',
@@ -45,7 +68,7 @@ export async function startLongPollProxy(
         return { status: answer.status, text: await answer.text() };
       };
       let answer = await forward();
-      if (/\/getUpdates$/.test(request.url ?? '')) {
+      if (method === 'getUpdates') {
         const deadline = Date.now() + maxWaitMs;
         while (
           answer.status === 200 &&

@@ -1,12 +1,18 @@
 // A local Slack Web API: answers auth.test, chat.postMessage, chat.update and
 // chat.postEphemeral in Slack's wire format and records every call; anything else is an
-// error the test will see. Plus request signing, as Slack signs what it sends to an app.
+// error the test will see. It can rate-limit a call (HTTP 429 with Retry-After, as Slack
+// does). Plus request signing, as Slack signs what it sends to an app.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 export interface SlackCall {
   readonly method: string;
   readonly args: Record<string, unknown>;
+  /** performance.now() when the call arrived. */
+  readonly at: number;
+  /** True when it was answered 429 (see rateLimitNext), so nothing was posted. */
+  readonly limited: boolean;
 }
 
 export interface SlackApi {
@@ -14,6 +20,8 @@ export interface SlackApi {
   readonly url: string;
   readonly calls: SlackCall[];
   callsTo(method: string): SlackCall[];
+  /** Answers the next call to `method` with 429 and `Retry-After: <seconds>`. */
+  rateLimitNext(method: string, seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +38,7 @@ function parseArgs(contentType: string | undefined, body: string): Record<string
 /** Starts the Web API stand-in. */
 export async function startSlackApi(): Promise<SlackApi> {
   const calls: SlackCall[] = [];
+  const limits = new Map<string, number>();
   let ts = 1_700_000_000;
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -37,7 +46,17 @@ export async function startSlackApi(): Promise<SlackApi> {
     request.on('end', () => {
       const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
       const args = parseArgs(request.headers['content-type'], body);
-      calls.push({ method, args });
+      const retryAfter = limits.get(method);
+      calls.push({ method, args, at: performance.now(), limited: retryAfter !== undefined });
+      if (retryAfter !== undefined) {
+        limits.delete(method);
+        response.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after': String(retryAfter),
+        });
+        response.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
       let result: Record<string, unknown>;
       switch (method) {
         case 'auth.test':
@@ -80,6 +99,7 @@ export async function startSlackApi(): Promise<SlackApi> {
     url: `http://127.0.0.1:${String(address.port)}/api/`,
     calls,
     callsTo: (method) => calls.filter((call) => call.method === method),
+    rateLimitNext: (method, seconds) => void limits.set(method, seconds),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

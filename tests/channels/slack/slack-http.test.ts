@@ -238,6 +238,34 @@ describe('Slack over HTTP', () => {
     expect(existsSync(join(home, 'forged.txt'))).toBe(false);
   });
 
+  it('posts a rate-limited answer once, after Retry-After', async () => {
+    api.rateLimitNext('chat.postMessage', 1);
+    expect(await post(dmEvent('U1', '/help', '4000.0001'), 'application/json')).toBe(200);
+    const inThread = (ts: string) =>
+      api.callsTo('chat.postMessage').filter((call) => call.args.thread_ts === ts);
+    const [limited, retry] = await vi.waitFor(
+      () => {
+        const calls = inThread('4000.0001');
+        if (!calls.some((call) => !call.limited)) throw new Error('not posted yet');
+        return calls;
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    expect(limited?.limited).toBe(true);
+    expect(retry?.args).toEqual(limited?.args);
+    expect(String(retry?.args.text)).toContain('/help');
+    // performance.now() both sides; Node's timers may end ~1 ms early, hence the 5 ms slack.
+    expect((retry?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000 - 5);
+
+    // A second turn is the barrier: once its answer is in, a duplicate of the first would be too.
+    await post(dmEvent('U1', '/help', '4000.0002'), 'application/json');
+    await vi.waitFor(() => expect(inThread('4000.0002')).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 20,
+    });
+    expect(inThread('4000.0001')).toHaveLength(2);
+  });
+
   it('refuses a stranger once and never asks the model for them', async () => {
     await post(dmEvent('U9', '/write ~/stranger.txt hi', '1000.0005'), 'application/json');
     await post(dmEvent('U9', 'hello?', '1000.0006'), 'application/json');
