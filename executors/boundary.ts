@@ -21,15 +21,38 @@ async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Pr
 }
 
 /**
- * Throw PathOutsideBoundary unless `path` (absolute) lies in roots.write (for writes) or in
- * roots.read (for reads, only when that list is configured).
+ * The absolute paths this call may write: the decision's own list when it narrowed the call
+ * (ctx.writableRoots), else config roots.write with ~ expanded. One place for every executor.
+ */
+export function writableRootsOf(ctx: ExecutorContext): readonly string[] {
+  return ctx.writableRoots ?? ctx.config.roots.write.map((root) => resolvePath(root, ctx.env));
+}
+
+/** Which roots a check uses, and how the denial names them. */
+function rootsFor(
+  access: 'read' | 'write',
+  ctx: ExecutorContext,
+): { roots: readonly string[] | undefined; source: string } {
+  if (access === 'read') return { roots: ctx.config.roots.read, source: 'roots.read in config' };
+  return {
+    roots: writableRootsOf(ctx),
+    source:
+      ctx.writableRoots === undefined
+        ? 'roots.write in config'
+        : 'this call was allowed without approval and may write only what its decision names',
+  };
+}
+
+/**
+ * Throw PathOutsideBoundary unless `path` (absolute) lies in the writable roots (for writes,
+ * see writableRootsOf) or in roots.read (for reads, only when that list is configured).
  */
 export async function assertInRoots(
   path: string,
   access: 'read' | 'write',
   ctx: ExecutorContext,
 ): Promise<void> {
-  const roots = access === 'write' ? ctx.config.roots.write : ctx.config.roots.read;
+  const { roots, source } = rootsFor(access, ctx);
   if (roots === undefined) return;
   const real = await realPathOfLongestAncestor(path, ctx);
   const resolvedRoots = await Promise.all(
@@ -37,7 +60,7 @@ export async function assertInRoots(
   );
   if (!resolvedRoots.some((root) => isUnder(real, root))) {
     throw new PathOutsideBoundary(
-      `${path}${real === path ? '' : ` (really ${real})`} is outside the ${access} roots (roots.${access} in config)`,
+      `${path}${real === path ? '' : ` (really ${real})`} is outside the ${access} roots (${source})`,
     );
   }
 }

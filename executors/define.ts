@@ -24,6 +24,8 @@ export interface ExecutorContext {
   readonly env: NodeJS.ProcessEnv;
   readonly signal: AbortSignal;
   readonly ops: { readonly fs: FsOps; readonly shell: ShellOps; readonly http: HttpOps };
+  /** When set, replaces config roots.write for this call (absolute paths; [] = write nothing). */
+  readonly writableRoots?: readonly string[];
 }
 
 export interface ExecutorDefinition<Schema extends z.ZodType = z.ZodType, Result = unknown> {

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolveInRoots } from './boundary.ts';
-import { resolvePath } from './resolve-path.ts';
+import { resolveInRoots, writableRootsOf } from './boundary.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
 const passedEnv = [
@@ -72,7 +71,7 @@ export const shellExec = defineExecutor({
         args.timeout_ms ?? Math.min(sandbox.default_timeout_ms, sandbox.timeout_ceiling_ms),
       outputCapBytes: sandbox.output_cap_bytes,
       signal: ctx.signal,
-      writableRoots: ctx.config.roots.write.map((root) => resolvePath(root, ctx.env)),
+      writableRoots: writableRootsOf(ctx),
       network: sandbox.network,
       env: commandEnv(ctx.env),
     });

@@ -133,6 +133,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
           env,
           signal,
           ops,
+          ...(outcome.writable === undefined ? {} : { writableRoots: outcome.writable }),
         });
         return { ok: true, result };
       } catch (error) {

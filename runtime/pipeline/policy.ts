@@ -7,7 +7,16 @@ import type { Verdict } from '../vaglio/verdict.ts';
 import type { ProposedCall } from './types.ts';
 
 export type PolicyResult =
-  | { readonly decision: 'allow'; readonly reason: string }
+  | {
+      readonly decision: 'allow';
+      readonly reason: string;
+      /**
+       * Absolute paths the sandbox may write for this call ([] = only its private /tmp);
+       * undefined = the configured roots.write. A call no person approved gets only what its
+       * rule names, so a hole in the catalogue cannot write the home.
+       */
+      readonly writable?: readonly string[];
+    }
   | { readonly decision: 'ask'; readonly reason: string };
 
 export interface PolicyInput {
@@ -43,7 +52,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   const rule = input.rules?.match(call) ?? null;
   if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
   if (input.readOnlyRule !== null)
-    return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}` };
+    return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }

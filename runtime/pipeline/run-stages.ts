@@ -163,6 +163,9 @@ async function runStages(
     signals,
     verdict,
     ...found,
+    ...(policy.decision === 'allow' && policy.writable !== undefined
+      ? { writable: policy.writable }
+      : {}),
   };
 }
 

@@ -45,4 +45,6 @@ export interface PipelineOutcome {
   readonly executor?: AnyExecutor;
   readonly args?: unknown;
   readonly issues?: readonly ValidationIssue[];
+  /** Set on an allow: the only paths the executor may write (see PolicyResult); undefined = roots.write. */
+  readonly writable?: readonly string[];
 }
