@@ -5,6 +5,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import type { ProposedCall } from './types.ts';
+import type { WorkspaceDecision } from './workspace-policy.ts';
 
 export type PolicyResult =
   | {
@@ -28,6 +29,8 @@ export interface PolicyInput {
   readonly rules: RuleStore | undefined;
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
+  /** The workspace rules that matched this shell call and the paths it may write, if any. */
+  readonly workspace: WorkspaceDecision | null;
 }
 
 /** Decide allow or ask; the first rule that applies wins, in the order written. */
@@ -51,8 +54,23 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   }
   const rule = input.rules?.match(call) ?? null;
   if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
-  if (input.readOnlyRule !== null)
+  if (input.readOnlyRule !== null) {
+    // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.
+    if (config.sandbox.mode === 'off') {
+      return {
+        decision: 'ask',
+        reason: `policy: read-only: ${input.readOnlyRule} matched, but sandbox.mode is off and nothing would stop it writing`,
+      };
+    }
     return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
+  }
+  const { workspace } = input;
+  if (workspace !== null)
+    return {
+      decision: 'allow',
+      reason: `workspace: ${workspace.rule}`,
+      writable: workspace.writable,
+    };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }

@@ -33,6 +33,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     threshold: 0.3,
     rules: undefined,
     readOnlyRule: null,
+    workspace: null,
     ...extra,
   };
 }
@@ -61,6 +62,13 @@ describe('policy: the writable paths of an allow', () => {
       reason: 'read-only: ls',
       writable: [],
     });
+  });
+
+  it('asks instead when no sandbox could hold the call to writing nothing', () => {
+    const bare = parseConfig({ sandbox: { mode: 'off' } });
+    const result = decidePolicy(policyInput({ readOnlyRule: 'ls', config: bare }));
+    expect(result).toMatchObject({ decision: 'ask' });
+    expect(result.reason).toMatch(/read-only: ls matched, but sandbox.mode is off/);
   });
 
   it('leaves a person-approved allow on the configured roots', () => {
