@@ -124,6 +124,13 @@ export const configSchema = z.strictObject({
           extra: z.array(readOnlyRuleSchema).default([]),
         })
         .default({ enabled: true, extra: [] }),
+      /**
+       * Shell calls that only create new files, append, record a local git change or work in
+       * the private /tmp run without a card (only in the bubblewrap sandbox without network).
+       */
+      workspace_catalogue: z
+        .strictObject({ enabled: z.boolean().default(true) })
+        .default({ enabled: true }),
     })
     .default({
       grey_band: 0.1,
@@ -131,6 +138,7 @@ export const configSchema = z.strictObject({
       never_ask: [],
       expiry_minutes: 10,
       read_only_catalogue: { enabled: true, extra: [] },
+      workspace_catalogue: { enabled: true },
     }),
   planner: z
     .strictObject({

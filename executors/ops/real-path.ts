@@ -1,5 +1,5 @@
 // Symlink resolution for the scope stage: synchronous (it sits on every decision's hot path).
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { RealPath } from '../../runtime/pipeline/scope-paths.ts';
 
 /**
@@ -16,4 +16,14 @@ export function createRealPath(): RealPath {
       return null;
     }
   };
+}
+
+/** True when the path (symlinks followed) is an existing directory. */
+export function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/** True when anything is at the path, a dangling symlink included (lstat, not followed). */
+export function entryExists(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 }

@@ -15,9 +15,13 @@ export interface SecretMask {
  * True when `path` is in the host /tmp but no bind brings it into the sandbox, whose /tmp is
  * private and empty: a cwd there would not exist inside.
  */
-export function hiddenByPrivateTmp(path: string, request: ShellRequest, home: string): boolean {
+export function hiddenByPrivateTmp(
+  path: string,
+  writableRoots: readonly string[],
+  home: string,
+): boolean {
   if (!isUnder(path, '/tmp')) return false;
-  const visible = [home, ...request.writableRoots].filter((root) => root !== '/tmp');
+  const visible = [home, ...writableRoots].filter((root) => root !== '/tmp');
   return !visible.some((root) => isUnder(root, '/tmp') && isUnder(path, root));
 }
 

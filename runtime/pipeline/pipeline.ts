@@ -4,18 +4,19 @@
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
-import { createRealPath } from '../../executors/ops/real-path.ts';
+import { createRealPath, entryExists, isDirectory } from '../../executors/ops/real-path.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
 import { createAuditLog, keysOf, type AuditLog } from '../log/audit-log.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
-import { homeDir } from '../paths.ts';
+import { configDir, dataDir, homeDir, stateDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
 import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
+import { workspaceCatalogueFor } from './workspace-policy.ts';
 import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
@@ -97,6 +98,10 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     panel: buildPanel(options, env, logger),
     rules: options.rules,
     readOnly: readOnlyMatcherFor(config),
+    workspace: workspaceCatalogueFor(config),
+    isDirectory,
+    entryExists,
+    ownDirs: [configDir(env), dataDir(env), stateDir(env)],
     tools,
     logger,
   };

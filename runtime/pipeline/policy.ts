@@ -5,6 +5,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import type { ProposedCall } from './types.ts';
+import type { WorkspaceDecision } from './workspace-policy.ts';
 
 export type PolicyResult =
   | {
@@ -28,6 +29,8 @@ export interface PolicyInput {
   readonly rules: RuleStore | undefined;
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
+  /** The workspace rules that matched this shell call and the paths it may write, if any. */
+  readonly workspace: WorkspaceDecision | null;
 }
 
 /** Decide allow or ask; the first rule that applies wins, in the order written. */
@@ -61,6 +64,13 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     }
     return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
   }
+  const { workspace } = input;
+  if (workspace !== null)
+    return {
+      decision: 'allow',
+      reason: `workspace: ${workspace.rule}`,
+      writable: workspace.writable,
+    };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }

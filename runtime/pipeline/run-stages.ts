@@ -15,6 +15,8 @@ import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
 import type { RealPath, ResolvedRoots } from './scope-paths.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
+import type { WorkspaceCatalogue } from './workspace-match.ts';
+import { workspaceDecisionFor, type WorkspaceDecision } from './workspace-policy.ts';
 
 export interface StageDeps {
   readonly config: Config;
@@ -26,6 +28,11 @@ export interface StageDeps {
   readonly panel: LlmPanel | null;
   readonly rules: RuleStore | undefined;
   readonly readOnly: ReadOnlyMatcher | null;
+  readonly workspace: WorkspaceCatalogue | null;
+  readonly isDirectory: (path: string) => boolean;
+  readonly entryExists: (path: string) => boolean;
+  /** Custode's own config, data and state dirs (the workspace rules never write there). */
+  readonly ownDirs: readonly string[];
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
 }
@@ -77,6 +84,12 @@ function parseCommand(
   const key = executor.capabilities.commandArg;
   const command = key === undefined ? undefined : args[key];
   return typeof command === 'string' ? parseShell(command) : null;
+}
+
+/** The catalogue rule names behind an uncarded shell call, for the audit line. */
+function tierSignals(readOnlyRule: string | null, workspace: WorkspaceDecision | null): string[] {
+  if (readOnlyRule !== null) return [`read-only: ${readOnlyRule}`];
+  return workspace === null ? [] : [`workspace: ${workspace.rule}`];
 }
 
 async function runStages(
@@ -145,6 +158,15 @@ async function runStages(
     shell === null || deps.readOnly === null
       ? null
       : readOnlyRuleFor(shell, deps.readOnly, scopeInput);
+  const workspace =
+    shell === null || readOnlyRule !== null || deps.workspace === null
+      ? null
+      : workspaceDecisionFor(shell, deps.readOnly, deps.workspace, {
+          ...scopeInput,
+          isDirectory: deps.isDirectory,
+          entryExists: deps.entryExists,
+          ownDirs: deps.ownDirs,
+        });
   const policy = decidePolicy({
     call,
     executor,
@@ -153,9 +175,9 @@ async function runStages(
     threshold: judged.threshold,
     rules: deps.rules,
     readOnlyRule,
+    workspace,
   });
-  const signals =
-    readOnlyRule === null ? verdict.signals : [...verdict.signals, `read-only: ${readOnlyRule}`];
+  const signals = [...verdict.signals, ...tierSignals(readOnlyRule, workspace)];
   return {
     decision: policy.decision,
     stage: null,

@@ -6,10 +6,13 @@ import { normalizePath } from '../vaglio/normalize-path.ts';
 /** Resolves an existing path's symlinks; null when the path does not exist. Injected (no fs here). */
 export type RealPath = (path: string) => string | null;
 
-/** Normalise a user path (~, $HOME, ${HOME}, .., ., //); relative paths are relative to home. */
-export function absoluteUserPath(input: string, home: string): string {
+/**
+ * Normalise a user path (~, $HOME, ${HOME}, .., ., //); relative paths are relative to `base`
+ * (home unless a shell command runs elsewhere).
+ */
+export function absoluteUserPath(input: string, home: string, base: string = home): string {
   const normalised = normalizePath(input, home);
-  return isAbsolute(normalised) ? normalised : normalizePath(join(home, normalised), home);
+  return isAbsolute(normalised) ? normalised : normalizePath(join(base, normalised), home);
 }
 
 /** The path with the symlinks of its longest existing ancestor resolved. */

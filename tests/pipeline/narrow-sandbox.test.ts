@@ -33,6 +33,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     threshold: 0.3,
     rules: undefined,
     readOnlyRule: null,
+    workspace: null,
     ...extra,
   };
 }

@@ -69,11 +69,11 @@ describe('buildBwrapArgs', () => {
 
   it('knows which host /tmp paths the private /tmp hides', () => {
     const inTmp = { ...request, writableRoots: ['/tmp', '/tmp/ws'] };
-    expect(hiddenByPrivateTmp('/tmp/other', inTmp, '/home/ana')).toBe(true);
-    expect(hiddenByPrivateTmp('/tmp', inTmp, '/home/ana')).toBe(true);
-    expect(hiddenByPrivateTmp('/tmp/ws/sub', inTmp, '/home/ana')).toBe(false);
-    expect(hiddenByPrivateTmp('/tmp/h/x', inTmp, '/tmp/h')).toBe(false);
-    expect(hiddenByPrivateTmp('/home/ana/x', inTmp, '/home/ana')).toBe(false);
-    expect(hiddenByPrivateTmp('/tmpfoo', inTmp, '/home/ana')).toBe(false);
+    expect(hiddenByPrivateTmp('/tmp/other', inTmp.writableRoots, '/home/ana')).toBe(true);
+    expect(hiddenByPrivateTmp('/tmp', inTmp.writableRoots, '/home/ana')).toBe(true);
+    expect(hiddenByPrivateTmp('/tmp/ws/sub', inTmp.writableRoots, '/home/ana')).toBe(false);
+    expect(hiddenByPrivateTmp('/tmp/h/x', inTmp.writableRoots, '/tmp/h')).toBe(false);
+    expect(hiddenByPrivateTmp('/home/ana/x', inTmp.writableRoots, '/home/ana')).toBe(false);
+    expect(hiddenByPrivateTmp('/tmpfoo', inTmp.writableRoots, '/home/ana')).toBe(false);
   });
 });

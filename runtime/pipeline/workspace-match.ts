@@ -1,0 +1,175 @@
+// The workspace catalogue applied to a parsed command line. A call matches only when EVERY
+// command is either read-only (the read-only catalogue, its writing redirections set aside) or
+// a workspace rule, with the same conditions on words as the read-only catalogue: literal
+// words, no substitution, no function, no wrapper. What it reads and writes is collected for
+// the policy, which checks every path (workspace-policy.ts).
+import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
+import { ConfigError } from '../errors.ts';
+import { parseShell } from '../shell/parse.ts';
+import { matchReadOnly, type ReadOnlyCatalogue } from './read-only.ts';
+import {
+  BUILT_IN_WORKSPACE,
+  type IsDirectory,
+  type WorkspaceRuleSpec,
+  type WorkspaceTarget,
+} from './workspace-catalogue.ts';
+
+/** The loaded workspace rules, by binary. */
+export interface WorkspaceCatalogue {
+  readonly rules: ReadonlyMap<string, readonly WorkspaceRuleSpec[]>;
+}
+
+/** Everything a matched command line reads and writes, and the rules that matched. */
+export interface WorkspaceMatch {
+  readonly rule: string;
+  readonly reads: readonly string[];
+  readonly targets: readonly WorkspaceTarget[];
+  readonly repository: boolean;
+}
+
+/** What the matcher asks of the file system and of the read-only scope. */
+export interface MatchChecks {
+  /** A path a command only reads passes the guard and the read scope. */
+  readonly readOk: (path: string) => boolean;
+  readonly isDirectory: IsDirectory;
+}
+
+const CREATE_REDIRECTS: ReadonlySet<string> = new Set(['>', '>|', '&>']);
+const APPEND_REDIRECTS: ReadonlySet<string> = new Set(['>>', '&>>']);
+const GLOB_CHARS = /[*?[]/;
+
+/**
+ * A word whose text is what runs, or a plain glob that can never expand to an option: text
+ * only, and a literal start that is not `-` (`/tmp/*` always expands to `/tmp/...`).
+ */
+function plainWord(word: ShellWord): boolean {
+  if (word.literal) return true;
+  if (!word.glob || !word.parts.every((part) => part.kind === 'text')) return false;
+  const first = word.text.search(GLOB_CHARS);
+  return first > 0 && !word.text.startsWith('-');
+}
+
+/** True when a path holds a glob character (only ever acceptable for a deletion in /tmp). */
+export function hasGlob(path: string): boolean {
+  return GLOB_CHARS.test(path);
+}
+
+interface CommandEffects {
+  readonly rule: string;
+  readonly reads: string[];
+  readonly targets: WorkspaceTarget[];
+  readonly repository: boolean;
+}
+
+function redirectEffects(command: ShellCommand): CommandEffects | null {
+  const reads: string[] = [];
+  const targets: WorkspaceTarget[] = [];
+  for (const redirect of command.redirects) {
+    const target = redirect.target;
+    if (target !== null && !target.literal) return null;
+    if (!redirect.writes) {
+      if (redirect.op === '<' && target !== null) reads.push(target.text);
+      continue;
+    }
+    if (target === null) return null;
+    if (CREATE_REDIRECTS.has(redirect.op)) targets.push({ path: target.text, mode: 'create' });
+    else if (APPEND_REDIRECTS.has(redirect.op)) targets.push({ path: target.text, mode: 'append' });
+    else return null;
+  }
+  return { rule: '', reads, targets, repository: false };
+}
+
+function matchCommand(
+  parsed: ParsedShell,
+  command: ShellCommand,
+  readOnly: ReadOnlyCatalogue | null,
+  workspace: WorkspaceCatalogue,
+  checks: MatchChecks,
+): CommandEffects | null {
+  const { name, binary } = command;
+  if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
+    return null;
+  if (name === null || binary === null || !name.literal || name.text !== binary) return null;
+  if (command.wrappers.length > 0 || !command.args.every(plainWord)) return null;
+  const redirected = redirectEffects(command);
+  if (redirected === null) return null;
+  // Read-only apart from its redirections: `sort -u names.txt > names.sorted`.
+  const alone = { ...command, redirects: command.redirects.filter((r) => !r.writes) };
+  const read = readOnly && matchReadOnly({ ...parsed, commands: [alone] }, readOnly, checks.readOk);
+  if (read) return { ...redirected, rule: read.rule };
+  const words = command.args.map((word) => word.text);
+  for (const rule of workspace.rules.get(binary) ?? []) {
+    const found = rule.effects(words, checks.isDirectory);
+    if (found === null) continue;
+    return {
+      rule: rule.name,
+      reads: [...redirected.reads, ...found.reads],
+      targets: [...redirected.targets, ...found.targets],
+      repository: found.repository,
+    };
+  }
+  return null;
+}
+
+/**
+ * What the whole command line reads and writes when every command is read-only or a workspace
+ * rule, else null (the policy then asks). Reads are checked here; targets are the policy's.
+ */
+export function matchWorkspace(
+  parsed: ParsedShell,
+  readOnly: ReadOnlyCatalogue | null,
+  workspace: WorkspaceCatalogue,
+  checks: MatchChecks,
+): WorkspaceMatch | null {
+  if (
+    parsed.errors ||
+    parsed.hasSubstitution ||
+    parsed.functions.size > 0 ||
+    parsed.commands.length === 0
+  )
+    return null;
+  const names: string[] = [];
+  const reads: string[] = [];
+  const targets: WorkspaceTarget[] = [];
+  let repository = false;
+  for (const command of parsed.commands) {
+    const found = matchCommand(parsed, command, readOnly, workspace, checks);
+    if (found === null) return null;
+    if (!names.includes(found.rule)) names.push(found.rule);
+    reads.push(...found.reads);
+    targets.push(...found.targets);
+    repository ||= found.repository;
+  }
+  if (!reads.every(checks.readOk)) return null;
+  return { rule: names.join(', '), reads, targets, repository };
+}
+
+function checkExamples(rule: WorkspaceRuleSpec): void {
+  const alone: WorkspaceCatalogue = { rules: new Map([[rule.binary, [rule]]]) };
+  const checks: MatchChecks = { readOk: () => true, isDirectory: () => false };
+  const fail = (example: string, problem: string): never => {
+    throw new ConfigError(
+      `built-in workspace catalogue: rule "${rule.name}": example ${JSON.stringify(example)} ${problem}. Fix: correct the rule or the example.`,
+    );
+  };
+  for (const example of rule.examples.match) {
+    if (matchWorkspace(parseShell(example), null, alone, checks) === null)
+      fail(example, 'should match but does not');
+  }
+  for (const example of rule.examples.no_match) {
+    if (matchWorkspace(parseShell(example), null, alone, checks) !== null)
+      fail(example, 'should not match but does');
+  }
+}
+
+/** The workspace rules (built-in by default), each checked against its examples. Needs initShellParser(). */
+export function loadWorkspaceCatalogue(
+  rules: readonly WorkspaceRuleSpec[] = BUILT_IN_WORKSPACE,
+): WorkspaceCatalogue {
+  const byBinary = new Map<string, WorkspaceRuleSpec[]>();
+  for (const rule of rules) {
+    checkExamples(rule);
+    byBinary.set(rule.binary, [...(byBinary.get(rule.binary) ?? []), rule]);
+  }
+  return { rules: byBinary };
+}

@@ -1,0 +1,148 @@
+// The policy's use of the workspace catalogue: a shell call whose every command is read-only or
+// a workspace rule runs without a card when every path it writes loses nothing. Paths are
+// resolved from the call's working directory, symlinks included, then each write must be:
+// in the sandbox's private /tmp or /dev (gone when the call ends; the only place a delete may happen),
+// or inside roots.write, past the guard, outside the places where a new file changes what runs
+// later (home dotfiles and ~/bin, .git, Custode's own dirs), and new when it creates a file.
+// The call then runs with only the directories it writes made writable.
+import { dirname, join } from 'node:path';
+import { hiddenByPrivateTmp } from '../../executors/sandbox/bwrap-args.ts';
+import type { Config } from '../config.ts';
+import type { ParsedShell } from '../shell/types.ts';
+import { guardCall } from '../vaglio/guard.ts';
+import { isUnder } from '../vaglio/normalize-path.ts';
+import { checkHints, type ScopeInput } from './check-hints.ts';
+import type { ReadOnlyCatalogue } from './read-only.ts';
+import { absoluteUserPath, resolveThroughSymlinks } from './scope-paths.ts';
+import type { WorkspaceTarget } from './workspace-catalogue.ts';
+import {
+  hasGlob,
+  loadWorkspaceCatalogue,
+  matchWorkspace,
+  type WorkspaceCatalogue,
+} from './workspace-match.ts';
+
+/** The scope of one call plus what the workspace checks need from the file system. */
+export interface WorkspaceScope extends Omit<ScopeInput, 'shell'> {
+  readonly isDirectory: (path: string) => boolean;
+  /** Anything is there, a dangling symlink included: writing through one lands elsewhere. */
+  readonly entryExists: (path: string) => boolean;
+  /** Custode's own config, data and state dirs: never written without a card. */
+  readonly ownDirs: readonly string[];
+}
+
+/** An uncarded workspace call: the rules that matched and what the sandbox may write. */
+export interface WorkspaceDecision {
+  readonly rule: string;
+  readonly writable: readonly string[];
+}
+
+type Access = 'read' | 'write';
+
+function passes(path: string, access: Access, scope: WorkspaceScope): boolean {
+  const executor = access === 'read' ? 'fs_read' : 'fs_write';
+  if (guardCall({ executor, args: { path }, home: scope.home }).blocked) return false;
+  const checked = {
+    ...scope,
+    args: { path },
+    shell: null,
+    executor: { ...scope.executor, capabilities: { access, pathArgs: ['path'] } },
+  };
+  return checkHints(checked).kind === 'pass';
+}
+
+function nearestExisting(path: string, scope: WorkspaceScope): string {
+  for (let current = path; ; current = dirname(current)) {
+    const real = scope.realPath(current);
+    if (real !== null || current === '/') return real ?? '/';
+  }
+}
+
+/** A new file here would change what runs later, or Custode's own records. */
+function isProtected(path: string, scope: WorkspaceScope): boolean {
+  const home = resolveThroughSymlinks(scope.home, scope.realPath);
+  if (path === home || path.split('/').includes('.git')) return true;
+  if (isUnder(path, home)) {
+    const first = path.slice(home.length + 1).split('/')[0] ?? '';
+    if (first.startsWith('.') || first === 'bin') return true;
+  }
+  return scope.ownDirs.some((dir) => isUnder(path, dir));
+}
+
+/**
+ * In the sandbox's own /tmp or /dev, both fresh tmpfs that vanish with the call (its /dev holds
+ * only null, zero, full, random, urandom and tty; the guard has refused raw devices already).
+ * The path is taken as written: inside the sandbox the host's symlinks there do not exist.
+ */
+function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
+  return isUnder(absolute, '/dev') || hiddenByPrivateTmp(absolute, scope.roots.write, scope.home);
+}
+
+/** The directory to make writable for this target; undefined when it is in the private /tmp. */
+type TargetCheck = { readonly ok: false } | { readonly ok: true; readonly dir?: string };
+
+function checkTarget(target: WorkspaceTarget, cwd: string, scope: WorkspaceScope): TargetCheck {
+  const { home, realPath } = scope;
+  const absolute = absoluteUserPath(target.path, home, cwd);
+  if (inSandboxScratch(absolute, scope)) return { ok: true };
+  const path = resolveThroughSymlinks(absolute, realPath);
+  if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
+  if (!passes(absolute, 'write', scope) || isProtected(path, scope)) return { ok: false };
+  const exists = scope.entryExists(absolute);
+  if (target.mode === 'create' && exists) return { ok: false };
+  return { ok: true, dir: nearestExisting(dirname(path), scope) };
+}
+
+/** The repository root: the nearest directory from cwd up that holds .git, else cwd. */
+function repositoryRoot(cwd: string, scope: WorkspaceScope): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (scope.realPath(join(dir, '.git')) !== null) return dir;
+    if (dir === '/') return cwd;
+  }
+}
+
+function workingDirectory(scope: WorkspaceScope): string {
+  const given = scope.args.cwd;
+  const cwd = absoluteUserPath(typeof given === 'string' ? given : '~', scope.home);
+  return resolveThroughSymlinks(cwd, scope.realPath);
+}
+
+/** The workspace rules that let this shell call run without a card, or null (it asks). */
+export function workspaceDecisionFor(
+  shell: ParsedShell,
+  readOnly: ReadOnlyCatalogue | null,
+  workspace: WorkspaceCatalogue,
+  scope: WorkspaceScope,
+): WorkspaceDecision | null {
+  const cwd = workingDirectory(scope);
+  const resolve = (path: string): string => absoluteUserPath(path, scope.home, cwd);
+  const match = matchWorkspace(shell, readOnly, workspace, {
+    readOk: (path) => passes(resolve(path), 'read', scope),
+    isDirectory: (path) => scope.isDirectory(resolve(path)),
+  });
+  if (match === null) return null;
+  const writable = new Set<string>();
+  for (const target of match.targets) {
+    const checked = checkTarget(target, cwd, scope);
+    if (!checked.ok) return null;
+    if (checked.dir !== undefined) writable.add(checked.dir);
+  }
+  if (match.repository) {
+    const root = repositoryRoot(cwd, scope);
+    // A repository may be the home itself (dotfiles): git writes only its own .git there.
+    const inHome = root === resolveThroughSymlinks(scope.home, scope.realPath);
+    if (!passes(root, 'write', scope) || (!inHome && isProtected(root, scope))) return null;
+    writable.add(root);
+  }
+  return { rule: match.rule, writable: [...writable] };
+}
+
+/**
+ * The workspace catalogue when the config allows it, else null: it is off by config, and off
+ * when the sandbox is off or has network, because the narrowed sandbox is part of its promise.
+ */
+export function workspaceCatalogueFor(config: Config): WorkspaceCatalogue | null {
+  const { sandbox } = config;
+  if (!config.approvals.workspace_catalogue.enabled) return null;
+  return sandbox.mode === 'bwrap' && !sandbox.network ? loadWorkspaceCatalogue() : null;
+}

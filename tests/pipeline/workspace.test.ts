@@ -1,0 +1,188 @@
+// The workspace tier through the real pipeline: real parser, real files, real bubblewrap.
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConfigInput } from '../../runtime/config.ts';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const intent = 'help me with my project';
+let project: string;
+let pipeline: Pipeline;
+
+async function open(config: ConfigInput = {}): Promise<void> {
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] }, ...config });
+}
+
+beforeEach(async () => {
+  project = await makeTempDir('project-');
+});
+afterEach(() => {
+  pipeline.close();
+});
+
+async function decide(command: string, cwd: string | null = project): Promise<PipelineOutcome> {
+  return pipeline.evaluate(
+    call('shell_exec', cwd === null ? { command } : { command, cwd }, intent),
+  );
+}
+
+describe('workspace: writes that lose nothing run without a card', () => {
+  beforeEach(() => open());
+
+  it('allows creating a new file and names the rule and the one writable directory', async () => {
+    const outcome = await decide('sort -u names.txt > names.sorted');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: sort' });
+    expect(outcome.writable).toEqual([project]);
+    expect(outcome.signals).toContain('workspace: sort');
+  });
+
+  it('asks when the redirect would overwrite a file that exists, and allows appending to it', async () => {
+    await writeFile(join(project, 'notes.txt'), 'keep me\n');
+    expect(await decide('echo x > notes.txt')).toMatchObject({ decision: 'ask' });
+    expect(await decide('echo x >| notes.txt')).toMatchObject({ decision: 'ask' });
+    expect(await decide('echo x >> notes.txt')).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: echo',
+    });
+  });
+
+  it('asks for copies and moves onto an existing name, and for the options that clobber', async () => {
+    await writeFile(join(project, 'a.txt'), 'a\n');
+    await writeFile(join(project, 'b.txt'), 'b\n');
+    await mkdir(join(project, 'docs'));
+    expect(await decide('cp a.txt c.txt')).toMatchObject({ decision: 'allow' });
+    expect(await decide('cp a.txt docs/')).toMatchObject({ decision: 'allow' });
+    expect(await decide('cp a.txt b.txt')).toMatchObject({ decision: 'ask' });
+    expect(await decide('cp -f a.txt c.txt')).toMatchObject({ decision: 'ask' });
+    expect(await decide('mv a.txt docs/a.md')).toMatchObject({ decision: 'allow' });
+    expect(await decide('mv a.txt b.txt')).toMatchObject({ decision: 'ask' });
+    await writeFile(join(project, 'docs', 'a.txt'), 'there\n');
+    expect(await decide('cp a.txt docs')).toMatchObject({ decision: 'ask' });
+  });
+
+  it('allows plain permission changes, and asks for setuid, sticky and -R', async () => {
+    await writeFile(join(project, 'run.sh'), 'echo hi\n');
+    expect(await decide('chmod +x run.sh')).toMatchObject({ decision: 'allow' });
+    for (const command of ['chmod u+s run.sh', 'chmod 4755 run.sh', 'chmod -R 777 .']) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+
+  it('asks for a new file where it would change what runs later or what Custode keeps', async () => {
+    for (const command of [
+      'touch ~/.profile_extra',
+      'mkdir -p ~/.config/autostart',
+      'touch ~/bin/ls',
+      'touch .git/hooks/pre-commit',
+      `touch ${process.env.XDG_STATE_HOME ?? ''}/custode/x`,
+      'touch ~',
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+
+  it('asks when the new name is a dangling symlink that points somewhere else', async () => {
+    await symlink(join(process.env.HOME ?? '', '.bash_login_x'), join(project, 'out.log'));
+    expect(await decide('echo x > out.log')).toMatchObject({ decision: 'ask' });
+  });
+
+  it('asks for writes outside roots.write', async () => {
+    const elsewhere = await pipelineWith({ roots: { write: [project] } });
+    try {
+      const outcome = await elsewhere.evaluate(
+        call('shell_exec', { command: 'touch ~/new.txt' }, intent),
+      );
+      expect(outcome).toMatchObject({ decision: 'ask' });
+    } finally {
+      elsewhere.close();
+    }
+  });
+
+  it('deletes only in the private /tmp, globs included; never in the workspace', async () => {
+    const scratch = await decide('rm -rf /tmp/build /tmp/*', null);
+    expect(scratch).toMatchObject({ decision: 'allow', reason: 'workspace: rm in /tmp' });
+    expect(scratch.writable).toEqual([]);
+    expect(await decide('rm -rf build')).toMatchObject({ decision: 'ask' });
+    const device = await decide('echo x > /dev/shm/cache && echo y | tee /dev/tty');
+    expect(device).toMatchObject({ decision: 'allow', writable: [] });
+    expect(await decide('rm -rf /tmp/../etc/x', null)).not.toMatchObject({ decision: 'allow' });
+    expect(await decide('touch src/*.ts')).toMatchObject({ decision: 'ask' });
+  });
+
+  it('allows local git changes with a message, and asks for history rewrites and editors', async () => {
+    execFileSync('git', ['init', '-q', project]);
+    await mkdir(join(project, 'src'));
+    const commit = await decide(
+      "git add -A && git commit -m 'wip: login form'",
+      join(project, 'src'),
+    );
+    expect(commit).toMatchObject({ decision: 'allow', reason: 'workspace: git add, git commit' });
+    expect(commit.writable).toEqual([project]);
+    for (const command of [
+      'git commit',
+      'git commit --amend -m x',
+      'git -c core.hooksPath=/tmp/h commit -m x',
+      'git checkout -- src',
+      'git stash drop',
+      'git push origin main',
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+
+  it('asks for every command line that is not all catalogue: one unknown command is enough', async () => {
+    for (const command of [
+      'mkdir out && make',
+      'echo x > "$OUT"',
+      'touch $(date +%s).txt',
+      'f() { touch x; }; f',
+      'sudo touch x',
+      'cd src && touch x',
+      'echo x > out.txt; rm -rf build',
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+});
+
+describe('workspace: where it is off', () => {
+  it('asks when the sandbox has network, when it is off, and when config disables it', async () => {
+    for (const config of [
+      { sandbox: { network: true } },
+      { sandbox: { mode: 'off' as const } },
+      { approvals: { workspace_catalogue: { enabled: false } } },
+    ]) {
+      await open(config);
+      expect(await decide('mkdir -p build/out'), JSON.stringify(config)).toMatchObject({
+        decision: 'ask',
+      });
+      pipeline.close();
+    }
+    await open();
+  });
+});
+
+describe('workspace: the call runs with only its directories writable', () => {
+  beforeEach(() => open());
+
+  it('creates what it said it would, in a real sandbox', async () => {
+    const outcome = await decide('mkdir -p build/out && echo hi > build/out/x.txt');
+    expect(outcome).toMatchObject({ decision: 'allow', writable: [project] });
+    const ran = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0, sandbox: 'bwrap' } });
+    expect(await readFile(join(project, 'build/out/x.txt'), 'utf8')).toBe('hi\n');
+  });
+
+  it('cannot write beside the directories it named, should the parse ever be wrong', async () => {
+    const sibling = await makeTempDir('sibling-');
+    const outcome = await decide('touch made.txt');
+    expect(outcome.writable).toEqual([project]);
+    const hole = { ...outcome, args: { command: `touch ${sibling}/x ~/y`, cwd: project } };
+    const ran = await pipeline.invoke(hole, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { stderr: /Read-only file system/ } });
+  });
+});
