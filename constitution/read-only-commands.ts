@@ -16,12 +16,14 @@ export type { ReadOnlyRuleSpec } from './read-only/spec.ts';
 
 /**
  * Readers that recurse into directories and print file contents, with the options that make
- * them recurse (an empty list: always). A directory argument is a promise about every file
+ * them recurse (an empty list: always; matched like forbidden flags, so abbreviated and in
+ * short clusters too). A directory argument is a promise about every file
  * below it, which a path check on the directory cannot keep (grep -r x ~ reads ~/.ssh), so these
  * are read-only only over relative subdirectories of the working directory.
  */
 export const RECURSIVE_READERS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['grep', ['-r', '-R', '--recursive', '--dereference-recursive', '--directories=recurse']],
+  // -d takes its action as the next word (-d recurse) or attached (-drecurse): any -d counts.
+  ['grep', ['-r', '-R', '-d', '--recursive', '--dereference-recursive', '--directories=recurse']],
   ['rg', []],
   ['diff', ['-r', '--recursive']],
 ]);

@@ -16,14 +16,20 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   plain('cat', 'cat package.json', 'cat a.txt > b.txt'),
   plain('head', 'head -n 20 README.md', 'head -n 5 $FILE'),
   plain('tail', 'tail -n 50 app.log', 'tail -n 5 *.log'),
-  plain('wc', 'wc -l README.md', 'wc -l $(git ls-files)'),
+  plain('wc', 'wc -l README.md', 'wc -l $(git ls-files)', {
+    // A glob with a literal start expands to paths that start the same way, never an option.
+    examples: {
+      match: ['wc -l README.md', 'wc -l src/*.ts'],
+      no_match: ['wc -l $(git ls-files)', 'wc -l *.ts'],
+    },
+  }),
   plain('grep', "grep -rn 'TODO' src", 'grep -r x src >> found.txt'),
   plain('rg', "rg 'fn main' src", "rg --pre ./run.sh 'x'", { forbidden_flags: ['--pre'] }),
   plain('find', "find . -name '*.ts' -not -path './node_modules/*'", 'find . -name x -delete', {
     // -exec* and -ok* run commands, -delete removes, -fprint* and -fls write files.
     forbidden_flags: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fls'],
   }),
-  plain('du', 'du -sh node_modules', 'du -sh ~/*'),
+  plain('du', 'du -sh node_modules', 'du -sh *'),
   plain('file', 'file README.md', 'file -C -m magic', { forbidden_flags: ['-C', '--compile'] }),
   plain('stat', 'stat package.json', 'stat *'),
   plain('sort', 'sort -u names.txt', 'sort -o names.txt names.txt', {

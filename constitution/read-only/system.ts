@@ -12,6 +12,30 @@ function pidQuery(binary: string, match: string, noMatch: string, flags: readonl
   };
 }
 
+// date's options that take the next word: a date text (-d) or a file to read (-f, -r).
+const DATE_TEXT = new Set(['-d', '--date']);
+const DATE_FILE = new Set(['-f', '--file', '-r', '--reference']);
+
+/**
+ * The files date reads, or null when an operand would set the clock: date MMDDhhmm[[CC]YY][.ss]
+ * sets it like -s, so every operand must be a +FORMAT.
+ */
+function datePaths(args: readonly string[]): readonly string[] | null {
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] as string;
+    if (DATE_TEXT.has(word) || DATE_FILE.has(word)) {
+      const value = args[i + 1];
+      if (value === undefined) return null;
+      if (DATE_FILE.has(word)) files.push(value);
+      i += 1;
+    } else if (/^-[fr]./.test(word) || /^--(?:file|reference)=/.test(word)) {
+      files.push(word.startsWith('--') ? word.slice(word.indexOf('=') + 1) : word.slice(2));
+    } else if (!word.startsWith('-') && !word.startsWith('+')) return null;
+  }
+  return files;
+}
+
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('df', 'df -h', 'df -h > disks.txt'),
@@ -19,7 +43,14 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('pwd', 'pwd', 'pwd > where.txt'),
   plain('echo', 'echo hello world', 'echo hello > out.txt'),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),
-  plain('date', 'date +%Y-%m-%d', 'date -s "2020-01-01"', { forbidden_flags: ['-s', '--set'] }),
+  plain('date', 'date +%Y-%m-%d', 'date -s "2020-01-01"', {
+    forbidden_flags: ['-s', '--set'],
+    paths: datePaths,
+    examples: {
+      match: ['date +%Y-%m-%d', 'date -d yesterday +%F', 'date -r package.json'],
+      no_match: ['date -s "2020-01-01"', 'date 01010000', 'date -u 0101'],
+    },
+  }),
   plain('uname', 'uname -a', 'uname -a > u.txt'),
   plain('whoami', 'whoami', 'whoami > me.txt'),
   plain('id', 'id -u', 'id $USER'),

@@ -1,18 +1,33 @@
 // The policy's use of the read-only catalogue: a shell call whose every command is a known
 // read-only one, with every path argument inside scope and outside the guard, runs without
 // a card. The catalogue itself (rules and examples) lives with the parser.
+import { forbiddenPathRule, isBlockDevice } from '../../constitution/forbidden-paths.ts';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { guardCall } from '../vaglio/guard.ts';
-import { loadCatalogue, matchReadOnly, type ReadOnlyCatalogue } from './read-only.ts';
+import { normalizePath } from '../vaglio/normalize-path.ts';
+import { loadCatalogue, matchReadOnly, type PathUse, type ReadOnlyCatalogue } from './read-only.ts';
 import { checkHints, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
+
+const SECRET_ONLY = new Set(['secret'] as const);
 
 /** The catalogue the config asks for (built-in plus the user's rules), or null when disabled. */
 export function readOnlyMatcherFor(config: Config): ReadOnlyMatcher | null {
   const settings = config.approvals.read_only_catalogue;
   return settings.enabled ? loadCatalogue(settings.extra) : null;
+}
+
+/**
+ * The guard's word on one path: a raw device named only for its metadata (ls /dev/sda) passes as
+ * it does in the guard's own shell check; every other use is judged as a read of the content.
+ */
+function guardPasses(path: string, use: PathUse | undefined, home: string): boolean {
+  const normalised = normalizePath(path.trim(), home);
+  if (use?.deviceMetadata === true && isBlockDevice(normalised))
+    return forbiddenPathRule(normalised, SECRET_ONLY) === null;
+  return !guardCall({ executor: 'fs_read', args: { path }, home }).blocked;
 }
 
 /** The name of the catalogue rule that makes this shell call read-only, or null. */
@@ -21,8 +36,11 @@ export function readOnlyRuleFor(
   catalogue: ReadOnlyMatcher,
   scope: Omit<ScopeInput, 'shell'>,
 ): string | null {
-  const pathOk = (path: string): boolean => {
-    if (guardCall({ executor: 'fs_read', args: { path }, home: scope.home }).blocked) return false;
+  const pathOk = (path: string, use?: PathUse): boolean => {
+    if (!guardPasses(path, use, scope.home)) return false;
+    // A glob may match a symlink that leads out of the read roots, which no check of the
+    // pattern's text can see: with read roots set, a glob asks.
+    if (use?.glob === true && scope.roots.read !== undefined) return false;
     const readScope = {
       ...scope,
       args: { path },

@@ -1,16 +1,32 @@
 // The read-only catalogue, applied to a parsed command line: a call is read-only only when EVERY
 // command matches a rule, every word is literal, nothing is written, nothing is substituted and
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
+import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
 import {
   BUILT_IN_READ_ONLY,
   RECURSIVE_READERS,
   type ReadOnlyRuleSpec,
 } from '../../constitution/read-only-commands.ts';
+import {
+  DEVICE_CONTENT_OPTIONS,
+  DEVICE_NODE_READERS,
+} from '../../constitution/read-only/devices.ts';
 import type { ReadOnlyRuleConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { normalizePath } from '../vaglio/normalize-path.ts';
+
+/** How a matched command uses a path it asks the caller about. */
+export interface PathUse {
+  /** The text is a glob pattern (isPlainGlob): the shell expands it to paths that start like it. */
+  readonly glob: boolean;
+  /** The command only looks at a raw device's metadata (ls, stat, lsblk /dev/sda), never its bytes. */
+  readonly deviceMetadata: boolean;
+}
+
+/** The caller's path check (guard + scope); no `use` means the path's content is read. */
+export type PathCheck = (path: string, use?: PathUse) => boolean;
 
 /** The loaded catalogue: rules by binary (built-in and the operator's). */
 export interface ReadOnlyCatalogue {
@@ -73,22 +89,20 @@ function isPresent(flag: string, required: readonly string[]): boolean {
   return /^-[A-Za-z0-9]+$/.test(flag) && [...flag.slice(1)].some((l) => required.includes(`-${l}`));
 }
 
+/** True when these options make a recursive reader recurse (abbreviated or clustered too: --recur, -nr). */
+function recurses(binary: string, flags: readonly string[]): boolean {
+  const recursive = RECURSIVE_READERS.get(binary);
+  if (recursive === undefined) return false;
+  return recursive.length === 0 || flags.some((f) => isForbidden(f, recursive));
+}
+
 /** A recursive reader stays below the working directory: relative, not `.`, never climbing. */
 function recursionContained(
   binary: string,
   flags: readonly string[],
   operands: readonly string[],
 ): boolean {
-  const recursive = RECURSIVE_READERS.get(binary);
-  if (recursive === undefined) return true;
-  const recurses =
-    recursive.length === 0 ||
-    flags.some(
-      (f) =>
-        recursive.includes(f) ||
-        (/^-[A-Za-z]+$/.test(f) && /[rR]/.test(f) && recursive.includes('-r')),
-    );
-  if (!recurses) return true;
+  if (!recurses(binary, flags)) return true;
   // grep -r and rg with no path search the working directory itself.
   const paths = binary === 'diff' ? operands : operands.slice(1);
   if (paths.length === 0) return false;
@@ -139,10 +153,53 @@ function ruleMatches(
   return [...rest, ...flagValues].every(pathOk);
 }
 
+const GLOB_CHARS = /[*?[]/;
+
+/**
+ * An argument glob whose every expansion starts like its text, so it can never become an option
+ * or leave the directory its text names: text only (no $x, substitution or braces), a literal
+ * first character that is not `-`, `+` or a `~user`/`~-` prefix, and no `..` nor any wildcard
+ * segment starting with a dot (`.*` matches `..` where globskipdots is off).
+ */
+export function isPlainGlob(word: ShellWord): boolean {
+  if (!word.glob || !word.parts.every((part) => part.kind === 'text')) return false;
+  const { text } = word;
+  if (text.search(GLOB_CHARS) < 1 || /^[-+]|^~[^/]|[{}]/.test(text)) return false;
+  return text
+    .split('/')
+    .every((segment) => segment !== '..' && !(segment.startsWith('.') && GLOB_CHARS.test(segment)));
+}
+
+/** An argument the catalogue can judge from its text: a literal (not `~user`, `~-`, `~+`) or a plain glob. */
+function judgeableArgument(word: ShellWord): boolean {
+  // The shell turns ~root, ~- and ~+ into directories the text does not name.
+  if (word.literal) return !/^~[^/]/.test(word.text);
+  return isPlainGlob(word);
+}
+
+/**
+ * True when a glob may stand in `rule`'s arguments: it expands to any number of words, so never
+ * where operands are counted (max_args) or picked by position (paths), nor for a recursive read.
+ */
+function globsFit(rule: ReadOnlyRuleSpec, flags: readonly string[]): boolean {
+  return rule.max_args === undefined && rule.paths === undefined && !recurses(rule.binary, flags);
+}
+
+/** True when the command only looks at a raw device's metadata (ls /dev/sda, not file -s /dev/sda). */
+function deviceMetadataOnly(binary: string, flags: readonly string[]): boolean {
+  const content = DEVICE_CONTENT_OPTIONS.get(binary) ?? [];
+  // Both lists must agree: the guard's (what it lets name a disk) and the catalogue's.
+  return (
+    DEVICE_METADATA_COMMANDS.has(binary) &&
+    DEVICE_NODE_READERS.has(binary) &&
+    !flags.some((f) => isForbidden(f, content))
+  );
+}
+
 function matchCommand(
   command: ShellCommand,
   catalogue: ReadOnlyCatalogue,
-  pathOk: (path: string) => boolean,
+  pathOk: PathCheck,
 ): ReadOnlyRuleSpec | null {
   const { name, binary } = command;
   if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
@@ -151,21 +208,30 @@ function matchCommand(
   if (name === null || binary === null || !name.literal || name.text !== binary) return null;
   if (!command.wrappers.every((w) => QUIET_WRAPPERS.has(w.name) && w.args.every((a) => a.literal)))
     return null;
-  if (!command.args.every((a) => a.literal)) return null;
+  if (!command.args.every(judgeableArgument)) return null;
   for (const redirect of command.redirects) {
     if (redirect.writes || (redirect.target !== null && !redirect.target.literal)) return null;
     if (redirect.op === '<' && redirect.target !== null && !pathOk(redirect.target.text))
       return null;
   }
+  const { flags } = split(command.args);
+  const globs = new Set(command.args.filter((a) => a.glob).map((a) => a.text));
+  const deviceMetadata = deviceMetadataOnly(binary, flags);
+  const check = (path: string): boolean => pathOk(path, { glob: globs.has(path), deviceMetadata });
   const rules = catalogue.rules.get(binary) ?? [];
-  return rules.find((rule) => ruleMatches(rule, command.args, pathOk)) ?? null;
+  return (
+    rules.find(
+      (rule) =>
+        (globs.size === 0 || globsFit(rule, flags)) && ruleMatches(rule, command.args, check),
+    ) ?? null
+  );
 }
 
 /** The rule(s) that make this whole command line read-only, or null (then the policy asks). */
 export function matchReadOnly(
   parsed: ParsedShell,
   catalogue: ReadOnlyCatalogue,
-  pathOk: (path: string) => boolean,
+  pathOk: PathCheck,
 ): { rule: string } | null {
   if (
     parsed.errors ||
