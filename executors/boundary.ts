@@ -25,7 +25,12 @@ async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Pr
  * (ctx.writableRoots), else config roots.write with ~ expanded. One place for every executor.
  */
 export function writableRootsOf(ctx: ExecutorContext): readonly string[] {
-  return ctx.writableRoots ?? ctx.config.roots.write.map((root) => resolvePath(root, ctx.env));
+  return ctx.writableRoots ?? configuredWriteRoots(ctx);
+}
+
+/** roots.write from the config, with ~ expanded. */
+export function configuredWriteRoots(ctx: ExecutorContext): readonly string[] {
+  return ctx.config.roots.write.map((root) => resolvePath(root, ctx.env));
 }
 
 /** Which roots a check uses, and how the denial names them. */

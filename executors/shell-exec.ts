@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolveInRoots, writableRootsOf } from './boundary.ts';
+import { configuredWriteRoots, resolveInRoots, writableRootsOf } from './boundary.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
 const passedEnv = [
@@ -72,6 +72,7 @@ export const shellExec = defineExecutor({
       outputCapBytes: sandbox.output_cap_bytes,
       signal: ctx.signal,
       writableRoots: writableRootsOf(ctx),
+      visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
       env: commandEnv(ctx.env),
     });

@@ -11,6 +11,11 @@ export interface ShellRequest {
   readonly signal: AbortSignal;
   /** Directories the command may write (workspace roots); everything else is read-only. */
   readonly writableRoots: readonly string[];
+  /**
+   * The configured workspace roots, shown read-only when this call may not write them (an
+   * uncarded call): one under the host /tmp would otherwise vanish behind the private /tmp.
+   */
+  readonly visibleRoots?: readonly string[];
   readonly network: boolean;
   readonly env: NodeJS.ProcessEnv;
 }

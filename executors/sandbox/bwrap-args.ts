@@ -25,6 +25,13 @@ export function hiddenByPrivateTmp(
   return !visible.some((root) => isUnder(root, '/tmp') && isUnder(path, root));
 }
 
+/** Roots inside the host /tmp that the private /tmp would hide (not /tmp itself, not in home). */
+function rootsUnderTmp(roots: readonly string[], home: string): string[] {
+  return [...new Set(roots)]
+    .filter((root) => root !== '/tmp' && isUnder(root, '/tmp') && !isUnder(root, home))
+    .sort((a, b) => a.length - b.length);
+}
+
 /** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
 export function buildBwrapArgs(
   request: ShellRequest,
@@ -36,6 +43,9 @@ export function buildBwrapArgs(
   argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
   if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
+  // Roots this call may only read come first, so a writable bind over the same place wins.
+  for (const root of rootsUnderTmp(request.visibleRoots ?? [], home))
+    argv.push('--ro-bind-try', root, root);
   const writable = [...new Set(request.writableRoots)]
     .filter((root) => root !== '/tmp')
     .sort((a, b) => a.length - b.length);

@@ -53,7 +53,13 @@ export function createBwrapShellOps(options: { bwrapPath?: string } = {}): Shell
       // Only success is remembered: installing bubblewrap takes effect without a restart.
       if (problem !== undefined) probed = undefined;
       if (problem !== undefined) throw new SandboxUnavailable(`${problem}. ${installAdvice}`);
-      if (hiddenByPrivateTmp(request.cwd, request.writableRoots, homeDir(request.env))) {
+      if (
+        hiddenByPrivateTmp(
+          request.cwd,
+          [...request.writableRoots, ...(request.visibleRoots ?? [])],
+          homeDir(request.env),
+        )
+      ) {
         throw new InvalidArguments(
           `cwd ${request.cwd} is in the host /tmp, which the sandbox replaces with a private, empty /tmp; use a directory under a workspace root (roots.write)`,
         );

@@ -1,4 +1,5 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsList } from '../../executors/fs-list.ts';
@@ -178,6 +179,40 @@ describe('an uncarded shell call runs in a sandbox that can write nothing', () =
       expect(await readFile(join(work, 'x'), 'utf8')).toBe('made\n');
     } finally {
       pipeline.close();
+    }
+  });
+});
+
+describe('a workspace root under the host /tmp stays visible to a narrowed call', () => {
+  it('reads it, and runs in it, read-only', async () => {
+    const work = await realpath(await mkdtemp(join(tmpdir(), 'custode-ws-')));
+    await writeFile(join(work, 'f.txt'), 'seen\n');
+    const pipeline = await pipelineWith({ roots: { write: [work] } });
+    try {
+      for (const args of [
+        { command: `cat ${join(work, 'f.txt')}` },
+        { command: 'cat f.txt', cwd: work },
+      ]) {
+        const outcome = await pipeline.evaluate(call('shell_exec', args, intent));
+        expect(outcome).toMatchObject({ decision: 'allow', writable: [] });
+        const ran = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(expectShellResult(ran.ok ? ran.result : null)).toMatchObject({
+          stdout: 'seen\n',
+          exit_code: 0,
+        });
+      }
+      const outcome = await pipeline.evaluate(
+        call('shell_exec', { command: 'ls', cwd: work }, intent),
+      );
+      const ran = await pipeline.invoke(
+        swapped(outcome, `touch ${join(work, 'x')}`),
+        new AbortController().signal,
+      );
+      expect(expectShellResult(ran.ok ? ran.result : null).stderr).toMatch(/Read-only file system/);
+      expect(await exists(join(work, 'x'))).toBe(false);
+    } finally {
+      pipeline.close();
+      await rm(work, { recursive: true, force: true });
     }
   });
 });
