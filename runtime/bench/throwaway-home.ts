@@ -4,13 +4,26 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A new HOME under the temp dir, and `base` with HOME and the XDG dirs pointing inside it. */
+/**
+ * Where the HOME goes: /var/tmp when it can, because a HOME inside /tmp is not ordinary (the
+ * sandbox gives every command a private /tmp, so paths that climb out of such a HOME land in
+ * it), else the temp dir.
+ */
+async function makeHome(prefix: string): Promise<string> {
+  try {
+    return await mkdtemp(join('/var/tmp', prefix));
+  } catch {
+    return mkdtemp(join(tmpdir(), prefix));
+  }
+}
+
+/** A new, ordinary HOME, and `base` with HOME and the XDG dirs pointing inside it. */
 export async function throwawayHome(
   prefix: string,
   base: NodeJS.ProcessEnv = process.env,
   extra: NodeJS.ProcessEnv = {},
 ): Promise<{ home: string; env: NodeJS.ProcessEnv }> {
-  const home = await mkdtemp(join(tmpdir(), prefix));
+  const home = await makeHome(prefix);
   const env: NodeJS.ProcessEnv = {
     ...base,
     HOME: home,
