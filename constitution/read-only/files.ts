@@ -4,6 +4,9 @@ import { plain, refusing, type ReadOnlyRuleSpec } from './spec.ts';
 
 // The checksum tools only print digests; --check reads the files a list names, which no path
 // check sees.
+// --files0-from reads the files a list names (like the checksums' --check): no path check sees them.
+const FILES_FROM_LIST = '--files0-from';
+
 const HASHES = ['md5sum', 'sha1sum', 'sha256sum', 'sha512sum'].map((binary) =>
   plain(binary, `${binary} dist/app.tgz`, `${binary} -c sums.txt`, {
     forbidden_flags: ['-c', '--check'],
@@ -17,10 +20,11 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   plain('head', 'head -n 20 README.md', 'head -n 5 $FILE'),
   plain('tail', 'tail -n 50 app.log', 'tail -n 5 *.log'),
   plain('wc', 'wc -l README.md', 'wc -l $(git ls-files)', {
+    forbidden_flags: [FILES_FROM_LIST],
     // A glob with a literal start expands to paths that start the same way, never an option.
     examples: {
       match: ['wc -l README.md', 'wc -l src/*.ts'],
-      no_match: ['wc -l $(git ls-files)', 'wc -l *.ts'],
+      no_match: ['wc -l $(git ls-files)', 'wc -l *.ts', 'wc --files0-from=list'],
     },
   }),
   plain('grep', "grep -rn 'TODO' src", 'grep -r x src >> found.txt'),
@@ -29,11 +33,14 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
     // -exec* and -ok* run commands, -delete removes, -fprint* and -fls write files.
     forbidden_flags: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fls'],
   }),
-  plain('du', 'du -sh node_modules', 'du -sh *'),
-  plain('file', 'file README.md', 'file -C -m magic', { forbidden_flags: ['-C', '--compile'] }),
+  plain('du', 'du -sh node_modules', 'du -sh *', { forbidden_flags: [FILES_FROM_LIST] }),
+  // -C writes a compiled magic file; -f examines the files a list names.
+  plain('file', 'file README.md', 'file -C -m magic', {
+    forbidden_flags: ['-C', '--compile', '-f', '--files-from'],
+  }),
   plain('stat', 'stat package.json', 'stat *'),
   plain('sort', 'sort -u names.txt', 'sort -o names.txt names.txt', {
-    forbidden_flags: ['-o', '--output', '--compress-program'],
+    forbidden_flags: ['-o', '--output', '--compress-program', FILES_FROM_LIST],
   }),
   // uniq's second operand is an output file.
   plain('uniq', 'uniq -c names.txt', 'uniq names.txt out.txt', { max_args: 1 }),

@@ -158,7 +158,7 @@ describe('raw devices named for their metadata', () => {
     expect(asked.at(-1)?.use?.deviceMetadata).toBe(true);
   });
 
-  it.each(['file -s /dev/sda', 'file -bs /dev/sda', 'file --special /dev/sda', 'file -f /dev/sda'])(
+  it.each(['file -s /dev/sda', 'file -bs /dev/sda', 'file --special /dev/sda'])(
     '%s reads the device, so it is asked about as content',
     (source) => {
       const { asked } = match(source);
@@ -166,6 +166,18 @@ describe('raw devices named for their metadata', () => {
       expect(asked.every((a) => a.use?.deviceMetadata === false)).toBe(true);
     },
   );
+
+  it('a list of names to read is refused (file -f, --files0-from): no path check sees them', () => {
+    for (const source of [
+      'file -f /dev/sda',
+      'file --files-from names.txt',
+      'sort --files0-from=names',
+      'sort --files0 names',
+      'wc -l --files0-from=names',
+      'du --files0-from names',
+    ])
+      expect(match(source).rule, source).toBeNull();
+  });
 
   it('a redirect into stdin is always a content read (file - < /dev/sda)', () => {
     const { asked } = match('file - < /dev/sda');
