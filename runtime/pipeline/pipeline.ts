@@ -16,7 +16,7 @@ import { initShellParser } from '../shell/parse.ts';
 import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
-import { workspaceCatalogueFor } from './workspace-policy.ts';
+import { workspaceCatalogueFor } from './workspace/policy.ts';
 import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';

@@ -5,7 +5,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import type { ProposedCall } from './types.ts';
-import type { WorkspaceDecision } from './workspace-policy.ts';
+import type { WorkspaceDecision } from './workspace/policy.ts';
 
 export type PolicyResult =
   | {

@@ -6,7 +6,14 @@ import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { guardCall } from '../vaglio/guard.ts';
 import { normalizePath } from '../vaglio/normalize-path.ts';
-import { loadCatalogue, matchReadOnly, type PathUse, type ReadOnlyCatalogue } from './read-only.ts';
+import {
+  loadCatalogue,
+  matchReadOnly,
+  type PathCheck,
+  type PathUse,
+  type ReadOnlyCatalogue,
+} from './read-only.ts';
+import { absoluteUserPath, shellWorkingDirectory } from './scope-paths.ts';
 import { checkHints, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
@@ -24,19 +31,20 @@ export function readOnlyMatcherFor(config: Config): ReadOnlyMatcher | null {
  * it does in the guard's own shell check; every other use is judged as a read of the content.
  */
 function guardPasses(path: string, use: PathUse | undefined, home: string): boolean {
-  const normalised = normalizePath(path.trim(), home);
+  const normalised = normalizePath(path, home);
   if (use?.deviceMetadata === true && isBlockDevice(normalised))
     return forbiddenPathRule(normalised, SECRET_ONLY) === null;
   return !guardCall({ executor: 'fs_read', args: { path }, home }).blocked;
 }
 
-/** The name of the catalogue rule that makes this shell call read-only, or null. */
-export function readOnlyRuleFor(
-  shell: ParsedShell,
-  catalogue: ReadOnlyMatcher,
-  scope: Omit<ScopeInput, 'shell'>,
-): string | null {
-  const pathOk = (path: string, use?: PathUse): boolean => {
+/**
+ * The check for a path a shell command only reads, resolved from the call's working directory:
+ * the guard, then the read roots.
+ */
+export function readPathCheck(scope: Omit<ScopeInput, 'shell'>): PathCheck {
+  const cwd = shellWorkingDirectory(scope.args, scope.home, scope.realPath);
+  return (word, use) => {
+    const path = absoluteUserPath(word.trim(), scope.home, cwd);
     if (!guardPasses(path, use, scope.home)) return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
@@ -52,5 +60,13 @@ export function readOnlyRuleFor(
     };
     return checkHints(readScope).kind === 'pass';
   };
-  return matchReadOnly(shell, catalogue, pathOk)?.rule ?? null;
+}
+
+/** The name of the catalogue rule that makes this shell call read-only, or null. */
+export function readOnlyRuleFor(
+  shell: ParsedShell,
+  catalogue: ReadOnlyMatcher,
+  scope: Omit<ScopeInput, 'shell'>,
+): string | null {
+  return matchReadOnly(shell, catalogue, readPathCheck(scope))?.rule ?? null;
 }

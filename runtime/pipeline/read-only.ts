@@ -44,6 +44,13 @@ const QUIET_WRAPPERS: ReadonlySet<string> = new Set([
   'ionice',
 ]);
 
+/** True when every wrapper around the command only changes scheduling or lookup (nice, timeout ...). */
+export function onlyQuietWrappers(command: ShellCommand): boolean {
+  return command.wrappers.every(
+    (w) => QUIET_WRAPPERS.has(w.name) && w.args.every((a) => a.literal),
+  );
+}
+
 function isFlag(word: ShellWord): boolean {
   return word.text.length > 1 && (word.text.startsWith('-') || word.text.startsWith('+'));
 }
@@ -171,7 +178,7 @@ export function isPlainGlob(word: ShellWord): boolean {
 }
 
 /** An argument the catalogue can judge from its text: a literal (not `~user`, `~-`, `~+`) or a plain glob. */
-function judgeableArgument(word: ShellWord): boolean {
+export function judgeableArgument(word: ShellWord): boolean {
   // The shell turns ~root, ~- and ~+ into directories the text does not name.
   if (word.literal) return !/^~[^/]/.test(word.text);
   return isPlainGlob(word);
@@ -206,8 +213,7 @@ function matchCommand(
     return null;
   // A bare name only: ./ls or /tmp/x/cat is whatever file sits there.
   if (name === null || binary === null || !name.literal || name.text !== binary) return null;
-  if (!command.wrappers.every((w) => QUIET_WRAPPERS.has(w.name) && w.args.every((a) => a.literal)))
-    return null;
+  if (!onlyQuietWrappers(command)) return null;
   if (!command.args.every(judgeableArgument)) return null;
   for (const redirect of command.redirects) {
     if (redirect.writes || (redirect.target !== null && !redirect.target.literal)) return null;

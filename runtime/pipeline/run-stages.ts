@@ -15,8 +15,8 @@ import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
 import type { RealPath, ResolvedRoots } from './scope-paths.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
-import type { WorkspaceCatalogue } from './workspace-match.ts';
-import { workspaceDecisionFor, type WorkspaceDecision } from './workspace-policy.ts';
+import type { WorkspaceCatalogue } from './workspace/match.ts';
+import { workspaceDecisionFor, type WorkspaceDecision } from './workspace/policy.ts';
 
 export interface StageDeps {
   readonly config: Config;

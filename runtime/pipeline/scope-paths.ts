@@ -29,6 +29,16 @@ export function resolveThroughSymlinks(path: string, realPath: RealPath): string
   }
 }
 
+/** Where a shell call runs: its `cwd` argument (home by default), resolved like any path. */
+export function shellWorkingDirectory(
+  args: Readonly<Record<string, unknown>>,
+  home: string,
+  realPath: RealPath,
+): string {
+  const given = typeof args.cwd === 'string' ? args.cwd : '~';
+  return resolveThroughSymlinks(absoluteUserPath(given, home), realPath);
+}
+
 /** The configured roots, normalised and with their own symlinks resolved; read undefined means anywhere. */
 export interface ResolvedRoots {
   readonly read: readonly string[] | undefined;

@@ -6,12 +6,12 @@ import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import {
   BUILT_IN_WORKSPACE,
   type WorkspaceRuleSpec,
-} from '../../runtime/pipeline/workspace-catalogue.ts';
+} from '../../runtime/pipeline/workspace/catalogue.ts';
 import {
   loadWorkspaceCatalogue,
   matchWorkspace,
   type WorkspaceCatalogue,
-} from '../../runtime/pipeline/workspace-match.ts';
+} from '../../runtime/pipeline/workspace/match.ts';
 
 let catalogue: WorkspaceCatalogue;
 let readOnly: ReadOnlyCatalogue;

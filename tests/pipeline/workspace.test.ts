@@ -72,12 +72,15 @@ describe('workspace: writes that lose nothing run without a card', () => {
     }
   });
 
-  it('asks for a new file where it would change what runs later or what Custode keeps', async () => {
+  it('asks for a new file where it would change what runs later or what Custode keeps (hidden, ~/bin, own dirs)', async () => {
     for (const command of [
       'touch ~/.profile_extra',
       'mkdir -p ~/.config/autostart',
       'touch ~/bin/ls',
       'touch .git/hooks/pre-commit',
+      'echo "use nix" > .envrc',
+      'mkdir -p .husky',
+      'touch src/.gitkeep',
       `touch ${process.env.XDG_STATE_HOME ?? ''}/custode/x`,
       'touch ~',
     ]) {

@@ -1,26 +1,28 @@
 // The policy's use of the workspace catalogue: a shell call whose every command is read-only or
 // a workspace rule runs without a card when every path it writes loses nothing. Paths are
 // resolved from the call's working directory, symlinks included, then each write must be:
-// in the sandbox's private /tmp or /dev (gone when the call ends; the only place a delete may happen),
-// or inside roots.write, past the guard, outside the places where a new file changes what runs
-// later (home dotfiles and ~/bin, .git, Custode's own dirs), and new when it creates a file.
+// in the sandbox's private /tmp or /dev (gone when the call ends; the only place a delete may
+// happen), or inside roots.write, past the guard, outside the places where a new file changes
+// what runs later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates
+// a file.
 // The call then runs with only the directories it writes made writable.
 import { dirname, join } from 'node:path';
-import { hiddenByPrivateTmp } from '../../executors/sandbox/bwrap-args.ts';
-import type { Config } from '../config.ts';
-import type { ParsedShell } from '../shell/types.ts';
-import { guardCall } from '../vaglio/guard.ts';
-import { isUnder } from '../vaglio/normalize-path.ts';
-import { checkHints, type ScopeInput } from './check-hints.ts';
-import type { ReadOnlyCatalogue } from './read-only.ts';
-import { absoluteUserPath, resolveThroughSymlinks } from './scope-paths.ts';
-import type { WorkspaceTarget } from './workspace-catalogue.ts';
+import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
+import type { Config } from '../../config.ts';
+import type { ParsedShell } from '../../shell/types.ts';
+import { guardCall } from '../../vaglio/guard.ts';
+import { isUnder } from '../../vaglio/normalize-path.ts';
+import { checkHints, type ScopeInput } from '../check-hints.ts';
+import type { ReadOnlyCatalogue } from '../read-only.ts';
+import { readPathCheck } from '../read-only-policy.ts';
+import { absoluteUserPath, resolveThroughSymlinks, shellWorkingDirectory } from '../scope-paths.ts';
+import type { WorkspaceTarget } from './spec.ts';
 import {
   hasGlob,
   loadWorkspaceCatalogue,
   matchWorkspace,
   type WorkspaceCatalogue,
-} from './workspace-match.ts';
+} from './match.ts';
 
 /** The scope of one call plus what the workspace checks need from the file system. */
 export interface WorkspaceScope extends Omit<ScopeInput, 'shell'> {
@@ -37,16 +39,14 @@ export interface WorkspaceDecision {
   readonly writable: readonly string[];
 }
 
-type Access = 'read' | 'write';
-
-function passes(path: string, access: Access, scope: WorkspaceScope): boolean {
-  const executor = access === 'read' ? 'fs_read' : 'fs_write';
-  if (guardCall({ executor, args: { path }, home: scope.home }).blocked) return false;
+/** The guard and roots.write on one path the command writes. */
+function writeOk(path: string, scope: WorkspaceScope): boolean {
+  if (guardCall({ executor: 'fs_write', args: { path }, home: scope.home }).blocked) return false;
   const checked = {
     ...scope,
     args: { path },
     shell: null,
-    executor: { ...scope.executor, capabilities: { access, pathArgs: ['path'] } },
+    executor: { ...scope.executor, capabilities: { access: 'write' as const, pathArgs: ['path'] } },
   };
   return checkHints(checked).kind === 'pass';
 }
@@ -58,14 +58,15 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
   }
 }
 
-/** A new file here would change what runs later, or Custode's own records. */
+/**
+ * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
+ * and anything hidden (a dot-named file or directory anywhere in the path: .git, .husky,
+ * .envrc, .cargo/config.toml, .npmrc and ~/.bashrc are how tools find their hooks and settings).
+ */
 function isProtected(path: string, scope: WorkspaceScope): boolean {
   const home = resolveThroughSymlinks(scope.home, scope.realPath);
-  if (path === home || path.split('/').includes('.git')) return true;
-  if (isUnder(path, home)) {
-    const first = path.slice(home.length + 1).split('/')[0] ?? '';
-    if (first.startsWith('.') || first === 'bin') return true;
-  }
+  if (path === home || isUnder(path, join(home, 'bin'))) return true;
+  if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
   return scope.ownDirs.some((dir) => isUnder(path, dir));
 }
 
@@ -87,7 +88,7 @@ function checkTarget(target: WorkspaceTarget, cwd: string, scope: WorkspaceScope
   if (inSandboxScratch(absolute, scope)) return { ok: true };
   const path = resolveThroughSymlinks(absolute, realPath);
   if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
-  if (!passes(absolute, 'write', scope) || isProtected(path, scope)) return { ok: false };
+  if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
   const exists = scope.entryExists(absolute);
   if (target.mode === 'create' && exists) return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope) };
@@ -101,12 +102,6 @@ function repositoryRoot(cwd: string, scope: WorkspaceScope): string {
   }
 }
 
-function workingDirectory(scope: WorkspaceScope): string {
-  const given = scope.args.cwd;
-  const cwd = absoluteUserPath(typeof given === 'string' ? given : '~', scope.home);
-  return resolveThroughSymlinks(cwd, scope.realPath);
-}
-
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
 export function workspaceDecisionFor(
   shell: ParsedShell,
@@ -114,11 +109,10 @@ export function workspaceDecisionFor(
   workspace: WorkspaceCatalogue,
   scope: WorkspaceScope,
 ): WorkspaceDecision | null {
-  const cwd = workingDirectory(scope);
-  const resolve = (path: string): string => absoluteUserPath(path, scope.home, cwd);
+  const cwd = shellWorkingDirectory(scope.args, scope.home, scope.realPath);
   const match = matchWorkspace(shell, readOnly, workspace, {
-    readOk: (path) => passes(resolve(path), 'read', scope),
-    isDirectory: (path) => scope.isDirectory(resolve(path)),
+    readOk: readPathCheck(scope),
+    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, cwd)),
   });
   if (match === null) return null;
   const writable = new Set<string>();
@@ -131,7 +125,7 @@ export function workspaceDecisionFor(
     const root = repositoryRoot(cwd, scope);
     // A repository may be the home itself (dotfiles): git writes only its own .git there.
     const inHome = root === resolveThroughSymlinks(scope.home, scope.realPath);
-    if (!passes(root, 'write', scope) || (!inHome && isProtected(root, scope))) return null;
+    if (!writeOk(root, scope) || (!inHome && isProtected(root, scope))) return null;
     writable.add(root);
   }
   return { rule: match.rule, writable: [...writable] };

@@ -1,18 +1,20 @@
 // The workspace catalogue applied to a parsed command line. A call matches only when EVERY
 // command is either read-only (the read-only catalogue, its writing redirections set aside) or
 // a workspace rule, with the same conditions on words as the read-only catalogue: literal
-// words, no substitution, no function, no wrapper. What it reads and writes is collected for
-// the policy, which checks every path (workspace-policy.ts).
-import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
-import { ConfigError } from '../errors.ts';
-import { parseShell } from '../shell/parse.ts';
-import { matchReadOnly, type ReadOnlyCatalogue } from './read-only.ts';
+// words, no substitution, no function, only quiet wrappers (nice, timeout). What it reads and
+// writes is collected for the policy, which checks every path (policy.ts).
+import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
+import { ConfigError } from '../../errors.ts';
+import { parseShell } from '../../shell/parse.ts';
 import {
-  BUILT_IN_WORKSPACE,
-  type IsDirectory,
-  type WorkspaceRuleSpec,
-  type WorkspaceTarget,
-} from './workspace-catalogue.ts';
+  judgeableArgument,
+  matchReadOnly,
+  onlyQuietWrappers,
+  type PathCheck,
+  type ReadOnlyCatalogue,
+} from '../read-only.ts';
+import { BUILT_IN_WORKSPACE } from './catalogue.ts';
+import type { IsDirectory, WorkspaceRuleSpec, WorkspaceTarget } from './spec.ts';
 
 /** The loaded workspace rules, by binary. */
 export interface WorkspaceCatalogue {
@@ -30,28 +32,15 @@ export interface WorkspaceMatch {
 /** What the matcher asks of the file system and of the read-only scope. */
 export interface MatchChecks {
   /** A path a command only reads passes the guard and the read scope. */
-  readonly readOk: (path: string) => boolean;
+  readonly readOk: PathCheck;
   readonly isDirectory: IsDirectory;
 }
 
 const CREATE_REDIRECTS: ReadonlySet<string> = new Set(['>', '>|', '&>']);
 const APPEND_REDIRECTS: ReadonlySet<string> = new Set(['>>', '&>>']);
-const GLOB_CHARS = /[*?[]/;
-
-/**
- * A word whose text is what runs, or a plain glob that can never expand to an option: text
- * only, and a literal start that is not `-` (`/tmp/*` always expands to `/tmp/...`).
- */
-function plainWord(word: ShellWord): boolean {
-  if (word.literal) return true;
-  if (!word.glob || !word.parts.every((part) => part.kind === 'text')) return false;
-  const first = word.text.search(GLOB_CHARS);
-  return first > 0 && !word.text.startsWith('-');
-}
-
 /** True when a path holds a glob character (only ever acceptable for a deletion in /tmp). */
 export function hasGlob(path: string): boolean {
-  return GLOB_CHARS.test(path);
+  return /[*?[]/.test(path);
 }
 
 interface CommandEffects {
@@ -90,7 +79,7 @@ function matchCommand(
   if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
     return null;
   if (name === null || binary === null || !name.literal || name.text !== binary) return null;
-  if (command.wrappers.length > 0 || !command.args.every(plainWord)) return null;
+  if (!onlyQuietWrappers(command) || !command.args.every(judgeableArgument)) return null;
   const redirected = redirectEffects(command);
   if (redirected === null) return null;
   // Read-only apart from its redirections: `sort -u names.txt > names.sorted`.
@@ -140,7 +129,8 @@ export function matchWorkspace(
     targets.push(...found.targets);
     repository ||= found.repository;
   }
-  if (!reads.every(checks.readOk)) return null;
+  if (!reads.every((path) => checks.readOk(path, { glob: hasGlob(path), deviceMetadata: false })))
+    return null;
   return { rule: names.join(', '), reads, targets, repository };
 }
 

@@ -1,0 +1,181 @@
+// Workspace rules for file tools: create, append, touch, copy, move, archive, and delete in
+// the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list.
+import { basename } from 'node:path';
+import {
+  effects,
+  words,
+  type IsDirectory,
+  type WorkspaceEffects,
+  type WorkspaceRuleSpec,
+} from './spec.ts';
+
+/** cp/mv destinations: the new name, or the same name inside an existing directory. */
+function destinations(
+  sources: readonly string[],
+  dest: string,
+  isDirectory: IsDirectory,
+): string[] | null {
+  if (isDirectory(dest)) return sources.map((source) => `${dest}/${basename(source)}`);
+  return sources.length === 1 ? [dest] : null;
+}
+
+function copyOrMove(moves: boolean) {
+  return (args: readonly string[], isDirectory: IsDirectory): WorkspaceEffects | null => {
+    // Only options that change how much is copied; -f, -b, -u, -t, -l, -s and friends are out.
+    const parsed = words(args, {
+      flags: moves
+        ? ['-n', '--no-clobber', '-v', '--verbose']
+        : ['-r', '-R', '--recursive', '-a', '--archive', '-p', '-n', '--no-clobber', '-v'],
+    });
+    if (parsed === null || parsed.operands.length < 2) return null;
+    const sources = parsed.operands.slice(0, -1);
+    const dest = destinations(sources, parsed.operands.at(-1) as string, isDirectory);
+    if (dest === null) return null;
+    return effects({
+      reads: moves ? [] : sources,
+      targets: [
+        ...(moves ? sources.map((path) => ({ path, mode: 'move' as const })) : []),
+        ...dest.map((path) => ({ path, mode: 'create' as const })),
+      ],
+    });
+  };
+}
+
+function mkdir(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ['-p', '--parents', '-v', '--verbose'] });
+  if (parsed === null || parsed.operands.length === 0) return null;
+  return effects({ targets: parsed.operands.map((path) => ({ path, mode: 'mkdir' })) });
+}
+
+function touch(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ['-c', '--no-create', '-a', '-m'] });
+  if (parsed === null || parsed.operands.length === 0) return null;
+  return effects({ targets: parsed.operands.map((path) => ({ path, mode: 'touch' })) });
+}
+
+function tee(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ['-a', '--append', '-i', '-p'] });
+  if (parsed === null) return null;
+  const mode = parsed.values['-a'] === true || parsed.values['--append'] === true;
+  return effects({
+    targets: parsed.operands.map((path) => ({ path, mode: mode ? 'append' : 'create' })),
+  });
+}
+
+// Plain permission bits only: setuid, setgid and sticky (s, t, 4000, 2000, 1000) are out, and so
+// is -R, which reaches every file below.
+const PLAIN_MODE = /^(?:[0-7]{3}|[ugoa]*[-+=][rwxX]+(?:,[ugoa]*[-+=][rwxX]+)*)$/;
+
+function chmod(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ['-v', '--verbose', '-c', '--changes'] });
+  const [mode, ...paths] = parsed?.operands ?? [];
+  if (mode === undefined || paths.length === 0 || !PLAIN_MODE.test(mode)) return null;
+  return effects({ targets: paths.map((path) => ({ path, mode: 'touch' })) });
+}
+
+// dd's operands are key=value; conv=, seek= and oflag= change how an existing file is written.
+const DD_KEYS = new Set(['if', 'of', 'bs', 'ibs', 'obs', 'count', 'skip', 'status']);
+
+function dd(args: readonly string[]): WorkspaceEffects | null {
+  const pairs = args.map((arg) => arg.split('='));
+  if (!pairs.every((pair) => pair.length === 2 && DD_KEYS.has(pair[0] as string))) return null;
+  const value = (key: string): string | undefined => pairs.find((p) => p[0] === key)?.[1];
+  const output = value('of');
+  const input = value('if');
+  if (output === undefined || output === '' || input === '') return null;
+  return effects({
+    reads: input === undefined ? [] : [input],
+    targets: [{ path: output, mode: 'create' }],
+  });
+}
+
+// tar that creates an archive: one bundle of c, v, z, j, J and f (last, its value next).
+function tar(args: readonly string[]): WorkspaceEffects | null {
+  const [bundle, archive, ...sources] = args;
+  if (bundle === undefined || archive === undefined || sources.length === 0) return null;
+  if (!/^-?[cvzjJ]*f$/.test(bundle) || !bundle.includes('c')) return null;
+  if (sources.some((source) => source.startsWith('-'))) return null;
+  return effects({ reads: sources, targets: [{ path: archive, mode: 'create' }] });
+}
+
+// Deleting only counts here when the policy finds every path in the sandbox's private /tmp.
+function remove(flags: readonly string[], valued: readonly string[] = []) {
+  return (args: readonly string[]): WorkspaceEffects | null => {
+    const parsed = words(args, { flags, valued });
+    if (parsed === null || parsed.operands.length === 0) return null;
+    return effects({ targets: parsed.operands.map((path) => ({ path, mode: 'remove' })) });
+  };
+}
+
+/** The file rules. */
+export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
+  {
+    name: 'mkdir',
+    binary: 'mkdir',
+    effects: mkdir,
+    examples: { match: ['mkdir -p build/out'], no_match: ['mkdir -m 777 build'] },
+  },
+  {
+    name: 'touch',
+    binary: 'touch',
+    effects: touch,
+    examples: { match: ['touch src/.gitkeep'], no_match: ['touch -r ref.txt a.txt'] },
+  },
+  {
+    name: 'chmod',
+    binary: 'chmod',
+    effects: chmod,
+    examples: { match: ['chmod +x scripts/run.sh', 'chmod 644 a b'], no_match: ['chmod u+s tool'] },
+  },
+  {
+    name: 'cp',
+    binary: 'cp',
+    effects: copyOrMove(false),
+    examples: { match: ['cp -r src backup'], no_match: ['cp -f a.txt b.txt'] },
+  },
+  {
+    name: 'mv',
+    binary: 'mv',
+    effects: copyOrMove(true),
+    examples: { match: ['mv draft.md notes.md'], no_match: ['mv -f draft.md notes.md'] },
+  },
+  {
+    name: 'tee',
+    binary: 'tee',
+    effects: tee,
+    examples: { match: ['tee -a build.log'], no_match: ['tee --output-error=exit x'] },
+  },
+  {
+    name: 'dd',
+    binary: 'dd',
+    effects: dd,
+    examples: {
+      match: ['dd if=/dev/zero of=disk.img bs=1M count=8'],
+      no_match: ['dd if=a of=b conv=notrunc'],
+    },
+  },
+  {
+    name: 'tar create',
+    binary: 'tar',
+    effects: tar,
+    examples: { match: ['tar czf dist.tgz dist'], no_match: ['tar xzf dist.tgz'] },
+  },
+  {
+    name: 'rm in /tmp',
+    binary: 'rm',
+    effects: remove(['-r', '-R', '--recursive', '-f', '--force', '-v', '-d', '--dir']),
+    examples: { match: ['rm -rf /tmp/build'], no_match: ['rm --no-preserve-root -rf /tmp/x'] },
+  },
+  {
+    name: 'shred in /tmp',
+    binary: 'shred',
+    effects: remove(['-u', '-z', '-v', '-f'], ['-n', '--iterations']),
+    examples: { match: ['shred -u /tmp/notes.txt'], no_match: ['shred --random-source=x f'] },
+  },
+  {
+    name: 'rmdir in /tmp',
+    binary: 'rmdir',
+    effects: remove(['-p', '--parents', '-v']),
+    examples: { match: ['rmdir /tmp/empty'], no_match: ['rmdir --ignore-fail-on-non-empty x'] },
+  },
+];

@@ -1,0 +1,85 @@
+// Workspace rules for local git changes: staging, committing with a message, a new branch, a
+// stash. Nothing that rewrites history, talks to a remote or discards changes.
+import {
+  effects,
+  words,
+  type Options,
+  type ParsedWords,
+  type WorkspaceEffects,
+  type WorkspaceRuleSpec,
+} from './spec.ts';
+
+// git's global options that run programs or move the repository are never in a rule: only
+// `git <subcommand>` with the subcommand first is matched.
+function gitSubcommand(
+  sub: string,
+  options: Options,
+  check: (parsed: ParsedWords) => readonly string[] | null,
+) {
+  return (args: readonly string[]): WorkspaceEffects | null => {
+    if (args[0] !== sub) return null;
+    const parsed = words(args.slice(1), options);
+    const reads = parsed === null ? null : check(parsed);
+    return reads === null ? null : effects({ reads, repository: true });
+  };
+}
+
+const GIT_ADD = gitSubcommand(
+  'add',
+  { flags: ['-A', '--all', '-u', '--update', '-v', '--verbose', '-N', '--intent-to-add'] },
+  (parsed) => parsed.operands,
+);
+
+// A message is required: without one git opens an editor, which has no terminal here.
+// --amend and --fixup rewrite or reuse history; -c/-C reuse another commit's message.
+const GIT_COMMIT = gitSubcommand(
+  'commit',
+  {
+    flags: ['-a', '--all', '-q', '--quiet', '-v', '-s', '--signoff', '--allow-empty'],
+    valued: ['-m', '--message', '-F', '--file'],
+  },
+  (parsed) => {
+    const file = parsed.values['-F'] ?? parsed.values['--file'];
+    const message = parsed.values['-m'] ?? parsed.values['--message'];
+    if (message === undefined && file === undefined) return null;
+    return [...(typeof file === 'string' ? [file] : []), ...parsed.operands];
+  },
+);
+
+// A new branch from the current state: the working tree and its changes stay as they are.
+function newBranch(sub: string, flag: string) {
+  return (args: readonly string[]): WorkspaceEffects | null => {
+    if (args.length !== 3 || args[0] !== sub || args[1] !== flag) return null;
+    return (args[2] as string).startsWith('-') ? null : effects({ repository: true });
+  };
+}
+
+// git stash (push) keeps the changes in the stash; pop, drop and clear are not here.
+const GIT_STASH = gitSubcommand('stash', { flags: [], valued: ['-m', '--message'] }, (parsed) =>
+  parsed.operands.length === 0 || (parsed.operands.length === 1 && parsed.operands[0] === 'push')
+    ? []
+    : null,
+);
+
+function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, noMatch: string) {
+  return {
+    name: `git ${name}`,
+    binary: 'git',
+    effects: fn,
+    examples: { match: [match], no_match: [noMatch] },
+  };
+}
+
+/** The git rules. */
+export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
+  git('add', GIT_ADD, 'git add -A', 'git add -p src'),
+  git('commit', GIT_COMMIT, 'git commit -am "wip: login form"', 'git commit --amend'),
+  git(
+    'checkout -b',
+    newBranch('checkout', '-b'),
+    'git checkout -b feature/x',
+    'git checkout -- src',
+  ),
+  git('switch -c', newBranch('switch', '-c'), 'git switch -c feature/x', 'git switch main'),
+  git('stash', GIT_STASH, 'git stash push -m "before rebase"', 'git stash drop'),
+];

@@ -1,0 +1,93 @@
+// The shape of a workspace rule, and how a rule reads a command's words.
+import { parseArgs } from 'node:util';
+
+/** How a command changes a path. The policy decides which of these a path may take. */
+export type TargetMode =
+  /** A file created; it must not exist yet. */
+  | 'create'
+  /** Data added at the end; nothing already there is lost. */
+  | 'append'
+  /** A directory made; an existing one is left as it is. */
+  | 'mkdir'
+  /** Times or permissions changed, or an empty file created: no content is lost. */
+  | 'touch'
+  /** Moved away to another name (the destination is a `create`). */
+  | 'move'
+  /** Deleted: only ever allowed in the sandbox's private /tmp. */
+  | 'remove';
+
+/** One path a command writes, and how. */
+export interface WorkspaceTarget {
+  readonly path: string;
+  readonly mode: TargetMode;
+}
+
+/** What a command does to files, read off its words. */
+export interface WorkspaceEffects {
+  readonly reads: readonly string[];
+  readonly targets: readonly WorkspaceTarget[];
+  /** It changes the version-control repository of the working directory (git add, commit ...). */
+  readonly repository: boolean;
+}
+
+/** Whether a path is an existing directory; cp and mv put a file inside one. */
+export type IsDirectory = (path: string) => boolean;
+
+/** One workspace rule. */
+export interface WorkspaceRuleSpec {
+  /** The name the policy reports: `workspace: <name>`. */
+  readonly name: string;
+  readonly binary: string;
+  /** The command's effects given its argument words, or null when it does something else. */
+  readonly effects: (args: readonly string[], isDirectory: IsDirectory) => WorkspaceEffects | null;
+  readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
+}
+
+/** The options a rule accepts, by spelling: `-p`, `--parents`; `valued` ones take a value. */
+export interface Options {
+  readonly flags?: readonly string[];
+  readonly valued?: readonly string[];
+}
+
+/** Option values by spelling, and the operands. */
+export interface ParsedWords {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly operands: readonly string[];
+}
+
+/**
+ * The words as getopt reads them (node's util.parseArgs: clusters, `--x=v`, `--`), or null when
+ * an option is not in the rule's list. Options are named by their spelling: `-p`, `--parents`.
+ */
+export function words(args: readonly string[], options: Options): ParsedWords | null {
+  const spec: Record<string, { type: 'boolean' | 'string'; short?: string }> = {};
+  const add = (spelling: string, type: 'boolean' | 'string'): void => {
+    if (spelling.startsWith('--')) spec[spelling.slice(2)] = { type };
+    else spec[`short${spelling.slice(1)}`] = { type, short: spelling.slice(1) };
+  };
+  for (const flag of options.flags ?? []) add(flag, 'boolean');
+  for (const flag of options.valued ?? []) add(flag, 'string');
+  try {
+    const parsed = parseArgs({
+      args: [...args],
+      options: spec,
+      strict: true,
+      allowPositionals: true,
+    });
+    const values: Record<string, string | boolean | undefined> = {};
+    for (const [key, value] of Object.entries(parsed.values)) {
+      const spelling = key.startsWith('short') ? `-${key.slice(5)}` : `--${key}`;
+      values[spelling] = Array.isArray(value) ? undefined : value;
+    }
+    return { values, operands: parsed.positionals };
+  } catch {
+    return null;
+  }
+}
+
+const NONE: WorkspaceEffects = { reads: [], targets: [], repository: false };
+
+/** Effects with the fields a rule leaves out empty. */
+export function effects(partial: Partial<WorkspaceEffects>): WorkspaceEffects {
+  return { ...NONE, ...partial };
+}
