@@ -26,6 +26,8 @@ export interface ExecutorContext {
   readonly ops: { readonly fs: FsOps; readonly shell: ShellOps; readonly http: HttpOps };
   /** When set, replaces config roots.write for this call (absolute paths; [] = write nothing). */
   readonly writableRoots?: readonly string[];
+  /** Places inside the writable roots that stay read-only for this call (a work tree's .git). */
+  readonly readOnlyWithin?: readonly string[];
 }
 
 export interface ExecutorDefinition<Schema extends z.ZodType = z.ZodType, Result = unknown> {

@@ -72,6 +72,7 @@ export const shellExec = defineExecutor({
       outputCapBytes: sandbox.output_cap_bytes,
       signal: ctx.signal,
       writableRoots: writableRootsOf(ctx),
+      readOnlyWithin: ctx.readOnlyWithin ?? [],
       visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
       env: commandEnv(ctx.env),

@@ -127,10 +127,15 @@ export const configSchema = z.strictObject({
       /**
        * Shell calls that only create new files, append, record a local git change or work in
        * the private /tmp run without a card (only in the bubblewrap sandbox without network).
+       * project_code: the project's build, test and lint scripts too, writing only its git work
+       * tree (never .git), or nothing outside one.
        */
       workspace_catalogue: z
-        .strictObject({ enabled: z.boolean().default(true) })
-        .default({ enabled: true }),
+        .strictObject({
+          enabled: z.boolean().default(true),
+          project_code: z.boolean().default(true),
+        })
+        .default({ enabled: true, project_code: true }),
     })
     .default({
       grey_band: 0.1,
@@ -138,7 +143,7 @@ export const configSchema = z.strictObject({
       never_ask: [],
       expiry_minutes: 10,
       read_only_catalogue: { enabled: true, extra: [] },
-      workspace_catalogue: { enabled: true },
+      workspace_catalogue: { enabled: true, project_code: true },
     }),
   planner: z
     .strictObject({

@@ -16,6 +16,8 @@ export interface ShellRequest {
    * uncarded call): one under the host /tmp would otherwise vanish behind the private /tmp.
    */
   readonly visibleRoots?: readonly string[];
+  /** Places inside the writable roots that stay read-only (bound read-only over them). */
+  readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;
   readonly env: NodeJS.ProcessEnv;
 }

@@ -50,6 +50,7 @@ export function buildBwrapArgs(
     .filter((root) => root !== '/tmp')
     .sort((a, b) => a.length - b.length);
   for (const root of writable) argv.push('--bind-try', root, root);
+  for (const path of request.readOnlyWithin ?? []) argv.push('--ro-bind-try', path, path);
   for (const mask of masks) {
     if (mask.kind === 'dir') argv.push('--tmpfs', mask.path);
     else argv.push('--ro-bind', '/dev/null', mask.path);

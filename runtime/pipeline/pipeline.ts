@@ -139,6 +139,9 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
           signal,
           ops,
           ...(outcome.writable === undefined ? {} : { writableRoots: outcome.writable }),
+          ...(outcome.readOnlyWithin === undefined
+            ? {}
+            : { readOnlyWithin: outcome.readOnlyWithin }),
         });
         return { ok: true, result };
       } catch (error) {

@@ -17,6 +17,8 @@ export type PolicyResult =
        * rule names, so a hole in the catalogue cannot write the home.
        */
       readonly writable?: readonly string[];
+      /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
+      readonly readOnlyWithin?: readonly string[];
     }
   | { readonly decision: 'ask'; readonly reason: string };
 
@@ -70,6 +72,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       decision: 'allow',
       reason: `workspace: ${workspace.rule}`,
       writable: workspace.writable,
+      readOnlyWithin: workspace.readOnlyWithin,
     };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };

@@ -186,7 +186,7 @@ async function runStages(
     verdict,
     ...found,
     ...(policy.decision === 'allow' && policy.writable !== undefined
-      ? { writable: policy.writable }
+      ? { writable: policy.writable, readOnlyWithin: policy.readOnlyWithin ?? [] }
       : {}),
   };
 }

@@ -47,4 +47,6 @@ export interface PipelineOutcome {
   readonly issues?: readonly ValidationIssue[];
   /** Set on an allow: the only paths the executor may write (see PolicyResult); undefined = roots.write. */
   readonly writable?: readonly string[];
+  /** Places inside `writable` that stay read-only; set with it. */
+  readonly readOnlyWithin?: readonly string[];
 }

@@ -7,6 +7,7 @@
 // The rules live by family beside this file; this is their one index.
 import { FILE_WORKSPACE } from './files.ts';
 import { GIT_WORKSPACE } from './git.ts';
+import { RUNNER_WORKSPACE } from './runners.ts';
 import type { WorkspaceRuleSpec } from './spec.ts';
 
 export type { WorkspaceRuleSpec } from './spec.ts';
@@ -15,4 +16,5 @@ export type { WorkspaceRuleSpec } from './spec.ts';
 export const BUILT_IN_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ...FILE_WORKSPACE,
   ...GIT_WORKSPACE,
+  ...RUNNER_WORKSPACE,
 ];

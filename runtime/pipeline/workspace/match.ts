@@ -14,19 +14,23 @@ import {
   type ReadOnlyCatalogue,
 } from '../read-only.ts';
 import { BUILT_IN_WORKSPACE } from './catalogue.ts';
-import type { IsDirectory, WorkspaceRuleSpec, WorkspaceTarget } from './spec.ts';
+import { SCRIPT_BINARY } from './runners.ts';
+import {
+  effects,
+  type IsDirectory,
+  type WorkspaceEffects,
+  type WorkspaceRuleSpec,
+  type WorkspaceTarget,
+} from './spec.ts';
 
 /** The loaded workspace rules, by binary. */
 export interface WorkspaceCatalogue {
   readonly rules: ReadonlyMap<string, readonly WorkspaceRuleSpec[]>;
 }
 
-/** Everything a matched command line reads and writes, and the rules that matched. */
-export interface WorkspaceMatch {
+/** Everything a matched command line reads, writes and runs, and the rules that matched. */
+export interface WorkspaceMatch extends WorkspaceEffects {
   readonly rule: string;
-  readonly reads: readonly string[];
-  readonly targets: readonly WorkspaceTarget[];
-  readonly repository: boolean;
 }
 
 /** What the matcher asks of the file system and of the read-only scope. */
@@ -43,14 +47,7 @@ export function hasGlob(path: string): boolean {
   return /[*?[]/.test(path);
 }
 
-interface CommandEffects {
-  readonly rule: string;
-  readonly reads: string[];
-  readonly targets: WorkspaceTarget[];
-  readonly repository: boolean;
-}
-
-function redirectEffects(command: ShellCommand): CommandEffects | null {
+function redirectEffects(command: ShellCommand): WorkspaceMatch | null {
   const reads: string[] = [];
   const targets: WorkspaceTarget[] = [];
   for (const redirect of command.redirects) {
@@ -65,7 +62,7 @@ function redirectEffects(command: ShellCommand): CommandEffects | null {
     else if (APPEND_REDIRECTS.has(redirect.op)) targets.push({ path: target.text, mode: 'append' });
     else return null;
   }
-  return { rule: '', reads, targets, repository: false };
+  return { ...effects({ reads, targets }), rule: '' };
 }
 
 function matchCommand(
@@ -74,11 +71,14 @@ function matchCommand(
   readOnly: ReadOnlyCatalogue | null,
   workspace: WorkspaceCatalogue,
   checks: MatchChecks,
-): CommandEffects | null {
+): WorkspaceMatch | null {
   const { name, binary } = command;
   if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
     return null;
-  if (name === null || binary === null || !name.literal || name.text !== binary) return null;
+  if (name === null || binary === null || !name.literal) return null;
+  // A bare name, or a script file of the project named from the working directory (./build.sh).
+  const script = name.text.startsWith('./');
+  if (name.text !== binary && !script) return null;
   if (!onlyQuietWrappers(command) || !command.args.every(judgeableArgument)) return null;
   const redirected = redirectEffects(command);
   if (redirected === null) return null;
@@ -87,14 +87,15 @@ function matchCommand(
   const read = readOnly && matchReadOnly({ ...parsed, commands: [alone] }, readOnly, checks.readOk);
   if (read) return { ...redirected, rule: read.rule };
   const words = command.args.map((word) => word.text);
-  for (const rule of workspace.rules.get(binary) ?? []) {
-    const found = rule.effects(words, checks.isDirectory);
+  const key = script ? SCRIPT_BINARY : binary;
+  for (const rule of workspace.rules.get(key) ?? []) {
+    const found = rule.effects(script ? [name.text, ...words] : words, checks.isDirectory);
     if (found === null) continue;
     return {
+      ...found,
       rule: rule.name,
       reads: [...redirected.reads, ...found.reads],
       targets: [...redirected.targets, ...found.targets],
-      repository: found.repository,
     };
   }
   return null;
@@ -121,6 +122,7 @@ export function matchWorkspace(
   const reads: string[] = [];
   const targets: WorkspaceTarget[] = [];
   let repository = false;
+  let runs = false;
   for (const command of parsed.commands) {
     const found = matchCommand(parsed, command, readOnly, workspace, checks);
     if (found === null) return null;
@@ -128,10 +130,11 @@ export function matchWorkspace(
     reads.push(...found.reads);
     targets.push(...found.targets);
     repository ||= found.repository;
+    runs ||= found.runs;
   }
   if (!reads.every((path) => checks.readOk(path, { glob: hasGlob(path), deviceMetadata: false })))
     return null;
-  return { rule: names.join(', '), reads, targets, repository };
+  return { rule: names.join(', '), reads, targets, repository, runs };
 }
 
 function checkExamples(rule: WorkspaceRuleSpec): void {

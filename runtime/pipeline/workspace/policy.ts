@@ -5,6 +5,8 @@
 // happen), or inside roots.write, past the guard, outside the places where a new file changes
 // what runs later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates
 // a file.
+// A call that runs the project's own code (npm test, make, ./build.sh) may write only its git
+// work tree, with .git read-only, or nothing when it is not in one.
 // The call then runs with only the directories it writes made writable.
 import { dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
@@ -16,6 +18,8 @@ import { checkHints, type ScopeInput } from '../check-hints.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck } from '../read-only-policy.ts';
 import { absoluteUserPath, resolveThroughSymlinks, shellWorkingDirectory } from '../scope-paths.ts';
+import { BUILT_IN_WORKSPACE } from './catalogue.ts';
+import { RUNNER_WORKSPACE } from './runners.ts';
 import type { WorkspaceTarget } from './spec.ts';
 import {
   hasGlob,
@@ -37,6 +41,8 @@ export interface WorkspaceScope extends Omit<ScopeInput, 'shell'> {
 export interface WorkspaceDecision {
   readonly rule: string;
   readonly writable: readonly string[];
+  /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
+  readonly readOnlyWithin: readonly string[];
 }
 
 /** The guard and roots.write on one path the command writes. */
@@ -94,12 +100,31 @@ function checkTarget(target: WorkspaceTarget, cwd: string, scope: WorkspaceScope
   return { ok: true, dir: nearestExisting(dirname(path), scope) };
 }
 
-/** The repository root: the nearest directory from cwd up that holds .git, else cwd. */
-function repositoryRoot(cwd: string, scope: WorkspaceScope): string {
+/** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
+function findRepository(cwd: string, scope: WorkspaceScope): string | null {
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (scope.realPath(join(dir, '.git')) !== null) return dir;
-    if (dir === '/') return cwd;
+    if (dir === '/') return null;
   }
+}
+
+/**
+ * What project code may write: its git work tree, when that is inside roots.write and is not
+ * the home or a hidden or protected place; its .git stays read-only, so history survives
+ * whatever the code does. Outside such a work tree it may write nothing.
+ */
+function projectWritable(
+  cwd: string,
+  writable: ReadonlySet<string>,
+  scope: WorkspaceScope,
+): { writable: string[]; readOnlyWithin: string[] } | null {
+  const root = findRepository(cwd, scope);
+  const usable = root !== null && writeOk(root, scope) && !isProtected(root, scope);
+  // The call's other writes must fall inside what the code may write anyway.
+  if ([...writable].some((dir) => !usable || !isUnder(dir, root))) return null;
+  return usable
+    ? { writable: [root], readOnlyWithin: [join(root, '.git')] }
+    : { writable: [], readOnlyWithin: [] };
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -121,14 +146,20 @@ export function workspaceDecisionFor(
     if (!checked.ok) return null;
     if (checked.dir !== undefined) writable.add(checked.dir);
   }
+  if (match.runs) {
+    // git needs .git writable, which project code must not have.
+    if (match.repository) return null;
+    const project = projectWritable(cwd, writable, scope);
+    return project === null ? null : { rule: match.rule, ...project };
+  }
   if (match.repository) {
-    const root = repositoryRoot(cwd, scope);
+    const root = findRepository(cwd, scope) ?? cwd;
     // A repository may be the home itself (dotfiles): git writes only its own .git there.
     const inHome = root === resolveThroughSymlinks(scope.home, scope.realPath);
     if (!writeOk(root, scope) || (!inHome && isProtected(root, scope))) return null;
     writable.add(root);
   }
-  return { rule: match.rule, writable: [...writable] };
+  return { rule: match.rule, writable: [...writable], readOnlyWithin: [] };
 }
 
 /**
@@ -136,7 +167,14 @@ export function workspaceDecisionFor(
  * when the sandbox is off or has network, because the narrowed sandbox is part of its promise.
  */
 export function workspaceCatalogueFor(config: Config): WorkspaceCatalogue | null {
-  const { sandbox } = config;
-  if (!config.approvals.workspace_catalogue.enabled) return null;
-  return sandbox.mode === 'bwrap' && !sandbox.network ? loadWorkspaceCatalogue() : null;
+  const { sandbox, approvals, roots } = config;
+  const settings = approvals.workspace_catalogue;
+  if (!settings.enabled || sandbox.mode !== 'bwrap' || sandbox.network) return null;
+  // Project code reads what the sandbox lets it read, which read roots do not narrow.
+  const projectCode = settings.project_code && roots.read === undefined;
+  return loadWorkspaceCatalogue(
+    projectCode
+      ? BUILT_IN_WORKSPACE
+      : BUILT_IN_WORKSPACE.filter((rule) => !RUNNER_WORKSPACE.includes(rule)),
+  );
 }

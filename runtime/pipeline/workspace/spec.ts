@@ -28,6 +28,8 @@ export interface WorkspaceEffects {
   readonly targets: readonly WorkspaceTarget[];
   /** It changes the version-control repository of the working directory (git add, commit ...). */
   readonly repository: boolean;
+  /** It runs the project's own code (a build, test or lint script, a script file). */
+  readonly runs: boolean;
 }
 
 /** Whether a path is an existing directory; cp and mv put a file inside one. */
@@ -85,7 +87,7 @@ export function words(args: readonly string[], options: Options): ParsedWords | 
   }
 }
 
-const NONE: WorkspaceEffects = { reads: [], targets: [], repository: false };
+const NONE: WorkspaceEffects = { reads: [], targets: [], repository: false, runs: false };
 
 /** Effects with the fields a rule leaves out empty. */
 export function effects(partial: Partial<WorkspaceEffects>): WorkspaceEffects {

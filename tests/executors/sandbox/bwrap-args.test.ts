@@ -67,6 +67,25 @@ describe('buildBwrapArgs', () => {
     );
   });
 
+  it('binds read-only places within the writable roots after them, and roots it may only read before', () => {
+    const narrowed = buildBwrapArgs(
+      {
+        ...request,
+        writableRoots: ['/tmp/ws/app'],
+        visibleRoots: ['/tmp/ws', '/tmp'],
+        readOnlyWithin: ['/tmp/ws/app/.git'],
+      },
+      '/home/ana',
+    );
+    const visible = find(narrowed, '--ro-bind-try', '/tmp/ws', '/tmp/ws');
+    const writable = find(narrowed, '--bind-try', '/tmp/ws/app', '/tmp/ws/app');
+    const kept = find(narrowed, '--ro-bind-try', '/tmp/ws/app/.git', '/tmp/ws/app/.git');
+    expect(find(narrowed, '--tmpfs', '/tmp')).toBeLessThan(visible);
+    expect(visible).toBeLessThan(writable);
+    expect(writable).toBeLessThan(kept);
+    expect(find(narrowed, '--ro-bind-try', '/tmp', '/tmp')).toBe(-1);
+  });
+
   it('knows which host /tmp paths the private /tmp hides', () => {
     const inTmp = { ...request, writableRoots: ['/tmp', '/tmp/ws'] };
     expect(hiddenByPrivateTmp('/tmp/other', inTmp.writableRoots, '/home/ana')).toBe(true);

@@ -1,0 +1,112 @@
+// Workspace rules for the project's own code: its build, test and lint scripts, and script
+// files inside the working directory. What that code does cannot be read off the command line,
+// so the promise is the sandbox's, not the parse's: no network, credential stores masked, and
+// only the project's git work tree writable, its .git kept read-only (policy.ts). Installs,
+// publishing and anything that fetches are not here.
+import { effects, words, type WorkspaceEffects, type WorkspaceRuleSpec } from './spec.ts';
+
+type Effects = WorkspaceEffects | null;
+
+/** Code this project runs: with its script file, if the command names one. */
+function runs(script?: string): WorkspaceEffects {
+  return effects({ reads: script === undefined ? [] : [script], runs: true });
+}
+
+/** A script file below the working directory: relative, never climbing, not an option. */
+function projectScript(path: string | undefined): path is string {
+  if (path === undefined || /^[-/~+]/.test(path) || /[*?[$`]/.test(path)) return false;
+  return !path.split('/').includes('..');
+}
+
+// Options of the package managers' script runners that change nothing but output; anything
+// else (--prefix, --workspace, a registry) asks. Words after `--` go to the script.
+const RUN_FLAGS = { flags: ['-s', '--silent', '--if-present'] };
+
+function packageScript(direct: readonly string[]) {
+  return (args: readonly string[]): Effects => {
+    const [sub, ...rest] = args;
+    if (sub === undefined) return null;
+    let after = rest;
+    if (sub === 'run' || sub === 'run-script') {
+      if (!projectScript(rest[0])) return null;
+      after = rest.slice(1);
+    } else if (!direct.includes(sub)) return null;
+    return words(after, RUN_FLAGS) === null ? null : runs();
+  };
+}
+
+/** Tools npx runs from the project's node_modules (with no network it cannot fetch others). */
+const NPX_TOOLS: ReadonlySet<string> = new Set(['tsc', 'eslint', 'prettier', 'vitest', 'jest']);
+
+function npx(args: readonly string[]): Effects {
+  return args[0] !== undefined && NPX_TOOLS.has(args[0]) ? runs() : null;
+}
+
+// make: targets and the options that only shape the run; -f, -C, -e and VAR=value ask.
+function make(args: readonly string[]): Effects {
+  const parsed = words(args, {
+    flags: ['-k', '--keep-going', '-s', '--silent', '-B'],
+    valued: ['-j', '--jobs'],
+  });
+  if (parsed === null || !parsed.operands.every((t) => /^[\w][\w./-]*$/.test(t))) return null;
+  return runs();
+}
+
+function subcommands(allowed: readonly string[]) {
+  return (args: readonly string[]): Effects =>
+    args[0] !== undefined && allowed.includes(args[0]) ? runs() : null;
+}
+
+// An interpreter given a script of the project's first: no -c, -e, -m or stdin.
+function interpreter(args: readonly string[]): Effects {
+  return projectScript(args[0]) ? runs(args[0]) : null;
+}
+
+// python also runs its own test runners as modules.
+function python(args: readonly string[]): Effects {
+  if (args[0] !== '-m') return interpreter(args);
+  return args[1] === 'pytest' || args[1] === 'unittest' ? runs() : null;
+}
+
+/** `./build.sh`: the matcher passes the script path as the first word. */
+export const SCRIPT_BINARY = './';
+
+function script(args: readonly string[]): Effects {
+  return projectScript(args[0]?.slice(2)) ? runs(args[0]) : null;
+}
+
+function rule(
+  name: string,
+  binary: string,
+  fn: WorkspaceRuleSpec['effects'],
+  match: string,
+  noMatch: string,
+): WorkspaceRuleSpec {
+  return { name, binary, effects: fn, examples: { match: [match], no_match: [noMatch] } };
+}
+
+/** The project-code rules. */
+export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
+  rule('npm run', 'npm', packageScript(['test', 't']), 'npm run build', 'npm install'),
+  rule('yarn run', 'yarn', packageScript(['test', 'build', 'lint']), 'yarn build', 'yarn add x'),
+  rule('pnpm run', 'pnpm', packageScript(['test', 'build', 'lint']), 'pnpm test', 'pnpm i'),
+  rule('npx', 'npx', npx, 'npx tsc --noEmit', 'npx create-react-app x'),
+  rule('make', 'make', make, 'make -j4 test', 'make -C /etc'),
+  rule(
+    'cargo',
+    'cargo',
+    subcommands(['build', 'test', 'check', 'clippy', 'bench', 'doc']),
+    'cargo test',
+    'cargo install ripgrep',
+  ),
+  rule('go', 'go', subcommands(['build', 'test', 'vet']), 'go test ./...', 'go get x'),
+  rule('pytest', 'pytest', () => runs(), 'pytest -q tests/', 'pytest $(cat args)'),
+  ...['python', 'python3'].map((binary) =>
+    rule(binary, binary, python, `${binary} -m pytest -q`, `${binary} -c 'print(1)'`),
+  ),
+  rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
+  ...['bash', 'sh'].map((binary) =>
+    rule(binary, binary, interpreter, `${binary} scripts/check.sh`, `${binary} /etc/x.sh`),
+  ),
+  rule('project script', SCRIPT_BINARY, script, './build.sh --dry-run', './../x.sh'),
+];

@@ -1,0 +1,132 @@
+// Project code without a card: the decision, and what the real sandbox lets it write.
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConfigInput } from '../../runtime/config.ts';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const intent = 'build and test my project';
+let project: string;
+let pipeline: Pipeline | undefined;
+
+async function open(config: ConfigInput = {}): Promise<Pipeline> {
+  pipeline?.close();
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] }, ...config });
+  return pipeline;
+}
+
+async function decide(command: string, cwd: string = project): Promise<PipelineOutcome> {
+  const current = pipeline ?? (await open());
+  return current.evaluate(call('shell_exec', { command, cwd }, intent));
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+beforeEach(async () => {
+  project = await makeTempDir('app-');
+  execFileSync('git', ['init', '-q', project]);
+  await mkdir(join(project, 'src'));
+});
+afterEach(() => {
+  pipeline?.close();
+  pipeline = undefined;
+});
+
+describe('project code: the decision', () => {
+  it('allows build, test and lint scripts in a git work tree, which it may write but not its .git', async () => {
+    for (const [command, rule] of [
+      ['npm run build', 'npm run'],
+      ['npm test', 'npm run'],
+      ['npx tsc --noEmit', 'npx'],
+      ['nice make -j4 test', 'make'],
+      ['cargo test', 'cargo'],
+      ['go test ./...', 'go'],
+      ['python3 -m pytest -q', 'python3'],
+      ['./build.sh --dry-run', 'project script'],
+      ['bash scripts/check.sh', 'bash'],
+    ] as const) {
+      const outcome = await decide(command, join(project, 'src'));
+      expect(outcome, command).toMatchObject({
+        decision: 'allow',
+        reason: `workspace: ${rule}`,
+        writable: [project],
+        readOnlyWithin: [join(project, '.git')],
+      });
+    }
+  });
+
+  it('lets project code write nothing outside a git work tree', async () => {
+    const plain = await makeTempDir('plain-');
+    const outcome = await decide('make test', plain);
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: make', writable: [] });
+    expect(await decide('make 2>&1 | tee build.log', plain)).toMatchObject({ decision: 'ask' });
+    expect(await decide('make 2>&1 | tee build.log')).toMatchObject({
+      decision: 'allow',
+      writable: [project],
+    });
+  });
+
+  it('asks for installs, fetches, other directories, inline code and git changes beside it', async () => {
+    for (const command of [
+      'npm install',
+      'npm run build --prefix /',
+      'yarn add left-pad',
+      'npx create-react-app x',
+      'make -C /etc',
+      'make CC=evil',
+      'cargo install ripgrep',
+      'go get example.com/x',
+      "python3 -c 'print(1)'",
+      'node -e 1',
+      'bash /etc/x.sh',
+      './../x.sh',
+      'bash ../x.sh',
+      'make && git commit -m built',
+      'make > ~/build.log',
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+
+  it('asks when config turns project code off, or sets read roots the sandbox cannot hold it to', async () => {
+    await open({ approvals: { workspace_catalogue: { project_code: false } } });
+    expect(await decide('npm test')).toMatchObject({ decision: 'ask' });
+    expect(await decide('mkdir -p out')).toMatchObject({ decision: 'allow' });
+    await open({ roots: { read: ['~'], write: ['~'] } });
+    expect(await decide('npm test')).toMatchObject({ decision: 'ask' });
+  });
+});
+
+describe('project code: the sandbox holds it to its work tree', () => {
+  it('writes the work tree, and cannot touch .git or anything beside the project', async () => {
+    const script = join(project, 'build.sh');
+    await writeFile(
+      script,
+      [
+        'echo built > out.txt',
+        'rm -rf .git 2>/dev/null',
+        'touch ../beside.txt 2>/dev/null',
+        'touch .git/planted 2>/dev/null',
+        'exit 0',
+      ].join('\n'),
+    );
+    await chmod(script, 0o755);
+    const outcome = await decide('./build.sh');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: project script' });
+    const ran = await (pipeline as Pipeline).invoke(outcome, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0, sandbox: 'bwrap' } });
+    expect(await readFile(join(project, 'out.txt'), 'utf8')).toBe('built\n');
+    expect(await exists(join(project, '.git', 'HEAD'))).toBe(true);
+    expect(await exists(join(project, '.git', 'planted'))).toBe(false);
+    expect(await exists(join(project, '..', 'beside.txt'))).toBe(false);
+  });
+});
