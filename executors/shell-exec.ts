@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
+import type { ShellResult } from './ops/shell-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { configuredWriteRoots, resolveInRoots, writableRootsOf } from './boundary.ts';
 
@@ -49,6 +50,12 @@ export const shellExec = defineExecutor({
       .describe('Extra arguments, available to the command as $1, $2, ...'),
     cwd: z.string().min(1).optional().describe('Working directory; default ~.'),
     timeout_ms: z.number().int().positive().optional().describe('Time limit in milliseconds.'),
+    request_approval: z
+      .boolean()
+      .optional()
+      .describe(
+        'Ask the person first, so the command may write every workspace root. Use it when a run without approval failed with "Read-only file system".',
+      ),
   }),
   capabilities: { access: 'exec', pathArgs: ['cwd'], commandArg: 'command' },
   critical: true,
@@ -63,7 +70,7 @@ export const shellExec = defineExecutor({
     const cwd = await resolveInRoots(args.cwd ?? '~', 'read', ctx);
     const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
-    return ctx.ops.shell.run({
+    const result = await ctx.ops.shell.run({
       command: args.command,
       args: args.args ?? [],
       cwd,
@@ -77,5 +84,21 @@ export const shellExec = defineExecutor({
       network: sandbox.network,
       env: commandEnv(ctx.env),
     });
+    return { ...result, ...narrowedNote(result, ctx.writableRoots) };
   },
 });
+
+/**
+ * A call that ran without approval could write only what its decision named; when that is why
+ * it failed, the result says so and how to ask (the model cannot see the decision otherwise).
+ */
+function narrowedNote(
+  result: ShellResult,
+  writable: readonly string[] | undefined,
+): { note?: string } {
+  if (writable === undefined || !result.stderr.includes('Read-only file system')) return {};
+  const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
+  return {
+    note: `This ran without approval and could write only ${where}. To write elsewhere, call shell_exec again with request_approval: true.`,
+  };
+}

@@ -154,14 +154,16 @@ async function runStages(
     };
   }
 
+  // The model may ask for a card (to run with every root writable): no tier answers for it.
+  const uncarded = args.request_approval === true ? null : shell;
   const readOnlyRule =
-    shell === null || deps.readOnly === null
+    uncarded === null || deps.readOnly === null
       ? null
-      : readOnlyRuleFor(shell, deps.readOnly, scopeInput);
+      : readOnlyRuleFor(uncarded, deps.readOnly, scopeInput);
   const workspace =
-    shell === null || readOnlyRule !== null || deps.workspace === null
+    uncarded === null || readOnlyRule !== null || deps.workspace === null
       ? null
-      : workspaceDecisionFor(shell, deps.readOnly, deps.workspace, {
+      : workspaceDecisionFor(uncarded, deps.readOnly, deps.workspace, {
           ...scopeInput,
           isDirectory: deps.isDirectory,
           entryExists: deps.entryExists,

@@ -130,3 +130,32 @@ describe('project code: the sandbox holds it to its work tree', () => {
     expect(await exists(join(project, '..', 'beside.txt'))).toBe(false);
   });
 });
+
+describe('project code outside a work tree: a failed write says how to ask', () => {
+  it('notes the narrowing, and runs with the roots writable once a person approves', async () => {
+    const plain = await makeTempDir('plain-');
+    await writeFile(join(plain, 'build.sh'), 'echo built > out.txt\n');
+    await chmod(join(plain, 'build.sh'), 0o755);
+    const current = await open();
+    const first = await decide('./build.sh', plain);
+    expect(first).toMatchObject({ decision: 'allow', writable: [] });
+    const failed = await current.invoke(first, new AbortController().signal);
+    expect(failed).toMatchObject({
+      ok: true,
+      result: { stderr: /Read-only file system/, note: /request_approval: true/ },
+    });
+    const args = { command: './build.sh', cwd: plain, request_approval: true };
+    expect(await current.evaluate(call('shell_exec', args, intent))).toMatchObject({
+      decision: 'ask',
+    });
+    const approved = await current.evaluate(
+      call('shell_exec', args, intent, { approvedBy: 'local:1' }),
+    );
+    expect(approved.writable).toBeUndefined();
+    expect(await current.invoke(approved, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0 },
+    });
+    expect(await readFile(join(plain, 'out.txt'), 'utf8')).toBe('built\n');
+  });
+});
