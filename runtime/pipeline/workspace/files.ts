@@ -1,5 +1,6 @@
 // Workspace rules for file tools: create, append, touch, copy, move, archive, and delete in
-// the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list.
+// the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
+// no rule takes a path that climbs out of a named directory (see climbsThroughName).
 import { basename } from 'node:path';
 import {
   effects,
@@ -8,6 +9,31 @@ import {
   type WorkspaceEffects,
   type WorkspaceRuleSpec,
 } from './spec.ts';
+
+/**
+ * True when a `..` follows a named segment (`a/..`, `/dev/fd/../cwd`): the kernel climbs from
+ * where `a` really is, so when `a` is a symlink the path lands somewhere its text does not say
+ * (/dev/fd/../cwd is the working directory, /dev/fd/../root is /). A leading `..` climbs from
+ * the working directory, which the policy has resolved already.
+ */
+export function climbsThroughName(path: string): boolean {
+  let named = false;
+  for (const segment of path.split('/')) {
+    if (segment === '..' && named) return true;
+    if (segment !== '' && segment !== '.' && segment !== '..') named = true;
+  }
+  return false;
+}
+
+/** The rule's effects, or null when any path it reads or writes climbs through a name. */
+export function withPlainPaths(rule: WorkspaceRuleSpec['effects']): WorkspaceRuleSpec['effects'] {
+  return (args, isDirectory) => {
+    const found = rule(args, isDirectory);
+    if (found === null) return null;
+    const paths = [...found.reads, ...found.targets.map((target) => target.path)];
+    return paths.some(climbsThroughName) ? null : found;
+  };
+}
 
 /** cp/mv destinations: the new name, or the same name inside an existing directory. */
 function destinations(
@@ -79,6 +105,8 @@ const DD_KEYS = new Set(['if', 'of', 'bs', 'ibs', 'obs', 'count', 'skip', 'statu
 function dd(args: readonly string[]): WorkspaceEffects | null {
   const pairs = args.map((arg) => arg.split('='));
   if (!pairs.every((pair) => pair.length === 2 && DD_KEYS.has(pair[0] as string))) return null;
+  // dd takes the LAST of= and if=: `of=new of=kept` writes over kept, so a key comes once.
+  if (new Set(pairs.map((pair) => pair[0])).size !== pairs.length) return null;
   const value = (key: string): string | undefined => pairs.find((p) => p[0] === key)?.[1];
   const output = value('of');
   const input = value('if');
@@ -95,20 +123,23 @@ function tar(args: readonly string[]): WorkspaceEffects | null {
   if (bundle === undefined || archive === undefined || sources.length === 0) return null;
   if (!/^-?[cvzjJ]*f$/.test(bundle) || !bundle.includes('c')) return null;
   if (sources.some((source) => source.startsWith('-'))) return null;
+  // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
+  if (archive.includes(':')) return null;
   return effects({ reads: sources, targets: [{ path: archive, mode: 'create' }] });
 }
 
 // Deleting only counts here when the policy finds every path in the sandbox's private /tmp.
+// A lone `-` is no path: shred takes it as its standard output, wherever that was opened.
 function remove(flags: readonly string[], valued: readonly string[] = []) {
   return (args: readonly string[]): WorkspaceEffects | null => {
     const parsed = words(args, { flags, valued });
-    if (parsed === null || parsed.operands.length === 0) return null;
+    if (parsed === null || parsed.operands.length === 0 || parsed.operands.includes('-'))
+      return null;
     return effects({ targets: parsed.operands.map((path) => ({ path, mode: 'remove' })) });
   };
 }
 
-/** The file rules. */
-export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
+const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
     name: 'mkdir',
     binary: 'mkdir',
@@ -131,7 +162,10 @@ export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     name: 'cp',
     binary: 'cp',
     effects: copyOrMove(false),
-    examples: { match: ['cp -r src backup'], no_match: ['cp -f a.txt b.txt'] },
+    examples: {
+      match: ['cp -r src backup'],
+      no_match: ['cp -f a.txt b.txt', 'cp -a /dev/fd/../cwd /tmp/c'],
+    },
   },
   {
     name: 'mv',
@@ -151,14 +185,17 @@ export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     effects: dd,
     examples: {
       match: ['dd if=/dev/zero of=disk.img bs=1M count=8'],
-      no_match: ['dd if=a of=b conv=notrunc'],
+      no_match: ['dd if=a of=b conv=notrunc', 'dd if=a of=new of=kept'],
     },
   },
   {
     name: 'tar create',
     binary: 'tar',
     effects: tar,
-    examples: { match: ['tar czf dist.tgz dist'], no_match: ['tar xzf dist.tgz'] },
+    examples: {
+      match: ['tar czf dist.tgz dist'],
+      no_match: ['tar xzf dist.tgz', 'tar cf host:dist.tar dist'],
+    },
   },
   {
     name: 'rm in /tmp',
@@ -170,7 +207,10 @@ export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     name: 'shred in /tmp',
     binary: 'shred',
     effects: remove(['-u', '-z', '-v', '-f'], ['-n', '--iterations']),
-    examples: { match: ['shred -u /tmp/notes.txt'], no_match: ['shred --random-source=x f'] },
+    examples: {
+      match: ['shred -u /tmp/notes.txt'],
+      no_match: ['shred --random-source=x f', 'shred -u -'],
+    },
   },
   {
     name: 'rmdir in /tmp',
@@ -179,3 +219,9 @@ export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     examples: { match: ['rmdir /tmp/empty'], no_match: ['rmdir --ignore-fail-on-non-empty x'] },
   },
 ];
+
+/** The file rules. */
+export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = FILE_RULES.map((rule) => ({
+  ...rule,
+  effects: withPlainPaths(rule.effects),
+}));

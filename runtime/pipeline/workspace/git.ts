@@ -1,5 +1,6 @@
 // Workspace rules for local git changes: staging, committing with a message, a new branch, a
 // stash. Nothing that rewrites history, talks to a remote or discards changes.
+import { withPlainPaths } from './files.ts';
 import {
   effects,
   words,
@@ -61,19 +62,26 @@ const GIT_STASH = gitSubcommand('stash', { flags: [], valued: ['-m', '--message'
     : null,
 );
 
-function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, noMatch: string) {
+function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, ...noMatch: string[]) {
   return {
     name: `git ${name}`,
     binary: 'git',
-    effects: fn,
-    examples: { match: [match], no_match: [noMatch] },
+    // `git commit -F /dev/fd/../root/etc/shadow` would put a file no check saw in a commit.
+    effects: withPlainPaths(fn),
+    examples: { match: [match], no_match: noMatch },
   };
 }
 
 /** The git rules. */
 export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   git('add', GIT_ADD, 'git add -A', 'git add -p src'),
-  git('commit', GIT_COMMIT, 'git commit -am "wip: login form"', 'git commit --amend'),
+  git(
+    'commit',
+    GIT_COMMIT,
+    'git commit -am "wip: login form"',
+    'git commit --amend',
+    'git commit -F /dev/fd/../x',
+  ),
   git(
     'checkout -b',
     newBranch('checkout', '-b'),

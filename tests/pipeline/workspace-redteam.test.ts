@@ -1,0 +1,114 @@
+// Red team of the workspace tier (issue 6): command lines that once ran without a card and lost
+// data or ran other code, through the real pipeline (real parser, real files, real bubblewrap).
+// The holes whose fix belongs in match.ts, policy.ts or the guard are listed as todos.
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const intent = 'help me with my project';
+let project: string;
+let pipeline: Pipeline;
+
+beforeEach(async () => {
+  project = await makeTempDir('project-');
+  await writeFile(join(project, 'keep.txt'), 'keep me\n');
+  await writeFile(join(project, 'a.txt'), 'a\n');
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+});
+afterEach(() => {
+  pipeline.close();
+});
+
+async function decide(command: string, cwd = project): Promise<PipelineOutcome> {
+  return pipeline.evaluate(call('shell_exec', { command, cwd }, intent));
+}
+
+async function expectAsks(commands: readonly string[], cwd = project): Promise<void> {
+  for (const command of commands) {
+    expect(await decide(command, cwd), command).toMatchObject({ decision: 'ask' });
+  }
+}
+
+describe('workspace red team: holes closed in the file and git rules', () => {
+  it('dd with a key given twice asks: dd takes the last of=, so of=new of=keep wrote over keep', async () => {
+    await expectAsks([
+      'dd if=a.txt of=new.txt of=keep.txt',
+      'dd if=a.txt if=keep.txt of=new.txt',
+      'dd if=a.txt of=new.txt bs=1 bs=2',
+    ]);
+    const plain = await decide('dd if=a.txt of=new.txt');
+    expect(plain).toMatchObject({ decision: 'allow', reason: 'workspace: dd' });
+    const ran = await pipeline.invoke(plain, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(await readFile(join(project, 'new.txt'), 'utf8')).toBe('a\n');
+    expect(await readFile(join(project, 'keep.txt'), 'utf8')).toBe('keep me\n');
+  });
+
+  it('a path with .. after a name asks: /dev/fd/../cwd is the working directory and /dev/fd/../root is /, not /dev', async () => {
+    await expectAsks([
+      // Deleted the project: /tmp/c was a symlink to it, and "rm in /tmp" took the text.
+      'cp -a /dev/fd/../cwd /tmp/c && touch z.txt && rm -rf /tmp/c/*',
+      'rm -f /dev/fd/../cwd/keep.txt',
+      'touch z.txt && tee /dev/fd/../cwd/keep.txt',
+      'touch z.txt && dd if=a.txt of=/dev/fd/../cwd/keep.txt',
+      'touch ~/z.txt && tee -a /dev/fd/../root/etc/x',
+      'mv keep.txt /dev/fd/../cwd/gone.txt',
+      'mkdir -p docs/../../escape',
+      'tar czf /dev/fd/../cwd/x.tgz a.txt',
+    ]);
+    // A leading .. climbs from the working directory the policy resolved: still allowed.
+    expect(await decide(`cp ../${basename(project)}/a.txt copy.txt`)).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: cp',
+    });
+  });
+
+  it('git commit -F asks for a file named through .. after a name (the guard saw /dev/root/etc/shadow)', async () => {
+    execFileSync('git', ['init', '-q', project]);
+    await expectAsks([
+      'git commit -F /dev/fd/../root/etc/shadow',
+      'git add /dev/fd/../cwd/a.txt && git commit -m x',
+    ]);
+    expect(await decide('git add a.txt && git commit -F keep.txt')).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: git add, git commit',
+    });
+  });
+
+  it('tar asks for an archive name with a colon: GNU tar reads host:file as remote and runs rsh to reach it', async () => {
+    await expectAsks(['tar cf localhost:x.tar a.txt', 'tar czf user@host:/x.tgz a.txt']);
+    expect(await decide('tar czf dist.tgz a.txt')).toMatchObject({ decision: 'allow' });
+  });
+
+  it('shred of - asks: it shreds standard output, wherever a redirection opened it, not a file in /tmp', async () => {
+    await expectAsks([`shred -n 1 - >> ${join(project, 'keep.txt')}`, 'shred -u -'], '/dev/shm');
+  });
+});
+
+// Holes whose fix is outside files.ts and git.ts (match.ts, policy.ts, the guard); each title
+// holds the command that `custode check` allowed and what it did.
+describe('workspace red team: open holes (fix outside the rule files)', () => {
+  it.todo(
+    "policy.ts checkTarget: 'mv keep.txt /tmp/' (or 'mv ~/proj/keep.txt x' with cwd /dev/shm) is allowed and deletes keep.txt: a move into the private /tmp or /dev is a delete",
+  );
+  it.todo(
+    "match.ts/policy.ts: 'mv keep.txt new.txt && echo x > new.txt' is allowed and loses keep.txt: a create target that an earlier command of the same call fills is checked against the file system before the call",
+  );
+  it.todo(
+    "match.ts/policy.ts: 'cp -a sysroot /tmp/r && touch ~/z.txt && echo evil >> /tmp/r$HOME/.bashrc' (sysroot a symlink to /; or /usr/lib/llvm-14/build/Release, a link to ..) is allowed and writes ~/.bashrc: cp copies the symlink, the scratch path is taken as written, and touch ~/z.txt made the home writable",
+  );
+  it.todo(
+    "match.ts: 'touch ~/z.txt && echo evil >> /dev/fd/../root$HOME/.bashrc' and 'touch z.txt && echo x > /dev/fd/../cwd/keep.txt' are allowed: redirect targets need the climbsThroughName check the file rules now apply",
+  );
+  it.todo(
+    "policy.ts: 'git commit -m x', 'git checkout -b x' and 'git switch -c x' run the repository's hooks (pre-commit, prepare-commit-msg, commit-msg, post-commit, post-checkout: code that is not git's) with the whole repository, .git included, writable; '--no-verify' skips only two of them",
+  );
+  it.todo(
+    "guard (normalize-path): 'cat /dev/fd/../root/etc/shadow' is allowed read-only: the textual .. turns it into /dev/root/etc/shadow, which no forbidden pattern names",
+  );
+});
