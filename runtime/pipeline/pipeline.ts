@@ -17,7 +17,7 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
-import { resolveConfiguredRoots } from './scope-paths.ts';
+import { resolveConfiguredRoots, resolveThroughSymlinks } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
 
@@ -94,6 +94,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     registry: executorRegistry,
     realPath,
     home,
+    realHome: resolveThroughSymlinks(home, realPath),
     roots: resolveConfiguredRoots(config.roots, home, realPath),
     panel: buildPanel(options, env, logger),
     rules: options.rules,

@@ -13,10 +13,16 @@ import {
   type PathUse,
   type ReadOnlyCatalogue,
 } from './read-only.ts';
-import { absoluteUserPath, shellWorkingDirectory } from './scope-paths.ts';
+import { absoluteUserPath } from './scope-paths.ts';
 import { checkHints, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
+
+/** A shell call's scope, with where it runs and the home, both resolved once per call. */
+export interface ShellScope extends Omit<ScopeInput, 'shell'> {
+  readonly cwd: string;
+  readonly realHome: string;
+}
 
 const SECRET_ONLY = new Set(['secret'] as const);
 
@@ -41,10 +47,9 @@ function guardPasses(path: string, use: PathUse | undefined, home: string): bool
  * The check for a path a shell command only reads, resolved from the call's working directory:
  * the guard, then the read roots.
  */
-export function readPathCheck(scope: Omit<ScopeInput, 'shell'>): PathCheck {
-  const cwd = shellWorkingDirectory(scope.args, scope.home, scope.realPath);
+export function readPathCheck(scope: ShellScope): PathCheck {
   return (word, use) => {
-    const path = absoluteUserPath(word.trim(), scope.home, cwd);
+    const path = absoluteUserPath(word.trim(), scope.home, scope.cwd);
     if (!guardPasses(path, use, scope.home)) return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
@@ -66,7 +71,7 @@ export function readPathCheck(scope: Omit<ScopeInput, 'shell'>): PathCheck {
 export function readOnlyRuleFor(
   shell: ParsedShell,
   catalogue: ReadOnlyMatcher,
-  scope: Omit<ScopeInput, 'shell'>,
+  scope: ShellScope,
 ): string | null {
   return matchReadOnly(shell, catalogue, readPathCheck(scope))?.rule ?? null;
 }

@@ -12,7 +12,7 @@ import { checkHints } from './check-hints.ts';
 import { runJudgeStage } from './judge-stage.ts';
 import { decidePolicy } from './policy.ts';
 import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
-import type { RealPath, ResolvedRoots } from './scope-paths.ts';
+import { shellWorkingDirectory, type RealPath, type ResolvedRoots } from './scope-paths.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
@@ -24,6 +24,8 @@ export interface StageDeps {
   readonly registry: ReadonlyMap<string, AnyExecutor>;
   readonly realPath: RealPath;
   readonly home: string;
+  /** The home with its symlinks resolved, once per pipeline. */
+  readonly realHome: string;
   readonly roots: ResolvedRoots;
   readonly panel: LlmPanel | null;
   readonly rules: RuleStore | undefined;
@@ -156,15 +158,23 @@ async function runStages(
 
   // The model may ask for a card (to run with every root writable): no tier answers for it.
   const uncarded = args.request_approval === true ? null : shell;
+  const shellScope = {
+    ...scopeInput,
+    realHome: deps.realHome,
+    cwd:
+      uncarded === null
+        ? deps.realHome
+        : shellWorkingDirectory(args, home, deps.realHome, deps.realPath),
+  };
   const readOnlyRule =
     uncarded === null || deps.readOnly === null
       ? null
-      : readOnlyRuleFor(uncarded, deps.readOnly, scopeInput);
+      : readOnlyRuleFor(uncarded, deps.readOnly, shellScope);
   const workspace =
     uncarded === null || readOnlyRule !== null || deps.workspace === null
       ? null
       : workspaceDecisionFor(uncarded, deps.readOnly, deps.workspace, {
-          ...scopeInput,
+          ...shellScope,
           isDirectory: deps.isDirectory,
           entryExists: deps.entryExists,
           ownDirs: deps.ownDirs,

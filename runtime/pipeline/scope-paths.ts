@@ -29,14 +29,15 @@ export function resolveThroughSymlinks(path: string, realPath: RealPath): string
   }
 }
 
-/** Where a shell call runs: its `cwd` argument (home by default), resolved like any path. */
+/** Where a shell call runs: its `cwd` argument resolved like any path, else the (resolved) home. */
 export function shellWorkingDirectory(
   args: Readonly<Record<string, unknown>>,
   home: string,
+  realHome: string,
   realPath: RealPath,
 ): string {
-  const given = typeof args.cwd === 'string' ? args.cwd : '~';
-  return resolveThroughSymlinks(absoluteUserPath(given, home), realPath);
+  if (typeof args.cwd !== 'string') return realHome;
+  return resolveThroughSymlinks(absoluteUserPath(args.cwd, home), realPath);
 }
 
 /** The configured roots, normalised and with their own symlinks resolved; read undefined means anywhere. */

@@ -14,10 +14,10 @@ import type { Config } from '../../config.ts';
 import type { ParsedShell } from '../../shell/types.ts';
 import { guardCall } from '../../vaglio/guard.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
-import { checkHints, type ScopeInput } from '../check-hints.ts';
+import { checkHints } from '../check-hints.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
-import { readPathCheck } from '../read-only-policy.ts';
-import { absoluteUserPath, resolveThroughSymlinks, shellWorkingDirectory } from '../scope-paths.ts';
+import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
+import { absoluteUserPath, resolveThroughSymlinks } from '../scope-paths.ts';
 import { BUILT_IN_WORKSPACE } from './catalogue.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import type { WorkspaceTarget } from './spec.ts';
@@ -29,7 +29,7 @@ import {
 } from './match.ts';
 
 /** The scope of one call plus what the workspace checks need from the file system. */
-export interface WorkspaceScope extends Omit<ScopeInput, 'shell'> {
+export interface WorkspaceScope extends ShellScope {
   readonly isDirectory: (path: string) => boolean;
   /** Anything is there, a dangling symlink included: writing through one lands elsewhere. */
   readonly entryExists: (path: string) => boolean;
@@ -70,7 +70,7 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
  * .envrc, .cargo/config.toml, .npmrc and ~/.bashrc are how tools find their hooks and settings).
  */
 function isProtected(path: string, scope: WorkspaceScope): boolean {
-  const home = resolveThroughSymlinks(scope.home, scope.realPath);
+  const home = scope.realHome;
   if (path === home || isUnder(path, join(home, 'bin'))) return true;
   if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
   return scope.ownDirs.some((dir) => isUnder(path, dir));
@@ -92,11 +92,10 @@ function checkTarget(target: WorkspaceTarget, cwd: string, scope: WorkspaceScope
   const { home, realPath } = scope;
   const absolute = absoluteUserPath(target.path, home, cwd);
   if (inSandboxScratch(absolute, scope)) return { ok: true };
-  const path = resolveThroughSymlinks(absolute, realPath);
   if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
+  if (target.mode === 'create' && scope.entryExists(absolute)) return { ok: false };
+  const path = resolveThroughSymlinks(absolute, realPath);
   if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
-  const exists = scope.entryExists(absolute);
-  if (target.mode === 'create' && exists) return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope) };
 }
 
@@ -134,7 +133,7 @@ export function workspaceDecisionFor(
   workspace: WorkspaceCatalogue,
   scope: WorkspaceScope,
 ): WorkspaceDecision | null {
-  const cwd = shellWorkingDirectory(scope.args, scope.home, scope.realPath);
+  const { cwd } = scope;
   const match = matchWorkspace(shell, readOnly, workspace, {
     readOk: readPathCheck(scope),
     isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, cwd)),
@@ -155,7 +154,7 @@ export function workspaceDecisionFor(
   if (match.repository) {
     const root = findRepository(cwd, scope) ?? cwd;
     // A repository may be the home itself (dotfiles): git writes only its own .git there.
-    const inHome = root === resolveThroughSymlinks(scope.home, scope.realPath);
+    const inHome = root === scope.realHome;
     if (!writeOk(root, scope) || (!inHome && isProtected(root, scope))) return null;
     writable.add(root);
   }
