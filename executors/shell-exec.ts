@@ -37,6 +37,19 @@ export function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
+/**
+ * git settings for a call no person approved, at git's highest precedence (the environment):
+ * no hooks and no fsmonitor. Both run programs the repository names, and a commit runs them
+ * with .git writable, where they could plant a hook that later runs outside the sandbox.
+ */
+const UNCARDED_GIT: NodeJS.ProcessEnv = {
+  GIT_CONFIG_COUNT: '2',
+  GIT_CONFIG_KEY_0: 'core.hooksPath',
+  GIT_CONFIG_VALUE_0: '/dev/null',
+  GIT_CONFIG_KEY_1: 'core.fsmonitor',
+  GIT_CONFIG_VALUE_1: 'false',
+};
+
 /** Run `bash -c command` (args as $1...) in the sandbox; returns stdout, stderr, exit code and flags. */
 export const shellExec = defineExecutor({
   name: 'shell_exec',
@@ -82,7 +95,7 @@ export const shellExec = defineExecutor({
       readOnlyWithin: ctx.readOnlyWithin ?? [],
       visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
-      env: commandEnv(ctx.env),
+      env: { ...commandEnv(ctx.env), ...(ctx.writableRoots === undefined ? {} : UNCARDED_GIT) },
     });
     return { ...result, ...narrowedNote(result, ctx.writableRoots) };
   },

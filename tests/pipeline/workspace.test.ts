@@ -1,6 +1,6 @@
 // The workspace tier through the real pipeline: real parser, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../runtime/config.ts';
@@ -23,6 +23,13 @@ beforeEach(async () => {
 afterEach(() => {
   pipeline.close();
 });
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
 
 async function decide(command: string, cwd: string | null = project): Promise<PipelineOutcome> {
   return pipeline.evaluate(
@@ -187,5 +194,49 @@ describe('workspace: the call runs with only its directories writable', () => {
     const hole = { ...outcome, args: { command: `touch ${sibling}/x ~/y`, cwd: project } };
     const ran = await pipeline.invoke(hole, new AbortController().signal);
     expect(ran).toMatchObject({ ok: true, result: { stderr: /Read-only file system/ } });
+  });
+});
+
+describe('workspace: an uncarded git change runs no hooks', () => {
+  beforeEach(() => open());
+
+  it('commits without running pre-commit, which an approved commit runs', async () => {
+    execFileSync('git', ['init', '-q', project]);
+    for (const [key, value] of [
+      ['user.email', 'ana@example.com'],
+      ['user.name', 'Ana'],
+    ] as const) {
+      execFileSync('git', ['-C', project, 'config', key, value]);
+    }
+    const hook = join(project, '.git', 'hooks', 'pre-commit');
+    await writeFile(hook, '#!/bin/sh\ntouch "$(git rev-parse --show-toplevel)/hook-ran"\n');
+    await chmod(hook, 0o755);
+    await writeFile(join(project, 'a.txt'), 'a\n');
+    const command = "git add a.txt && git commit -q -m 'add a'";
+    const outcome = await decide(command);
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: git add, git commit' });
+    const ran = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(execFileSync('git', ['-C', project, 'log', '--oneline'], { encoding: 'utf8' })).toMatch(
+      /add a/,
+    );
+    expect(await exists(join(project, 'hook-ran'))).toBe(false);
+
+    await writeFile(join(project, 'b.txt'), 'b\n');
+    const approved = await pipeline.evaluate(
+      call(
+        'shell_exec',
+        { command: "git add b.txt && git commit -q -m 'add b'", cwd: project },
+        intent,
+        {
+          approvedBy: 'local:1',
+        },
+      ),
+    );
+    expect(await pipeline.invoke(approved, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0 },
+    });
+    expect(await exists(join(project, 'hook-ran'))).toBe(true);
   });
 });
