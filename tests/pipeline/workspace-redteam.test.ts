@@ -2,7 +2,7 @@
 // data or ran other code, through the real pipeline (real parser, real files, real bubblewrap).
 // The holes whose fix belongs in match.ts, policy.ts or the guard are listed as todos.
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -77,6 +77,36 @@ describe('workspace red team: holes closed in the file and git rules', () => {
     expect(await decide('git add a.txt && git commit -F keep.txt')).toMatchObject({
       decision: 'allow',
       reason: 'workspace: git add, git commit',
+    });
+  });
+
+  it('a path below /dev/stdin or /dev/fd/N asks: with `< .` that is the working directory, not a private /dev', async () => {
+    await expectAsks([
+      // Deleted keep.txt: "rm in /tmp" took /dev/stdin/keep.txt for scratch.
+      'touch z.txt && rm -f /dev/stdin/keep.txt < .',
+      'touch z.txt && mv /dev/fd/3/keep.txt /tmp/x 3< .',
+      'touch z.txt && dd if=a.txt of=/dev/stdin/keep.txt < .',
+    ]);
+    expect(await decide('dd if=/dev/zero of=/dev/shm/cache/x count=1')).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
+  it('a glob in a written path asks (rm and rmdir: in the last segment only): it expands through a symlink the call copied into /tmp', async () => {
+    execFileSync('git', ['init', '-q', project]);
+    await symlink('/', join(project, 'sysroot'));
+    await symlink(join(project, 'keep.txt'), join(project, 'keep.link'));
+    // git makes the work tree writable; the copied link leads back into it.
+    await expectAsks([
+      `git add a.txt && cp -a sysroot /tmp/r && rm -f /tmp/?${project}/keep.txt`,
+      `git add a.txt && cp -a sysroot /tmp/r && tee -a /tmp/[r]${project}/keep.txt`,
+      'git add a.txt && cp -a keep.link /tmp/l && tee /tmp/*',
+      'git add a.txt && cp -a keep.link /tmp/l && shred /tmp/*',
+      'git add a.txt && cp -a keep.link /tmp/l && cp a.txt /tmp/*',
+    ]);
+    expect(await decide('rm -rf /tmp/build /tmp/*')).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: rm in /tmp',
     });
   });
 

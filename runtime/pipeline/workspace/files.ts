@@ -1,6 +1,6 @@
 // Workspace rules for file tools: create, append, touch, copy, move, archive, and delete in
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
-// no rule takes a path that climbs out of a named directory (see climbsThroughName).
+// no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
 import {
   effects,
@@ -25,13 +25,46 @@ export function climbsThroughName(path: string): boolean {
   return false;
 }
 
-/** The rule's effects, or null when any path it reads or writes climbs through a name. */
-export function withPlainPaths(rule: WorkspaceRuleSpec['effects']): WorkspaceRuleSpec['effects'] {
+/**
+ * True when the path goes on below a /dev entry other than /dev/shm: the sandbox's /dev holds
+ * device nodes and the links fd, stdin, stdout and stderr into /proc/self, so with `< .`
+ * /dev/stdin/notes.txt is the working directory's notes.txt, not a file in a private /dev.
+ */
+function belowDevLink(path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  return (
+    path.startsWith('/') && segments[0] === 'dev' && segments.length > 2 && segments[1] !== 'shm'
+  );
+}
+
+const GLOB = /[*?[]/;
+
+/**
+ * True when a glob stands before the last segment (`/tmp/r?/notes.txt`): it may expand through a
+ * symlink this same call made (cp -a copies one), which no check of another target's text sees.
+ */
+function globBeforeLast(path: string): boolean {
+  return GLOB.test(path.slice(0, path.lastIndexOf('/') + 1));
+}
+
+/**
+ * The rule's effects, or null when a path it reads or writes may land where its text does not
+ * say. A written path takes no glob at all, unless `unlinks`: rm and rmdir never follow the last
+ * segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to (shred, tee, cp
+ * write through it).
+ */
+export function withPlainPaths(
+  rule: WorkspaceRuleSpec['effects'],
+  unlinks = false,
+): WorkspaceRuleSpec['effects'] {
+  const plain = (path: string): boolean =>
+    !climbsThroughName(path) && !belowDevLink(path) && !globBeforeLast(path);
   return (args, isDirectory) => {
     const found = rule(args, isDirectory);
-    if (found === null) return null;
-    const paths = [...found.reads, ...found.targets.map((target) => target.path)];
-    return paths.some(climbsThroughName) ? null : found;
+    if (found === null || !found.reads.every(plain)) return null;
+    const written = found.targets.map((target) => target.path);
+    if (!written.every(plain) || (!unlinks && written.some((path) => GLOB.test(path)))) return null;
+    return found;
   };
 }
 
@@ -139,6 +172,9 @@ function remove(flags: readonly string[], valued: readonly string[] = []) {
   };
 }
 
+/** The rules whose only writes unlink the path named, never what a symlink there leads to. */
+const UNLINKERS: ReadonlySet<string> = new Set(['rm', 'rmdir']);
+
 const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
     name: 'mkdir',
@@ -223,5 +259,5 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
 /** The file rules. */
 export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = FILE_RULES.map((rule) => ({
   ...rule,
-  effects: withPlainPaths(rule.effects),
+  effects: withPlainPaths(rule.effects, UNLINKERS.has(rule.binary)),
 }));
