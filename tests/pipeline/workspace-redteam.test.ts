@@ -120,11 +120,11 @@ describe('workspace red team: holes closed in the file and git rules', () => {
   });
 });
 
-// Holes whose fix is outside files.ts and git.ts (match.ts, policy.ts, the guard); each title
-// holds the command that `custode check` allowed and what it did.
+// Holes whose fix is outside files.ts and git.ts (match.ts, policy.ts, runners, the executor,
+// the guard); each title holds the command `custode check` allowed and what it did when run.
 describe('workspace red team: open holes (fix outside the rule files)', () => {
   it.todo(
-    "policy.ts checkTarget: 'mv keep.txt /tmp/' (or 'mv ~/proj/keep.txt x' with cwd /dev/shm) is allowed and deletes keep.txt: a move into the private /tmp or /dev is a delete",
+    "policy.ts: 'mv keep.txt /tmp/' (or 'mv ~/proj/keep.txt x' with cwd /dev/shm) is allowed and deletes keep.txt: a move into the private /tmp or /dev is a delete",
   );
   it.todo(
     "match.ts/policy.ts: 'mv keep.txt new.txt && echo x > new.txt' is allowed and loses keep.txt: a create target that an earlier command of the same call fills is checked against the file system before the call",
@@ -133,12 +133,21 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
     "match.ts/policy.ts: 'cp -a sysroot /tmp/r && touch ~/z.txt && echo evil >> /tmp/r$HOME/.bashrc' (sysroot a symlink to /; or /usr/lib/llvm-14/build/Release, a link to ..) is allowed and writes ~/.bashrc: cp copies the symlink, the scratch path is taken as written, and touch ~/z.txt made the home writable",
   );
   it.todo(
-    "match.ts: 'touch ~/z.txt && echo evil >> /dev/fd/../root$HOME/.bashrc' and 'touch z.txt && echo x > /dev/fd/../cwd/keep.txt' are allowed: redirect targets need the climbsThroughName check the file rules now apply",
+    "match.ts: 'touch ~/z.txt && echo evil >> /dev/fd/../root$HOME/.bashrc' and 'touch z.txt && echo x > /dev/fd/../cwd/keep.txt' are allowed: redirect targets need the checks the file rules now apply (.. after a name, below a /dev link)",
   );
   it.todo(
-    "policy.ts: 'git commit -m x', 'git checkout -b x' and 'git switch -c x' run the repository's hooks (pre-commit, prepare-commit-msg, commit-msg, post-commit, post-checkout: code that is not git's) with the whole repository, .git included, writable; '--no-verify' skips only two of them",
+    "policy.ts: cwd '/dev/fd/../root' (or '/dev') makes every relative target scratch: 'touch ~/z.txt && rm -rf var/...' is allowed (the executor then refuses the cwd, so it held at run time)",
   );
   it.todo(
-    "guard (normalize-path): 'cat /dev/fd/../root/etc/shadow' is allowed read-only: the textual .. turns it into /dev/root/etc/shadow, which no forbidden pattern names",
+    "guard (normalize-path): 'cat /dev/fd/../root/etc/shadow' is allowed read-only: the textual .. turns it into /dev/root/etc/shadow, which no forbidden pattern names (the sandbox's mask held for /etc/shadow, not for unmasked guarded paths)",
+  );
+  it.todo(
+    "runners/policy.ts: \"echo 'rm -rf ./*; echo planted > .husky/pre-commit' > wipe.sh && bash wipe.sh\" is allowed in a git work tree: model-written code runs uncarded, deletes uncommitted and untracked work (gone for good) and writes the hidden .husky hook that the user's next git commit runs outside the sandbox; split over two uncarded calls, or as 'echo ... >> scripts/test.sh' then 'npm test', no same-call rule can see it",
+  );
+  it.todo(
+    "executor/policy.ts: 'git add a.txt' and 'git commit -m x' run programs the repository's .git/config names (filter.<driver>.clean with a .gitattributes line, gpg.program with commit.gpgSign) with .git writable; the GIT_CONFIG_COUNT fix covers hooks and fsmonitor only",
+  );
+  it.todo(
+    "executor: 'dd if=/dev/zero of=big.img bs=1M', 'cat /dev/zero > big' and 'dd if=/dev/urandom of=/dev/shm/x bs=1M' are allowed with no size limit: they fill the disk or RAM (tmpfs) until the timeout; an uncarded call wants RLIMIT_FSIZE and sized tmpfs",
   );
 });
