@@ -13,7 +13,7 @@ import {
   type PathUse,
   type ReadOnlyCatalogue,
 } from './read-only.ts';
-import { absoluteUserPath } from './scope-paths.ts';
+import { absoluteUserPath, climbsThroughName } from './scope-paths.ts';
 import { checkHints, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
@@ -45,10 +45,12 @@ function guardPasses(path: string, use: PathUse | undefined, home: string): bool
 
 /**
  * The check for a path a shell command only reads, resolved from the call's working directory:
- * the guard, then the read roots.
+ * the guard, then the read roots. A `..` after a name is refused: through a symlink it climbs
+ * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
  */
 export function readPathCheck(scope: ShellScope): PathCheck {
   return (word, use) => {
+    if (climbsThroughName(word)) return false;
     const path = absoluteUserPath(word.trim(), scope.home, scope.cwd);
     if (!guardPasses(path, use, scope.home)) return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the

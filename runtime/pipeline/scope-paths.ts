@@ -15,6 +15,20 @@ export function absoluteUserPath(input: string, home: string, base: string = hom
   return isAbsolute(normalised) ? normalised : normalizePath(join(base, normalised), home);
 }
 
+/**
+ * True when a `..` follows a name (`a/../b`, `/dev/fd/../cwd`): through a symlink the kernel
+ * climbs from where the link leads, which the text cannot tell, so such a path is not judged
+ * from its text. A leading `..` climbs from the working directory, which is resolved.
+ */
+export function climbsThroughName(path: string): boolean {
+  let named = false;
+  for (const segment of path.split('/')) {
+    if (segment === '..' && named) return true;
+    if (segment !== '' && segment !== '.' && segment !== '..') named = true;
+  }
+  return false;
+}
+
 /** The path with the symlinks of its longest existing ancestor resolved. */
 export function resolveThroughSymlinks(path: string, realPath: RealPath): string {
   const missing: string[] = [];

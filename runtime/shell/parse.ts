@@ -83,6 +83,8 @@ interface State {
   errors: boolean;
   nextPipeline: number;
   nextScope: number;
+  /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
+  readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
 }
 
 function named(node: Node): Node[] {
@@ -252,10 +254,15 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
     tailStages.length > 0
       ? { ...ctx, pipeline: { id: state.nextPipeline++, stage: 0, length: 1 + tailStages.length } }
       : ctx;
+  const last = body === null ? null : lastElement(body);
   if (body === null) {
     pushCommand(state, null, headCtx, redirectNodes);
   } else if (body.type === 'command') {
     pushCommand(state, body, headCtx, redirectNodes);
+  } else if (body !== last && last?.type === 'command' && tails.length === 0) {
+    // tree-sitter-bash reads `a > x && b > y` as `(a > x && b) > y`; bash gives y to b alone.
+    state.trailing.push({ command: last, redirects: redirectNodes });
+    walk(state, body, headCtx);
   } else {
     const redirects = [...ctx.redirects, ...redirectNodes.map((r) => redirectOf(r).redirect)];
     walk(state, body, { ...headCtx, redirects });
@@ -277,6 +284,26 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
   }
 }
 
+/** The redirections hung above this command (node ids are unique within one tree only). */
+function trailingOf(state: State, node: Node): Node[] {
+  const found = state.trailing.find(
+    (t) => t.command.id === node.id && t.command.tree === node.tree,
+  );
+  return found?.redirects ?? [];
+}
+
+/** The command a trailing redirection of a list or pipeline belongs to: its last element. */
+function lastElement(node: Node): Node {
+  let current = node;
+  while (current.type === 'list' || current.type === 'pipeline') {
+    const children = named(current);
+    const last = children[children.length - 1];
+    if (last === undefined) return current;
+    current = last;
+  }
+  return current;
+}
+
 /** A new child-shell scope inside the current one. */
 function child(state: State, ctx: Context): readonly number[] {
   return [...ctx.scope, state.nextScope++];
@@ -296,7 +323,7 @@ function walkChildren(state: State, parent: Node, ctx: Context): void {
 function walk(state: State, node: Node, ctx: Context): void {
   switch (node.type) {
     case 'command':
-      pushCommand(state, node, ctx, []);
+      pushCommand(state, node, ctx, trailingOf(state, node));
       return;
     case 'redirected_statement':
       walkRedirected(state, node, ctx);
@@ -388,6 +415,7 @@ export function parseShell(source: string): ParsedShell {
     errors: false,
     nextPipeline: 0,
     nextScope: 1,
+    trailing: [],
   };
   const top: Context = {
     origin: 'top',

@@ -159,6 +159,30 @@ describe('workspace: writes that lose nothing run without a card', () => {
   });
 });
 
+describe('workspace: the writes of one call, taken together', () => {
+  beforeEach(() => open());
+
+  it('asks when one command fills what another writes, or a move lands in scratch', async () => {
+    await writeFile(join(project, 'keep.txt'), 'keep\n');
+    await writeFile(join(project, 'a.txt'), 'a\n');
+    for (const command of [
+      'mv keep.txt /tmp/',
+      'mv keep.txt new.txt && echo x > new.txt',
+      'echo a > x.txt; echo b > x.txt',
+      'mkdir d && cp a.txt d',
+      'cp -r a.txt copy && echo x > copy/inner',
+      'touch z.txt && echo x > /dev/fd/../cwd/keep.txt',
+      'touch ~/z.txt && echo evil >> /tmp/r/x',
+      'cat /dev/fd/../root/etc/hostname',
+      'cp a.txt sub/../b.txt',
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+    expect(await decide('echo a > x.txt && echo b >> y.txt')).toMatchObject({ decision: 'allow' });
+    expect((await decide('cat ../README.md')).reason).toBe('read-only: cat');
+  });
+});
+
 describe('workspace: where it is off', () => {
   it('asks when the sandbox has network, when it is off, and when config disables it', async () => {
     for (const config of [

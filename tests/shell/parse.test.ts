@@ -139,6 +139,21 @@ describe('parseShell: finds every command', () => {
     ).toBe(true);
   });
 
+  it('a redirect after a list or pipeline belongs to its last command, as bash binds it', () => {
+    const targets = (source: string): string[][] =>
+      parseShell(source).commands.map((c) => c.redirects.map((r) => r.target?.text ?? ''));
+    expect(targets('echo hi > a.txt && echo b > b.txt')).toEqual([['a.txt'], ['b.txt']]);
+    expect(targets('echo a > x | tee y > z && ls > w')).toEqual([['x'], ['z'], ['w']]);
+    expect(targets('{ echo a; echo b; } > both')).toEqual([['both'], ['both']]);
+    const heredoc = parseShell('bash -c "ls" && cat > out <<EOF\nhi\nEOF');
+    expect(heredoc.commands.map((c) => c.redirects.map((r) => r.target?.text ?? null))).toEqual([
+      [],
+      [],
+      ['out', null],
+    ]);
+    expect(heredoc.commands[2]?.stdinText).toBe('hi\n');
+  });
+
   it('a syntax error is reported, not thrown', () => {
     expect(parseShell('echo "unterminated').errors).toBe(true);
     expect(parseShell('ls -la').errors).toBe(false);

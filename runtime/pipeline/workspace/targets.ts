@@ -1,0 +1,107 @@
+// The paths a workspace call writes, checked one by one and together. Each must be in the
+// sandbox's private /tmp or /dev (gone when the call ends; the only place a delete may happen),
+// or inside roots.write, past the guard, outside the places where a new file changes what runs
+// later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates a file.
+// Together: no path is written twice or inside what another write fills, and a call writes
+// either scratch or the workspace, never both (a symlink copied into /tmp could join them).
+import { dirname, join } from 'node:path';
+import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
+import { guardCall } from '../../vaglio/guard.ts';
+import { isUnder } from '../../vaglio/normalize-path.ts';
+import { checkHints } from '../check-hints.ts';
+import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
+import { hasGlob } from './match.ts';
+import type { WorkspaceScope } from './policy.ts';
+import type { WorkspaceTarget } from './spec.ts';
+
+/** The guard and roots.write on one path the command writes. */
+export function writeOk(path: string, scope: WorkspaceScope): boolean {
+  if (guardCall({ executor: 'fs_write', args: { path }, home: scope.home }).blocked) return false;
+  const checked = {
+    ...scope,
+    args: { path },
+    shell: null,
+    executor: { ...scope.executor, capabilities: { access: 'write' as const, pathArgs: ['path'] } },
+  };
+  return checkHints(checked).kind === 'pass';
+}
+
+function nearestExisting(path: string, scope: WorkspaceScope): string {
+  for (let current = path; ; current = dirname(current)) {
+    const real = scope.realPath(current);
+    if (real !== null || current === '/') return real ?? '/';
+  }
+}
+
+/**
+ * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
+ * and anything hidden (a dot-named file or directory anywhere in the path: .git, .husky,
+ * .envrc, .cargo/config.toml, .npmrc and ~/.bashrc are how tools find their hooks and settings).
+ */
+export function isProtected(path: string, scope: WorkspaceScope): boolean {
+  const home = scope.realHome;
+  if (path === home || isUnder(path, join(home, 'bin'))) return true;
+  if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
+  return scope.ownDirs.some((dir) => isUnder(path, dir));
+}
+
+/**
+ * In the sandbox's own /tmp or /dev, both fresh tmpfs that vanish with the call (its /dev holds
+ * only null, zero, full, random, urandom and tty; the guard has refused raw devices already).
+ * The path is taken as written: inside the sandbox the host's symlinks there do not exist.
+ */
+function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
+  return isUnder(absolute, '/dev') || hiddenByPrivateTmp(absolute, scope.roots.write, scope.home);
+}
+
+/** The directory to make writable for this target; undefined when it is in the private /tmp. */
+type TargetCheck = { readonly ok: false } | { readonly ok: true; readonly dir?: string };
+
+function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
+  const { absolute } = target;
+  if (inSandboxScratch(absolute, scope)) return { ok: true };
+  if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
+  if (target.mode === 'create' && scope.entryExists(absolute)) return { ok: false };
+  const path = resolveThroughSymlinks(absolute, scope.realPath);
+  if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
+  return { ok: true, dir: nearestExisting(dirname(path), scope) };
+}
+
+interface ResolvedTarget extends WorkspaceTarget {
+  readonly absolute: string;
+}
+
+/** A path this call writes twice, or inside a file or directory another of its writes fills. */
+function overlaps(targets: readonly ResolvedTarget[]): boolean {
+  return targets.some((filled, i) =>
+    filled.mode === 'create'
+      ? targets.some((other, k) => k !== i && isUnder(other.absolute, filled.absolute))
+      : false,
+  );
+}
+
+/**
+ * The directories a workspace call must be able to write, or null when a target may not be
+ * written without a card. Paths resolve from the call's cwd; `..` after a name is refused (the
+ * text cannot say where a symlink's `..` leads: /dev/fd/../cwd is the cwd).
+ */
+export function writableFor(
+  targets: readonly WorkspaceTarget[],
+  scope: WorkspaceScope,
+): Set<string> | null {
+  if (targets.some((target) => climbsThroughName(target.path))) return null;
+  const resolved = targets.map((target) => ({
+    ...target,
+    absolute: absoluteUserPath(target.path, scope.home, scope.cwd),
+  }));
+  if (overlaps(resolved)) return null;
+  const writable = new Set<string>();
+  let scratch = false;
+  for (const target of resolved) {
+    const checked = checkTarget(target, scope);
+    if (!checked.ok) return null;
+    if (checked.dir === undefined) scratch = true;
+    else writable.add(checked.dir);
+  }
+  return scratch && writable.size > 0 ? null : writable;
+}
