@@ -120,26 +120,45 @@ describe('workspace red team: holes closed in the file and git rules', () => {
   });
 });
 
-// Holes whose fix is outside files.ts and git.ts (match.ts, policy.ts, runners, the executor,
-// the guard); each title holds the command `custode check` allowed and what it did when run.
+// Holes found here and closed in targets.ts, scope-paths.ts and shell-exec.ts (ca25d73, efa428c):
+// kept as regressions, each command was allowed and lost data when run.
+describe('workspace red team: holes closed in the policy', () => {
+  it('a move into the private /tmp or /dev is a delete, and asks', async () => {
+    await expectAsks(['mv keep.txt /tmp/', 'mv keep.txt /dev/shm/x']);
+    await expectAsks([`mv ${join(project, 'keep.txt')} x`], '/dev/shm');
+  });
+
+  it('asks when a later command writes what an earlier one filled (the check sees the files before the call)', async () => {
+    await expectAsks(['mv keep.txt new.txt && echo x > new.txt', 'mv keep.txt b && mv a.txt b']);
+  });
+
+  it('asks for a scratch path through a symlink the same call copied there', async () => {
+    await symlink('/', join(project, 'sysroot'));
+    const home = process.env.HOME ?? '';
+    await expectAsks([
+      `cp -a sysroot /tmp/r && touch ~/z.txt && echo evil >> /tmp/r${home}/.bashrc`,
+      `cp -a sysroot /tmp/r && touch z.txt && rm -f /tmp/r${project}/keep.txt`,
+      `cp -a sysroot s && echo x >> s${project}/keep.txt`,
+    ]);
+  });
+
+  it('asks for a redirect or a read with .. after a name', async () => {
+    await expectAsks([
+      `touch ~/z.txt && echo evil >> /dev/fd/../root${process.env.HOME ?? ''}/.bashrc`,
+      'touch z.txt && echo x > /dev/fd/../cwd/keep.txt',
+      'cat /dev/fd/../root/etc/shadow',
+    ]);
+  });
+});
+
+// Holes whose fix is outside files.ts and git.ts (targets.ts, policy.ts, runners, the executor);
+// each title holds the command `custode check` allowed and what it did when run.
 describe('workspace red team: open holes (fix outside the rule files)', () => {
   it.todo(
-    "policy.ts: 'mv keep.txt /tmp/' (or 'mv ~/proj/keep.txt x' with cwd /dev/shm) is allowed and deletes keep.txt: a move into the private /tmp or /dev is a delete",
+    "targets.ts/policy.ts: 'git add a.txt && echo x < . > /dev/stdin/keep.txt' in a work tree is allowed and overwrites keep.txt: a redirect target below /dev/stdin or /dev/fd/N (files.ts belowDevLink, which belongs in scope-paths.ts for every path) counts as scratch, and the repository root git adds is not counted as workspace by the scratch-or-workspace rule",
   );
   it.todo(
-    "match.ts/policy.ts: 'mv keep.txt new.txt && echo x > new.txt' is allowed and loses keep.txt: a create target that an earlier command of the same call fills is checked against the file system before the call",
-  );
-  it.todo(
-    "match.ts/policy.ts: 'cp -a sysroot /tmp/r && touch ~/z.txt && echo evil >> /tmp/r$HOME/.bashrc' (sysroot a symlink to /; or /usr/lib/llvm-14/build/Release, a link to ..) is allowed and writes ~/.bashrc: cp copies the symlink, the scratch path is taken as written, and touch ~/z.txt made the home writable",
-  );
-  it.todo(
-    "match.ts: 'touch ~/z.txt && echo evil >> /dev/fd/../root$HOME/.bashrc' and 'touch z.txt && echo x > /dev/fd/../cwd/keep.txt' are allowed: redirect targets need the checks the file rules now apply (.. after a name, below a /dev link)",
-  );
-  it.todo(
-    "policy.ts: cwd '/dev/fd/../root' (or '/dev') makes every relative target scratch: 'touch ~/z.txt && rm -rf var/...' is allowed (the executor then refuses the cwd, so it held at run time)",
-  );
-  it.todo(
-    "guard (normalize-path): 'cat /dev/fd/../root/etc/shadow' is allowed read-only: the textual .. turns it into /dev/root/etc/shadow, which no forbidden pattern names (the sandbox's mask held for /etc/shadow, not for unmasked guarded paths)",
+    "policy.ts: cwd '/dev' or '/dev/fd/../root' makes every relative target scratch: 'rm -f stdin/keep.txt < ~/proj' and 'rm -rf var/.../keep.txt' are allowed (nothing was writable and the executor refuses the second cwd, so they held at run time only)",
   );
   it.todo(
     "runners/policy.ts: \"echo 'rm -rf ./*; echo planted > .husky/pre-commit' > wipe.sh && bash wipe.sh\" is allowed in a git work tree: model-written code runs uncarded, deletes uncommitted and untracked work (gone for good) and writes the hidden .husky hook that the user's next git commit runs outside the sandbox; split over two uncarded calls, or as 'echo ... >> scripts/test.sh' then 'npm test', no same-call rule can see it",

@@ -66,7 +66,7 @@ function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, ...n
   return {
     name: `git ${name}`,
     binary: 'git',
-    // `git commit -F /dev/fd/../root/etc/shadow` would put a file no check saw in a commit.
+    // `git commit -F /dev/stdin/notes < dir` would commit a file no check of its text saw.
     effects: withPlainPaths(fn),
     examples: { match: [match], no_match: noMatch },
   };
@@ -80,7 +80,7 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     GIT_COMMIT,
     'git commit -am "wip: login form"',
     'git commit --amend',
-    'git commit -F /dev/fd/../x',
+    'git commit -F /dev/stdin/x',
   ),
   git(
     'checkout -b',
