@@ -164,6 +164,9 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
     "runners/policy.ts: \"echo 'rm -rf ./*; echo planted > .husky/pre-commit' > wipe.sh && bash wipe.sh\" is allowed in a git work tree: model-written code runs uncarded, deletes uncommitted and untracked work (gone for good) and writes the hidden .husky hook that the user's next git commit runs outside the sandbox; split over two uncarded calls, or as 'echo ... >> scripts/test.sh' then 'npm test', no same-call rule can see it",
   );
   it.todo(
+    "runners.ts: \"cp /bin/bash mybash && ./mybash -c 'rm -f notes.txt'\" is allowed in a work tree and runs inline code (a project script may be any executable the call copies in); the runners' own arguments are not read either: 'go vet -vettool=/bin/sh', 'go test -exec=/bin/sh', 'cargo build --config build.rustc-wrapper=/bin/sh', 'pytest -p mod -c /etc/x.ini', 'npx prettier --plugin=/tmp/x.js .' run programs that are not the project's",
+  );
+  it.todo(
     "executor/policy.ts: 'git add a.txt' and 'git commit -m x' run programs the repository's .git/config names (filter.<driver>.clean with a .gitattributes line, gpg.program with commit.gpgSign) with .git writable; the GIT_CONFIG_COUNT fix covers hooks and fsmonitor only",
   );
   it.todo(
