@@ -2,7 +2,7 @@
 // data or ran other code, through the real pipeline (real parser, real files, real bubblewrap).
 // The holes whose fix belongs in match.ts, policy.ts or the guard are listed as todos.
 import { execFileSync } from 'node:child_process';
-import { readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -110,6 +110,27 @@ describe('workspace red team: holes closed in the file and git rules', () => {
     });
   });
 
+  it('cp -r and tar c read a whole tree only below the cwd and outside hidden places: the guard sees only the top', async () => {
+    const home = process.env.HOME ?? '';
+    await mkdir(join(home, '.config', 'app'), { recursive: true });
+    await writeFile(join(home, '.config', 'app', 'credentials.env'), 'TOKEN=x\n');
+    // The guard forbids the file but the sandbox does not mask it: the copy was readable next.
+    expect(await decide('cat ~/.config/app/credentials.env')).toMatchObject({ decision: 'deny' });
+    await expectAsks([
+      'cp -r ~/.config cfg',
+      'cp -a ../.. up',
+      'tar cf leak.tar ~/.config',
+      'tar czf leak.tgz ..',
+      'tar cf all.tar .',
+    ]);
+    await expectAsks(['cp -r .config cfg', 'tar cf leak.tar .config/app'], home);
+    await mkdir(join(project, 'src'));
+    expect(await decide('cp -r src backup && tar czf src.tgz src')).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: cp, tar create',
+    });
+  });
+
   it('tar asks for an archive name with a colon: GNU tar reads host:file as remote and runs rsh to reach it', async () => {
     await expectAsks(['tar cf localhost:x.tar a.txt', 'tar czf user@host:/x.tgz a.txt']);
     expect(await decide('tar czf dist.tgz a.txt')).toMatchObject({ decision: 'allow' });
@@ -168,6 +189,9 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
   );
   it.todo(
     "executor/policy.ts: 'git add a.txt' and 'git commit -m x' run programs the repository's .git/config names (filter.<driver>.clean with a .gitattributes line, gpg.program with commit.gpgSign) with .git writable; the GIT_CONFIG_COUNT fix covers hooks and fsmonitor only",
+  );
+  it.todo(
+    "read-only.ts: with cwd ~, 'grep -r TOKEN .config' is allowed and prints ~/.config/app/credentials.env, which the guard forbids by name and the sandbox does not mask; recursion containment needs no hidden segment (as files.ts containedTree), and neither tier's text check holds with cwd / ('grep -rl KEY etc/ssl', 'cp -r etc/ssl ~/proj/x')",
   );
   it.todo(
     "executor: 'dd if=/dev/zero of=big.img bs=1M', 'cat /dev/zero > big' and 'dd if=/dev/urandom of=/dev/shm/x bs=1M' are allowed with no size limit: they fill the disk or RAM (tmpfs) until the timeout; an uncarded call wants RLIMIT_FSIZE and sized tmpfs",

@@ -53,6 +53,22 @@ export function withPlainPaths(
   };
 }
 
+/**
+ * A tree a command reads whole (cp -r, tar c) stays below the working directory and out of
+ * hidden places: the guard sees only its top, and ~/.config holds credentials.env files it
+ * forbids that the sandbox does not mask (`cp -r ~/.config x`, then `cat x/app/credentials.env`).
+ */
+function containedTree(path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  return (
+    !/^[/~]/.test(path) &&
+    segments.length > 0 &&
+    segments.every((segment) => !segment.startsWith('.'))
+  );
+}
+
+const COPIES_TREES = ['-r', '-R', '--recursive', '-a', '--archive'];
+
 /** cp/mv destinations: the new name, or the same name inside an existing directory. */
 function destinations(
   sources: readonly string[],
@@ -73,6 +89,8 @@ function copyOrMove(moves: boolean) {
     });
     if (parsed === null || parsed.operands.length < 2) return null;
     const sources = parsed.operands.slice(0, -1);
+    const trees = COPIES_TREES.some((flag) => parsed.values[flag] === true);
+    if (trees && !sources.every(containedTree)) return null;
     const dest = destinations(sources, parsed.operands.at(-1) as string, isDirectory);
     if (dest === null) return null;
     return effects({
@@ -140,7 +158,7 @@ function tar(args: readonly string[]): WorkspaceEffects | null {
   const [bundle, archive, ...sources] = args;
   if (bundle === undefined || archive === undefined || sources.length === 0) return null;
   if (!/^-?[cvzjJ]*f$/.test(bundle) || !bundle.includes('c')) return null;
-  if (sources.some((source) => source.startsWith('-'))) return null;
+  if (sources.some((source) => source.startsWith('-') || !containedTree(source))) return null;
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
   if (archive.includes(':')) return null;
   return effects({ reads: sources, targets: [{ path: archive, mode: 'create' }] });
@@ -185,7 +203,7 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     effects: copyOrMove(false),
     examples: {
       match: ['cp -r src backup'],
-      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x'],
+      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x', 'cp -r ~/.config x'],
     },
   },
   {
