@@ -124,8 +124,10 @@ describe('workspace red team: holes closed in the file and git rules', () => {
       'tar cf all.tar .',
     ]);
     await expectAsks(['cp -r .config cfg', 'tar cf leak.tar .config/app'], home);
+    // A glob hides the forbidden name from the guard.
+    await expectAsks(['cp ~/.config/app/cred* leaked.txt', 'tar cf leak.tar ~/.config/app/*']);
     await mkdir(join(project, 'src'));
-    expect(await decide('cp -r src backup && tar czf src.tgz src')).toMatchObject({
+    expect(await decide('cp -r src backup && tar czf src.tgz src/*')).toMatchObject({
       decision: 'allow',
       reason: 'workspace: cp, tar create',
     });
@@ -192,6 +194,9 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
   );
   it.todo(
     "read-only.ts: with cwd ~, 'grep -r TOKEN .config' is allowed and prints ~/.config/app/credentials.env, which the guard forbids by name and the sandbox does not mask; recursion containment needs no hidden segment (as files.ts containedTree), and neither tier's text check holds with cwd / ('grep -rl KEY etc/ssl', 'cp -r etc/ssl ~/proj/x')",
+  );
+  it.todo(
+    "guard/read-only.ts: 'cat ~/.config/app/cred*' and 'cat ~/.config/app/credentials.en?' are allowed read-only and print the credentials.env the guard forbids by full name (its end-anchored pattern never sees the glob's expansion; ~/.ss?/id_rsa is caught); a read glob should be expanded on the host and each match judged, or kept out of hidden places",
   );
   it.todo(
     "executor: 'dd if=/dev/zero of=big.img bs=1M', 'cat /dev/zero > big' and 'dd if=/dev/urandom of=/dev/shm/x bs=1M' are allowed with no size limit: they fill the disk or RAM (tmpfs) until the timeout; an uncarded call wants RLIMIT_FSIZE and sized tmpfs",

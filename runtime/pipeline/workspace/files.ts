@@ -33,27 +33,6 @@ function globBeforeLast(path: string): boolean {
 }
 
 /**
- * The rule's effects, or null when a path it reads or writes may land where its text does not
- * say. A written path takes no glob at all, unless `unlinks`: rm and rmdir never follow the last
- * segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to (shred, tee, cp
- * write through it).
- */
-export function withPlainPaths(
-  rule: WorkspaceRuleSpec['effects'],
-  unlinks = false,
-): WorkspaceRuleSpec['effects'] {
-  // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
-  const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
-  return (args, isDirectory) => {
-    const found = rule(args, isDirectory);
-    if (found === null || !found.reads.every(plain)) return null;
-    const written = found.targets.map((target) => target.path);
-    if (!written.every(plain) || (!unlinks && written.some((path) => GLOB.test(path)))) return null;
-    return found;
-  };
-}
-
-/**
  * A tree a command reads whole (cp -r, tar c) stays below the working directory and out of
  * hidden places: the guard sees only its top, and ~/.config holds credentials.env files it
  * forbids that the sandbox does not mask (`cp -r ~/.config x`, then `cat x/app/credentials.env`).
@@ -65,6 +44,31 @@ function containedTree(path: string): boolean {
     segments.length > 0 &&
     segments.every((segment) => !segment.startsWith('.'))
   );
+}
+
+/**
+ * The rule's effects, or null when a path it reads or writes may land where its text does not
+ * say. A written path takes no glob at all, unless `unlinks`: rm and rmdir never follow the last
+ * segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to (shred, tee, cp
+ * write through it).
+ */
+export function withPlainPaths(
+  rule: WorkspaceRuleSpec['effects'],
+  unlinks = false,
+): WorkspaceRuleSpec['effects'] {
+  // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
+  const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
+  // The guard never sees a glob's expansions, and it forbids some files by their full name
+  // (~/.config/app/cred* is not ~/.config/app/credentials.env): a read glob stays in a plain tree.
+  const readable = (path: string): boolean =>
+    plain(path) && (!GLOB.test(path) || containedTree(path));
+  return (args, isDirectory) => {
+    const found = rule(args, isDirectory);
+    if (found === null || !found.reads.every(readable)) return null;
+    const written = found.targets.map((target) => target.path);
+    if (!written.every(plain) || (!unlinks && written.some((path) => GLOB.test(path)))) return null;
+    return found;
+  };
 }
 
 const COPIES_TREES = ['-r', '-R', '--recursive', '-a', '--archive'];
