@@ -199,6 +199,9 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
     "guard/read-only.ts: 'cat ~/.config/app/cred*' and 'cat ~/.config/app/credentials.en?' are allowed read-only and print the credentials.env the guard forbids by full name (its end-anchored pattern never sees the glob's expansion; ~/.ss?/id_rsa is caught); a read glob should be expanded on the host and each match judged, or kept out of hidden places",
   );
   it.todo(
+    "policy.ts: in a home dotfiles repository (allowed on purpose), 'git add -A' stages ~/.config/app/credentials.env and the read-only 'git diff --cached' then prints it: staging a whole tree (-A, -u, ., commit -a) reads files the guard forbids; it should ask when the work tree is the home",
+  );
+  it.todo(
     "executor: 'dd if=/dev/zero of=big.img bs=1M', 'cat /dev/zero > big' and 'dd if=/dev/urandom of=/dev/shm/x bs=1M' are allowed with no size limit: they fill the disk or RAM (tmpfs) until the timeout; an uncarded call wants RLIMIT_FSIZE and sized tmpfs",
   );
 });
