@@ -1,6 +1,7 @@
 // Red team of the workspace tier (issue 6): command lines that once ran without a card and lost
 // data or ran other code, through the real pipeline (real parser, real files, real bubblewrap).
-// The holes whose fix belongs in match.ts, policy.ts or the guard are listed as todos.
+// Closed holes stay as regressions; the open ones, whose fix is outside the rule files
+// (files.ts, git.ts), are todos that hold the command.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -49,6 +50,7 @@ describe('workspace red team: holes closed in the file and git rules', () => {
     expect(await readFile(join(project, 'keep.txt'), 'utf8')).toBe('keep me\n');
   });
 
+  // Fixed first in files.ts and git.ts; scope-paths.ts climbsThroughName now refuses it for every path.
   it('a path with .. after a name asks: /dev/fd/../cwd is the working directory and /dev/fd/../root is /, not /dev', async () => {
     await expectAsks([
       // Deleted the project: /tmp/c was a symlink to it, and "rm in /tmp" took the text.
