@@ -1,6 +1,17 @@
-// Symlink resolution for the scope stage: synchronous (it sits on every decision's hot path).
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+// Symlink resolution and existence for the scope stage: synchronous (they sit on every
+// decision's hot path). Node's throwIfNoEntry covers ENOENT only; a file used as a directory
+// (ENOTDIR), a loop or a denied directory still throws, and every one of them means "nothing
+// usable is there" to a decision.
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { RealPath } from '../../runtime/pipeline/scope-paths.ts';
+
+function quietly(look: () => Stats | undefined): Stats | undefined {
+  try {
+    return look();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * realpath of an existing path, null when it does not exist or cannot be resolved. A missing
@@ -9,7 +20,7 @@ import type { RealPath } from '../../runtime/pipeline/scope-paths.ts';
  */
 export function createRealPath(): RealPath {
   return (path) => {
-    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return null;
+    if (quietly(() => lstatSync(path, { throwIfNoEntry: false })) === undefined) return null;
     try {
       return realpathSync.native(path);
     } catch {
@@ -20,10 +31,10 @@ export function createRealPath(): RealPath {
 
 /** True when the path (symlinks followed) is an existing directory. */
 export function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  return quietly(() => statSync(path, { throwIfNoEntry: false }))?.isDirectory() ?? false;
 }
 
 /** True when anything is at the path, a dangling symlink included (lstat, not followed). */
 export function entryExists(path: string): boolean {
-  return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  return quietly(() => lstatSync(path, { throwIfNoEntry: false })) !== undefined;
 }

@@ -12,7 +12,12 @@ import { checkHints } from './check-hints.ts';
 import { runJudgeStage } from './judge-stage.ts';
 import { decidePolicy } from './policy.ts';
 import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
-import { shellWorkingDirectory, type RealPath, type ResolvedRoots } from './scope-paths.ts';
+import {
+  climbsThroughName,
+  shellWorkingDirectory,
+  type RealPath,
+  type ResolvedRoots,
+} from './scope-paths.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
@@ -157,7 +162,9 @@ async function runStages(
   }
 
   // The model may ask for a card (to run with every root writable): no tier answers for it.
-  const uncarded = args.request_approval === true ? null : shell;
+  // A cwd with `..` after a name is not judged from its text (/dev/fd/../root is /).
+  const cwdClimbs = typeof args.cwd === 'string' && climbsThroughName(args.cwd);
+  const uncarded = args.request_approval === true || cwdClimbs ? null : shell;
   const shellScope = {
     ...scopeInput,
     realHome: deps.realHome,

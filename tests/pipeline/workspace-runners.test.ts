@@ -69,9 +69,10 @@ describe('project code: the decision', () => {
     const outcome = await decide('make test', plain);
     expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: make', writable: [] });
     expect(await decide('make 2>&1 | tee build.log', plain)).toMatchObject({ decision: 'ask' });
-    expect(await decide('make 2>&1 | tee build.log')).toMatchObject({
-      decision: 'allow',
-      writable: [project],
+    // Project code runs alone: what the call writes could be the code it runs.
+    expect(await decide('make 2>&1 | tee build.log')).toMatchObject({ decision: 'ask' });
+    expect(await decide("echo 'all:; rm -rf .' > Makefile && make")).toMatchObject({
+      decision: 'ask',
     });
   });
 

@@ -1,6 +1,6 @@
 // The workspace tier through the real pipeline: real parser, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../runtime/config.ts';
@@ -180,6 +180,39 @@ describe('workspace: the writes of one call, taken together', () => {
     }
     expect(await decide('echo a > x.txt && echo b >> y.txt')).toMatchObject({ decision: 'allow' });
     expect((await decide('cat ../README.md')).reason).toBe('read-only: cat');
+  });
+});
+
+describe('workspace: git outside a repository, in the home, and paths through /dev links', () => {
+  beforeEach(() => open());
+
+  it('lets git fail outside a repository, and asks when the home itself is one', async () => {
+    expect(await decide("git commit -m 'x'")).toMatchObject({ decision: 'allow', writable: [] });
+    const homeRepo = join(process.env.HOME ?? '', '.git');
+    execFileSync('git', ['init', '-q', process.env.HOME ?? '']);
+    try {
+      expect(await decide('git add -A', null)).toMatchObject({ decision: 'ask' });
+      expect(await decide('git add -A')).toMatchObject({ decision: 'ask' });
+    } finally {
+      await rm(homeRepo, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for writes below the /dev links into /proc/self, and for a cwd that climbs', async () => {
+    await writeFile(join(project, 'keep.txt'), 'keep\n');
+    execFileSync('git', ['init', '-q', project]);
+    for (const [command, cwd] of [
+      ['git add keep.txt && echo x < . > /dev/stdin/keep.txt', project],
+      ['echo x > /dev/fd/3/keep.txt 3< .', project],
+      ['rm -f stdin/keep.txt < ' + project, '/dev'],
+      ['touch notes.txt', '/dev/fd/../cwd'],
+    ] as const) {
+      expect(await decide(command, cwd), command).toMatchObject({ decision: 'ask' });
+    }
+    expect(await decide('echo x > /dev/stderr && echo y > /dev/shm/cache', null)).toMatchObject({
+      decision: 'allow',
+      writable: [],
+    });
   });
 });
 

@@ -72,21 +72,25 @@ export function workspaceDecisionFor(
     isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, cwd)),
   });
   if (match === null) return null;
-  const writable = writableFor(match.targets, scope);
-  if (writable === null) return null;
+  const needs = writableFor(match.targets, scope);
+  if (needs === null) return null;
+  const writable = needs.dirs;
   if (match.runs) {
-    // git needs .git writable, which project code must not have.
-    if (match.repository) return null;
+    // Project code runs alone: a file this call writes could be the code it runs (a new
+    // Makefile, a copied interpreter), and git needs .git writable, which the code must not have.
+    if (match.repository || match.targets.length > 0) return null;
     const project = projectWritable(cwd, writable, scope);
     return project === null ? null : { rule: match.rule, ...project };
   }
   if (match.repository) {
-    const root = findRepository(cwd, scope) ?? cwd;
-    // A repository may be the home itself (dotfiles): git writes only its own .git there.
-    const inHome = root === scope.realHome;
-    if (!writeOk(root, scope) || (!inHome && isProtected(root, scope))) return null;
-    writable.add(root);
+    // Outside a repository git changes nothing (it says so); the home as a repository (a
+    // dotfiles repo) asks, since git add -A there stages every secret.
+    const root = findRepository(cwd, scope);
+    if (root !== null && (!writeOk(root, scope) || isProtected(root, scope))) return null;
+    if (root !== null) writable.add(root);
   }
+  // Scratch or the workspace, never both: a symlink copied into /tmp could join them.
+  if (needs.scratch && writable.size > 0) return null;
   return { rule: match.rule, writable: [...writable], readOnlyWithin: [] };
 }
 

@@ -2,8 +2,8 @@
 // sandbox's private /tmp or /dev (gone when the call ends; the only place a delete may happen),
 // or inside roots.write, past the guard, outside the places where a new file changes what runs
 // later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates a file.
-// Together: no path is written twice or inside what another write fills, and a call writes
-// either scratch or the workspace, never both (a symlink copied into /tmp could join them).
+// Together: no path is written twice or inside what another write fills. (The policy keeps a
+// call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
 import { dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { guardCall } from '../../vaglio/guard.ts';
@@ -46,12 +46,28 @@ export function isProtected(path: string, scope: WorkspaceScope): boolean {
 }
 
 /**
- * In the sandbox's own /tmp or /dev, both fresh tmpfs that vanish with the call (its /dev holds
- * only null, zero, full, random, urandom and tty; the guard has refused raw devices already).
- * The path is taken as written: inside the sandbox the host's symlinks there do not exist.
+ * The sandbox's own /dev entries a command may write: its device nodes, its output streams, and
+ * /dev/shm, all fresh for the call. Not below the fd, stdin, stdout and stderr links: they lead
+ * into /proc/self, so with `< .` /dev/stdin/notes.txt is the working directory's notes.txt.
+ */
+const SANDBOX_DEVICES: ReadonlySet<string> = new Set([
+  '/dev/null',
+  '/dev/zero',
+  '/dev/full',
+  '/dev/tty',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/fd/1',
+  '/dev/fd/2',
+]);
+
+/**
+ * In the sandbox's private /tmp or one of its fresh /dev entries, gone when the call ends. The
+ * path is taken as written: inside the sandbox the host's symlinks there do not exist.
  */
 function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
-  return isUnder(absolute, '/dev') || hiddenByPrivateTmp(absolute, scope.roots.write, scope.home);
+  if (SANDBOX_DEVICES.has(absolute) || isUnder(absolute, '/dev/shm')) return true;
+  return hiddenByPrivateTmp(absolute, scope.roots.write, scope.home);
 }
 
 /** The directory to make writable for this target; undefined when it is in the private /tmp. */
@@ -80,6 +96,12 @@ function overlaps(targets: readonly ResolvedTarget[]): boolean {
   );
 }
 
+/** What a call's targets need: directories to make writable, and whether any is scratch. */
+export interface TargetNeeds {
+  readonly dirs: Set<string>;
+  readonly scratch: boolean;
+}
+
 /**
  * The directories a workspace call must be able to write, or null when a target may not be
  * written without a card. Paths resolve from the call's cwd; `..` after a name is refused (the
@@ -88,7 +110,7 @@ function overlaps(targets: readonly ResolvedTarget[]): boolean {
 export function writableFor(
   targets: readonly WorkspaceTarget[],
   scope: WorkspaceScope,
-): Set<string> | null {
+): TargetNeeds | null {
   if (targets.some((target) => climbsThroughName(target.path))) return null;
   const resolved = targets.map((target) => ({
     ...target,
@@ -103,5 +125,5 @@ export function writableFor(
     if (checked.dir === undefined) scratch = true;
     else writable.add(checked.dir);
   }
-  return scratch && writable.size > 0 ? null : writable;
+  return { dirs: writable, scratch };
 }
