@@ -17,6 +17,7 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
+import { loadUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
 import { resolveConfiguredRoots, resolveThroughSymlinks } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
@@ -88,6 +89,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   }));
   const realPath = createRealPath();
   const home = homeDir(env);
+  const unreviewed = await loadUnreviewedWrites(unreviewedWritesFile(env), entryExists, logger);
   const deps: StageDeps = {
     config,
     env,
@@ -103,6 +105,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     isDirectory,
     entryExists,
     ownDirs: [configDir(env), dataDir(env), stateDir(env)],
+    unreviewed,
     tools,
     logger,
   };
@@ -133,6 +136,10 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
           error: { name: 'PermissionDenied', message: 'only an allowed call can run' },
         };
       }
+      // Recorded before the effect: a write no person saw is unreviewed even if the call dies.
+      if (outcome.written !== undefined && outcome.written.length > 0)
+        await unreviewed.record(outcome.written);
+      if (outcome.reviews !== undefined) await unreviewed.clear(outcome.reviews);
       try {
         const result: unknown = await outcome.executor.run(outcome.args, {
           config,

@@ -19,6 +19,8 @@ export type PolicyResult =
       readonly writable?: readonly string[];
       /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
       readonly readOnlyWithin?: readonly string[];
+      /** Paths a workspace call writes outside scratch: unreviewed once it runs. */
+      readonly written?: readonly string[];
     }
   | { readonly decision: 'ask'; readonly reason: string };
 
@@ -67,12 +69,14 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
   }
   const { workspace } = input;
-  if (workspace !== null)
+  if (workspace?.kind === 'ask') return { decision: 'ask', reason: workspace.reason };
+  if (workspace?.kind === 'allow')
     return {
       decision: 'allow',
       reason: `workspace: ${workspace.rule}`,
       writable: workspace.writable,
       readOnlyWithin: workspace.readOnlyWithin,
+      written: workspace.written,
     };
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };

@@ -21,6 +21,7 @@ import {
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
+import type { UnreviewedWrites } from './workspace/unreviewed.ts';
 import { workspaceDecisionFor, type WorkspaceDecision } from './workspace/policy.ts';
 
 export interface StageDeps {
@@ -40,6 +41,7 @@ export interface StageDeps {
   readonly entryExists: (path: string) => boolean;
   /** Custode's own config, data and state dirs (the workspace rules never write there). */
   readonly ownDirs: readonly string[];
+  readonly unreviewed: UnreviewedWrites;
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
 }
@@ -96,7 +98,7 @@ function parseCommand(
 /** The catalogue rule names behind an uncarded shell call, for the audit line. */
 function tierSignals(readOnlyRule: string | null, workspace: WorkspaceDecision | null): string[] {
   if (readOnlyRule !== null) return [`read-only: ${readOnlyRule}`];
-  return workspace === null ? [] : [`workspace: ${workspace.rule}`];
+  return workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
 }
 
 async function runStages(
@@ -185,6 +187,7 @@ async function runStages(
           isDirectory: deps.isDirectory,
           entryExists: deps.entryExists,
           ownDirs: deps.ownDirs,
+          unreviewed: deps.unreviewed,
         });
   const policy = decidePolicy({
     call,
@@ -205,7 +208,15 @@ async function runStages(
     verdict,
     ...found,
     ...(policy.decision === 'allow' && policy.writable !== undefined
-      ? { writable: policy.writable, readOnlyWithin: policy.readOnlyWithin ?? [] }
+      ? {
+          writable: policy.writable,
+          readOnlyWithin: policy.readOnlyWithin ?? [],
+          written: policy.written ?? [],
+        }
+      : {}),
+    // A person approved project code that asked over unreviewed files: those are now reviewed.
+    ...(policy.decision === 'allow' && call.approvedBy !== undefined && workspace?.kind === 'ask'
+      ? { reviews: workspace.reviews }
       : {}),
   };
 }

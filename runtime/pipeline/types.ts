@@ -47,6 +47,10 @@ export interface PipelineOutcome {
   readonly issues?: readonly ValidationIssue[];
   /** Set on an allow: the only paths the executor may write (see PolicyResult); undefined = roots.write. */
   readonly writable?: readonly string[];
+  /** Paths an uncarded workspace call writes outside scratch; recorded as unreviewed on invoke. */
+  readonly written?: readonly string[];
+  /** A work tree whose unreviewed files a person has now seen (cleared on invoke). */
+  readonly reviews?: string;
   /** Places inside `writable` that stay read-only; set with it. */
   readonly readOnlyWithin?: readonly string[];
 }

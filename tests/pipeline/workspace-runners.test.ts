@@ -92,6 +92,13 @@ describe('project code: the decision', () => {
       './../x.sh',
       'bash ../x.sh',
       'make && git commit -m built',
+      'go test -exec sh ./...',
+      'go vet -vettool=/bin/sh ./...',
+      'cargo build --config build.rustc-wrapper=sh',
+      'python3 -m pytest -p evil',
+      'pytest -c /etc/x.ini',
+      'npx prettier --plugin=/tmp/x.js .',
+      'npm test -- ~/other',
       'make > ~/build.log',
     ]) {
       expect(await decide(command), command).toMatchObject({ decision: 'ask' });

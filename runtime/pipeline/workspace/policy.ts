@@ -3,10 +3,9 @@
 // A call that runs the project's own code (npm test, make, ./build.sh) may write only its git
 // work tree, with .git read-only, or nothing when it is not in one.
 // The call then runs with only the directories it writes made writable.
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { ParsedShell } from '../../shell/types.ts';
-import { isUnder } from '../../vaglio/normalize-path.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
@@ -14,6 +13,7 @@ import { BUILT_IN_WORKSPACE } from './catalogue.ts';
 import { loadWorkspaceCatalogue, matchWorkspace, type WorkspaceCatalogue } from './match.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
+import type { UnreviewedWrites } from './unreviewed.ts';
 
 /** The scope of one call plus what the workspace checks need from the file system. */
 export interface WorkspaceScope extends ShellScope {
@@ -22,15 +22,26 @@ export interface WorkspaceScope extends ShellScope {
   readonly entryExists: (path: string) => boolean;
   /** Custode's own config, data and state dirs: never written without a card. */
   readonly ownDirs: readonly string[];
+  /** Files calls without a card wrote, which project code must not run unseen. */
+  readonly unreviewed: UnreviewedWrites;
 }
 
-/** An uncarded workspace call: the rules that matched and what the sandbox may write. */
-export interface WorkspaceDecision {
-  readonly rule: string;
-  readonly writable: readonly string[];
-  /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
-  readonly readOnlyWithin: readonly string[];
-}
+/**
+ * The workspace tier's answer: run without a card (the rules that matched, what the sandbox may
+ * write, what the call writes), or ask with a reason the card shows (project code where
+ * unreviewed files are; approving it reviews them).
+ */
+export type WorkspaceDecision =
+  | {
+      readonly kind: 'allow';
+      readonly rule: string;
+      readonly writable: readonly string[];
+      /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
+      readonly readOnlyWithin: readonly string[];
+      /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
+      readonly written: readonly string[];
+    }
+  | { readonly kind: 'ask'; readonly reason: string; readonly reviews: string };
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
 function findRepository(cwd: string, scope: WorkspaceScope): string | null {
@@ -41,22 +52,28 @@ function findRepository(cwd: string, scope: WorkspaceScope): string | null {
 }
 
 /**
- * What project code may write: its git work tree, when that is inside roots.write and is not
- * the home or a hidden or protected place; its .git stays read-only, so history survives
- * whatever the code does. Outside such a work tree it may write nothing.
+ * Project code: it may write its git work tree, when that is inside roots.write and is not the
+ * home or a hidden or protected place, with .git read-only so history survives whatever the
+ * code does; outside such a work tree it may write nothing. It asks while files that calls
+ * without a card wrote are in its tree (or below its cwd): they may be the code it would run.
  */
-function projectWritable(
-  cwd: string,
-  writable: ReadonlySet<string>,
-  scope: WorkspaceScope,
-): { writable: string[]; readOnlyWithin: string[] } | null {
-  const root = findRepository(cwd, scope);
+function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
+  const root = findRepository(scope.cwd, scope);
   const usable = root !== null && writeOk(root, scope) && !isProtected(root, scope);
-  // The call's other writes must fall inside what the code may write anyway.
-  if ([...writable].some((dir) => !usable || !isUnder(dir, root))) return null;
+  const tree = usable ? root : scope.cwd;
+  const unreviewed = scope.unreviewed.below(tree);
+  if (unreviewed.length > 0) {
+    const named = unreviewed.slice(0, 3).map((path) => relative(tree, path) || path);
+    const more = unreviewed.length > 3 ? ` and ${String(unreviewed.length - 3)} more` : '';
+    return {
+      kind: 'ask',
+      reason: `workspace: ${rule} would run code in ${tree}, where calls without approval wrote ${named.join(', ')}${more}; look at them before approving`,
+      reviews: tree,
+    };
+  }
   return usable
-    ? { writable: [root], readOnlyWithin: [join(root, '.git')] }
-    : { writable: [], readOnlyWithin: [] };
+    ? { kind: 'allow', rule, writable: [root], readOnlyWithin: [join(root, '.git')], written: [] }
+    : { kind: 'allow', rule, writable: [], readOnlyWithin: [], written: [] };
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -79,8 +96,7 @@ export function workspaceDecisionFor(
     // Project code runs alone: a file this call writes could be the code it runs (a new
     // Makefile, a copied interpreter), and git needs .git writable, which the code must not have.
     if (match.repository || match.targets.length > 0) return null;
-    const project = projectWritable(cwd, writable, scope);
-    return project === null ? null : { rule: match.rule, ...project };
+    return projectCode(match.rule, scope);
   }
   if (match.repository) {
     // Outside a repository git changes nothing (it says so); the home as a repository (a
@@ -91,7 +107,13 @@ export function workspaceDecisionFor(
   }
   // Scratch or the workspace, never both: a symlink copied into /tmp could join them.
   if (needs.scratch && writable.size > 0) return null;
-  return { rule: match.rule, writable: [...writable], readOnlyWithin: [] };
+  return {
+    kind: 'allow',
+    rule: match.rule,
+    writable: [...writable],
+    readOnlyWithin: [],
+    written: needs.written,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
 // files inside the working directory. What that code does cannot be read off the command line,
 // so the promise is the sandbox's, not the parse's: no network, credential stores masked, and
 // only the project's git work tree writable, its .git kept read-only (policy.ts). Installs,
-// publishing and anything that fetches are not here.
+// publishing and anything that fetches are not here, nor options that name other programs.
 import { effects, words, type WorkspaceEffects, type WorkspaceRuleSpec } from './spec.ts';
 
 type Effects = WorkspaceEffects | null;
@@ -75,14 +75,35 @@ function script(args: readonly string[]): Effects {
   return projectScript(args[0]?.slice(2)) ? runs(args[0]) : null;
 }
 
+/**
+ * A word that names nothing outside the project: no absolute or home path (also as an option's
+ * value: --config=/x, -exec=/bin/sh), no `..`. Code a runner loads by path then comes from the
+ * work tree, where unreviewed.ts watches what calls without a card wrote.
+ */
+function staysInProject(word: string): boolean {
+  return !/(?:^|[=:,])[/~]/.test(word) && !word.split(/[/=:,]/).includes('..');
+}
+
+/** Options (any spelling, with a value or not) that name a program the tool runs by name. */
+function options(...names: string[]): RegExp {
+  return new RegExp(`^--?(?:${names.join('|')})(?:=|$)`);
+}
+
+const NOTHING = /$^/;
+
 function rule(
   name: string,
   binary: string,
   fn: WorkspaceRuleSpec['effects'],
   match: string,
   noMatch: string,
+  runsOther: RegExp = NOTHING,
 ): WorkspaceRuleSpec {
-  return { name, binary, effects: fn, examples: { match: [match], no_match: [noMatch] } };
+  const effects: WorkspaceRuleSpec['effects'] = (args, isDirectory) =>
+    args.every(staysInProject) && !args.some((arg) => runsOther.test(arg))
+      ? fn(args, isDirectory)
+      : null;
+  return { name, binary, effects, examples: { match: [match], no_match: [noMatch] } };
 }
 
 /** The project-code rules. */
@@ -97,12 +118,29 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     'cargo',
     subcommands(['build', 'test', 'check', 'clippy', 'bench', 'doc']),
     'cargo test',
-    'cargo install ripgrep',
+    'cargo build --config build.rustc-wrapper=sh',
+    // --config sets build.rustc-wrapper or a target runner; -Z unstable ones.
+    options('config', 'Z'),
   ),
-  rule('go', 'go', subcommands(['build', 'test', 'vet']), 'go test ./...', 'go get x'),
-  rule('pytest', 'pytest', () => runs(), 'pytest -q tests/', 'pytest $(cat args)'),
+  rule(
+    'go',
+    'go',
+    subcommands(['build', 'test', 'vet']),
+    'go test ./...',
+    'go test -exec sh ./...',
+    options('exec', 'toolexec', 'vettool'),
+  ),
+  // -p loads a plugin module by name.
+  rule('pytest', 'pytest', () => runs(), 'pytest -q tests/', 'pytest -p evil', options('p')),
   ...['python', 'python3'].map((binary) =>
-    rule(binary, binary, python, `${binary} -m pytest -q`, `${binary} -c 'print(1)'`),
+    rule(
+      binary,
+      binary,
+      python,
+      `${binary} -m pytest -q`,
+      `${binary} -m pytest -p evil`,
+      options('p'),
+    ),
   ),
   rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
   ...['bash', 'sh'].map((binary) =>

@@ -70,8 +70,9 @@ function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
   return hiddenByPrivateTmp(absolute, scope.roots.write, scope.home);
 }
 
-/** The directory to make writable for this target; undefined when it is in the private /tmp. */
-type TargetCheck = { readonly ok: false } | { readonly ok: true; readonly dir?: string };
+/** The directory to make writable and the resolved path; neither when it is scratch. */
+type TargetCheck =
+  { readonly ok: false } | { readonly ok: true; readonly dir?: string; readonly path?: string };
 
 function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
   const { absolute } = target;
@@ -80,7 +81,7 @@ function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck
   if (target.mode === 'create' && scope.entryExists(absolute)) return { ok: false };
   const path = resolveThroughSymlinks(absolute, scope.realPath);
   if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
-  return { ok: true, dir: nearestExisting(dirname(path), scope) };
+  return { ok: true, dir: nearestExisting(dirname(path), scope), path };
 }
 
 interface ResolvedTarget extends WorkspaceTarget {
@@ -100,6 +101,8 @@ function overlaps(targets: readonly ResolvedTarget[]): boolean {
 export interface TargetNeeds {
   readonly dirs: Set<string>;
   readonly scratch: boolean;
+  /** The resolved paths it writes outside scratch: unreviewed once it runs (unreviewed.ts). */
+  readonly written: readonly string[];
 }
 
 /**
@@ -118,12 +121,14 @@ export function writableFor(
   }));
   if (overlaps(resolved)) return null;
   const writable = new Set<string>();
+  const written: string[] = [];
   let scratch = false;
   for (const target of resolved) {
     const checked = checkTarget(target, scope);
     if (!checked.ok) return null;
     if (checked.dir === undefined) scratch = true;
     else writable.add(checked.dir);
+    if (checked.path !== undefined) written.push(checked.path);
   }
-  return { dirs: writable, scratch };
+  return { dirs: writable, scratch, written };
 }
