@@ -1,5 +1,6 @@
 // shell_exec: one command line through the sandbox (bubblewrap on Linux), with a timeout
 // ceiling and an output cap. A non-zero exit is a result for the model to read, not an error.
+import { constants } from 'node:os';
 import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
@@ -75,6 +76,7 @@ export const shellExec = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const { sandbox } = ctx.config;
+    const uncarded = ctx.writableRoots !== undefined;
     if (args.timeout_ms !== undefined && args.timeout_ms > sandbox.timeout_ceiling_ms) {
       throw new ExecTimeoutCeilingExceeded(
         `timeout_ms ${String(args.timeout_ms)} is above the ceiling of ${String(sandbox.timeout_ceiling_ms)} ms (config sandbox.timeout_ceiling_ms); ask for less time`,
@@ -95,23 +97,62 @@ export const shellExec = defineExecutor({
       readOnlyWithin: ctx.readOnlyWithin ?? [],
       visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
-      env: { ...commandEnv(ctx.env), ...(ctx.writableRoots === undefined ? {} : UNCARDED_GIT) },
+      env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },
+      // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
+      ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),
+      tmpSizeBytes: sandbox.tmp_size_bytes,
     });
-    return { ...result, ...narrowedNote(result, ctx.writableRoots) };
+    const notes = [
+      ...narrowedNotes(result, ctx.writableRoots, sandbox.uncarded_max_file_bytes),
+      ...(result.sandbox === 'bwrap' ? tmpFullNotes(result, sandbox.tmp_size_bytes) : []),
+    ];
+    const note: { note?: string } = notes.length === 0 ? {} : { note: notes.join(' ') };
+    return { ...result, ...note };
   },
 });
 
+/** Exit status of a process SIGXFSZ killed (bwrap and bash both report 128 + the signal). */
+const killedByFileSize = 128 + constants.signals.SIGXFSZ;
+
+/** True when a write went past RLIMIT_FSIZE: the writer was killed (SIGXFSZ) or got EFBIG. */
+function hitFileSizeLimit(result: ShellResult): boolean {
+  return (
+    result.exit_code === killedByFileSize ||
+    result.stderr.includes('File size limit exceeded') ||
+    result.stderr.includes('File too large')
+  );
+}
+
 /**
- * A call that ran without approval could write only what its decision named; when that is why
- * it failed, the result says so and how to ask (the model cannot see the decision otherwise).
+ * A call that ran without approval could write only what its decision named, and no file past
+ * the size limit; when that is why it failed, the result says so and how to ask (the model
+ * cannot see the decision otherwise).
  */
-function narrowedNote(
+function narrowedNotes(
   result: ShellResult,
   writable: readonly string[] | undefined,
-): { note?: string } {
-  if (writable === undefined || !result.stderr.includes('Read-only file system')) return {};
-  const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
-  return {
-    note: `This ran without approval and could write only ${where}. To write elsewhere, call shell_exec again with request_approval: true.`,
-  };
+  maxFileBytes: number,
+): string[] {
+  if (writable === undefined) return [];
+  const notes: string[] = [];
+  if (result.stderr.includes('Read-only file system')) {
+    const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
+    notes.push(
+      `This ran without approval and could write only ${where}. To write elsewhere, call shell_exec again with request_approval: true.`,
+    );
+  }
+  if (hitFileSizeLimit(result)) {
+    notes.push(
+      `A file reached the ${String(maxFileBytes)}-byte limit for calls without approval (config sandbox.uncarded_max_file_bytes). To write a larger file, call shell_exec again with request_approval: true.`,
+    );
+  }
+  return notes;
+}
+
+/** Approval does not enlarge the private tmpfs, so when one may be full the note says where else to write. */
+function tmpFullNotes(result: ShellResult, tmpSizeBytes: number): string[] {
+  if (!result.stderr.includes('No space left on device')) return [];
+  return [
+    `The sandbox's private /tmp and /dev/shm hold at most ${String(tmpSizeBytes)} bytes each (config sandbox.tmp_size_bytes); if the write went there, write large files under a workspace root instead.`,
+  ];
 }

@@ -56,6 +56,18 @@ export const configSchema = z.strictObject({
         .int()
         .positive()
         .default(512 * 1024),
+      /** Largest file a call without a card may write (RLIMIT_FSIZE): dd of /dev/zero fills no disk. */
+      uncarded_max_file_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .default(256 * 1024 * 1024),
+      /** Size of each private tmpfs of the sandbox (/tmp, /dev/shm), which lives in RAM. */
+      tmp_size_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .default(512 * 1024 * 1024),
     })
     .default({
       mode: 'bwrap',
@@ -63,6 +75,8 @@ export const configSchema = z.strictObject({
       timeout_ceiling_ms: 600_000,
       default_timeout_ms: 60_000,
       output_cap_bytes: 512 * 1024,
+      uncarded_max_file_bytes: 256 * 1024 * 1024,
+      tmp_size_bytes: 512 * 1024 * 1024,
     }),
   shell: z
     .strictObject({

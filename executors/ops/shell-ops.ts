@@ -20,6 +20,14 @@ export interface ShellRequest {
   readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Largest file the command may write, in bytes (RLIMIT_FSIZE, soft and hard: a write past it
+   * gets SIGXFSZ or EFBIG). Unset: no limit. Kept by the bubblewrap sandbox only, which is the
+   * only place the policy lets a call run without a card.
+   */
+  readonly maxFileBytes?: number;
+  /** Size in bytes of each private tmpfs in the sandbox (/tmp, /dev/shm); unset: the kernel's. */
+  readonly tmpSizeBytes?: number;
 }
 
 export interface ShellResult {

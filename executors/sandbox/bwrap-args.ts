@@ -32,15 +32,38 @@ function rootsUnderTmp(roots: readonly string[], home: string): string[] {
     .sort((a, b) => a.length - b.length);
 }
 
+/** Where util-linux (Essential on Debian) installs prlimit, which sets limits bwrap has no flag for. */
+export const defaultPrlimitPath = '/usr/bin/prlimit';
+
+/** `--size N` for the next --tmpfs: a tmpfs lives in RAM and is half of it when unsized. */
+function sized(bytes: number | undefined): string[] {
+  return bytes === undefined ? [] : ['--size', String(bytes)];
+}
+
+/**
+ * The prefix that runs bash under RLIMIT_FSIZE: prlimit sets the limit on itself and execs the
+ * rest untouched (it stops parsing options at `--`), so the command text and positional args
+ * reach bash byte-identical, and the limit is exact to the byte (bash's ulimit -f counts KiB).
+ * Soft and hard alike: no capability is left inside to raise a hard limit.
+ */
+function fileSizeLimit(bytes: number | undefined, prlimit: string): string[] {
+  return bytes === undefined ? [] : [prlimit, `--fsize=${String(bytes)}:${String(bytes)}`, '--'];
+}
+
 /** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
 export function buildBwrapArgs(
   request: ShellRequest,
   home: string,
   masks: readonly SecretMask[] = [],
+  prlimit: string = defaultPrlimitPath,
 ): string[] {
   const argv = ['--die-with-parent', '--new-session', '--unshare-all', '--cap-drop', 'ALL'];
   if (request.network) argv.push('--share-net');
-  argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  argv.push(...sized(request.tmpSizeBytes), '--tmpfs', '/tmp');
+  // --dev puts /dev/shm in its own unsized tmpfs; a sized one over it keeps RAM bounded too.
+  if (request.tmpSizeBytes !== undefined)
+    argv.push('--perms', '01777', ...sized(request.tmpSizeBytes), '--tmpfs', '/dev/shm');
   // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
   if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
   // Roots this call may only read come first, so a writable bind over the same place wins.
@@ -55,6 +78,7 @@ export function buildBwrapArgs(
     if (mask.kind === 'dir') argv.push('--tmpfs', mask.path);
     else argv.push('--ro-bind', '/dev/null', mask.path);
   }
-  argv.push('--chdir', request.cwd, 'bash', '-c', request.command, 'bash', ...request.args);
+  argv.push('--chdir', request.cwd, ...fileSizeLimit(request.maxFileBytes, prlimit));
+  argv.push('bash', '-c', request.command, 'bash', ...request.args);
   return argv;
 }

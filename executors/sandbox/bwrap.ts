@@ -5,7 +5,7 @@ import { access, constants } from 'node:fs/promises';
 import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
-import { buildBwrapArgs, hiddenByPrivateTmp } from './bwrap-args.ts';
+import { buildBwrapArgs, defaultPrlimitPath, hiddenByPrivateTmp } from './bwrap-args.ts';
 import { runLimited } from './run-process.ts';
 import { findSecretMasks } from './secret-masks.ts';
 
@@ -41,9 +41,25 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
     : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${probe.stderr}`;
 }
 
-/** ShellOps that runs every command in a fresh bubblewrap sandbox; results say sandbox: 'bwrap'. */
-export function createBwrapShellOps(options: { bwrapPath?: string } = {}): ShellOps {
+/** Undefined when prlimit is executable, else why a size-limited call cannot run. */
+async function probePrlimit(prlimitPath: string): Promise<string | undefined> {
+  try {
+    await access(prlimitPath, constants.X_OK);
+    return undefined;
+  } catch {
+    return `prlimit was not found at ${prlimitPath}; it limits the size of the files a call without approval writes. Install util-linux (Debian/Ubuntu: apt-get install util-linux; Fedora/RHEL: dnf install util-linux)`;
+  }
+}
+
+/**
+ * ShellOps that runs every command in a fresh bubblewrap sandbox; results say sandbox: 'bwrap'.
+ * A request with maxFileBytes runs under prlimit, and refuses when prlimit is missing.
+ */
+export function createBwrapShellOps(
+  options: { bwrapPath?: string; prlimitPath?: string } = {},
+): ShellOps {
   const bwrapPath = options.bwrapPath ?? defaultBwrapPath;
+  const prlimitPath = options.prlimitPath ?? defaultPrlimitPath;
   let probed: Promise<string | undefined> | undefined;
   return {
     kind: 'bwrap',
@@ -64,10 +80,16 @@ export function createBwrapShellOps(options: { bwrapPath?: string } = {}): Shell
           `cwd ${request.cwd} is in the host /tmp, which the sandbox replaces with a private, empty /tmp; use a directory under a workspace root (roots.write)`,
         );
       }
+      if (request.maxFileBytes !== undefined) {
+        // Fail closed: without prlimit the call would run with no limit at all.
+        const missing = await probePrlimit(prlimitPath);
+        if (missing !== undefined) throw new SandboxUnavailable(missing);
+      }
       const argv = buildBwrapArgs(
         request,
         homeDir(request.env),
         await findSecretMasks(request.env),
+        prlimitPath,
       );
       return runLimited(bwrapPath, argv, request, 'bwrap');
     },
