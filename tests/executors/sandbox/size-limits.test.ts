@@ -11,6 +11,7 @@ import { commandEnv, shellExec } from '../../../executors/shell-exec.ts';
 import { ConfigError, SandboxUnavailable } from '../../../runtime/errors.ts';
 import { defaultConfig, parseConfig } from '../../../runtime/config.ts';
 import { makeContext, makeTempDir } from '../make-context.ts';
+import { call, pipelineWith } from '../../pipeline/pipeline-helpers.ts';
 
 const MiB = 1024 * 1024;
 const limit = 2 * MiB;
@@ -193,6 +194,30 @@ describe('a call without a card writes no file past the limit', () => {
     expect(result).toMatchObject({ exit_code: 0, stderr: '' });
     expect(result).not.toHaveProperty('note');
     expect(await sizeOf(join(work, 'big.img'))).toBe(3 * MiB);
+  });
+});
+
+describe("the red team's commands, decided and run by the real pipeline", () => {
+  it('allows them without a card, and each stops at the limit', async () => {
+    const work = await makeTempDir('ws-');
+    const pipeline = await pipelineWith({ roots: { write: [work] }, sandbox });
+    try {
+      // The file each writes in the workspace; /dev/shm dies with the sandbox (checked above).
+      for (const [command, file] of [
+        ['dd if=/dev/zero of=big.img bs=1M', 'big.img'],
+        ['cat /dev/zero > big', 'big'],
+        ['dd if=/dev/urandom of=/dev/shm/x bs=1M', null],
+      ] as const) {
+        const args = { command, cwd: work };
+        const outcome = await pipeline.evaluate(call('shell_exec', args, 'make a scratch file'));
+        expect(outcome, command).toMatchObject({ decision: 'allow', reason: /^workspace: / });
+        const ran = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(ran, command).toMatchObject({ ok: true, result: { note: limitNote } });
+        if (file !== null) expect(await sizeOf(join(work, file))).toBe(limit);
+      }
+    } finally {
+      pipeline.close();
+    }
   });
 });
 
