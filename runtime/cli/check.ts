@@ -23,6 +23,9 @@ export interface CheckLine {
   readonly stage: PipelineOutcome['stage'];
   readonly reason: string;
   readonly verdict: PipelineOutcome['verdict'];
+  /** For a call allowed without a card: all the sandbox would let it write, and what stays read-only. */
+  readonly writable?: readonly string[];
+  readonly read_only_within?: readonly string[];
 }
 
 function malformed(reason: string): CheckLine {
@@ -68,6 +71,10 @@ export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckL
     stage: outcome.stage,
     reason: outcome.reason,
     verdict: outcome.verdict,
+    ...(outcome.writable === undefined ? {} : { writable: outcome.writable }),
+    ...(outcome.readOnlyWithin === undefined || outcome.readOnlyWithin.length === 0
+      ? {}
+      : { read_only_within: outcome.readOnlyWithin }),
   };
 }
 

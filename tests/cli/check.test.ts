@@ -70,6 +70,25 @@ describe('custode check', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('names the rule behind a call allowed without a card, and what it could write', async () => {
+    const home = process.env.HOME ?? '';
+    const input = [
+      { id: 'ro', intent: 'x', executor: 'shell_exec', args: { command: 'git status' } },
+      { id: 'ws', intent: 'x', executor: 'shell_exec', args: { command: 'mkdir -p notes/new' } },
+      { id: 'ask', intent: 'x', executor: 'shell_exec', args: { command: 'rm -rf notes' } },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    const run = await runCli(['check', '--jsonl'], input);
+    expect(lines(run.stdout)).toMatchObject([
+      { id: 'ro', decision: 'allow', reason: 'read-only: git status', writable: [] },
+      { id: 'ws', decision: 'allow', reason: 'workspace: mkdir', writable: [home] },
+      { id: 'ask', decision: 'ask' },
+    ]);
+    expect(lines(run.stdout)[2]).not.toHaveProperty('writable');
+    expect(existsSync(join(home, 'notes'))).toBe(false);
+  });
+
   it('reports a malformed config file naming the field and the fix', async () => {
     const config = join(process.env.HOME ?? '', 'bad.yaml');
     writeFileSync(config, 'sandbox:\n  mode: maybe\nplanner:\n  max_stepz: 3\n');
