@@ -2,10 +2,11 @@
 // read-only one, with every path argument inside scope and outside the guard, runs without
 // a card. The catalogue itself (rules and examples) lives with the parser.
 import { forbiddenPathRule, isBlockDevice } from '../../constitution/forbidden-paths.ts';
+import { relative } from 'node:path';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { guardCall } from '../vaglio/guard.ts';
-import { normalizePath } from '../vaglio/normalize-path.ts';
+import { isUnder, normalizePath } from '../vaglio/normalize-path.ts';
 import {
   loadCatalogue,
   matchReadOnly,
@@ -13,7 +14,12 @@ import {
   type PathUse,
   type ReadOnlyCatalogue,
 } from './read-only.ts';
-import { absoluteUserPath, climbsThroughName } from './scope-paths.ts';
+import {
+  absoluteUserPath,
+  climbsThroughName,
+  hiddenSegment,
+  resolveThroughSymlinks,
+} from './scope-paths.ts';
 import { checkHints, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
@@ -44,6 +50,29 @@ function guardPasses(path: string, use: PathUse | undefined, home: string): bool
 }
 
 /**
+ * True when what a glob may expand to, or a tree read whole, is the user's own files: strictly
+ * below a write root (the workspace: ~ and /tmp by default), nothing hidden from the word's text
+ * down to it (its symlinks resolved), and a tree never holding the home. The guard judges only
+ * the text, and forbids ~/.config/app/credentials.env by full name, which neither ~/.config/app/cred*
+ * nor `grep -r TOKEN .config` spells; system trees (etc/ssl from /) are not the user's.
+ */
+function reachesOnlyWorkspace(
+  word: string,
+  path: string,
+  use: PathUse,
+  scope: ShellScope,
+): boolean {
+  if (hiddenSegment(word)) return false;
+  const resolved = resolveThroughSymlinks(path, scope.realPath);
+  if (use.tree === true && [scope.home, scope.realHome].some((home) => isUnder(home, resolved)))
+    return false;
+  return scope.roots.write.some(
+    (root) =>
+      resolved !== root && isUnder(resolved, root) && !hiddenSegment(relative(root, resolved)),
+  );
+}
+
+/**
  * The check for a path a shell command only reads, resolved from the call's working directory:
  * the guard, then the read roots. A `..` after a name is refused: through a symlink it climbs
  * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
@@ -53,6 +82,8 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     if (climbsThroughName(word)) return false;
     const path = absoluteUserPath(word.trim(), scope.home, scope.cwd);
     if (!guardPasses(path, use, scope.home)) return false;
+    if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
+      return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;

@@ -15,7 +15,7 @@ import type { ReadOnlyRuleConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
-import { normalizePath } from '../vaglio/normalize-path.ts';
+import { containedTree } from './scope-paths.ts';
 
 /** How a matched command uses a path it asks the caller about. */
 export interface PathUse {
@@ -23,6 +23,8 @@ export interface PathUse {
   readonly glob: boolean;
   /** The command only looks at a raw device's metadata (ls, stat, lsblk /dev/sda), never its bytes. */
   readonly deviceMetadata: boolean;
+  /** The command reads every file below the path (grep -r, rg, diff -r): the guard sees only its top. */
+  readonly tree?: boolean;
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -103,26 +105,26 @@ function recurses(binary: string, flags: readonly string[]): boolean {
   return recursive.length === 0 || flags.some((f) => isForbidden(f, recursive));
 }
 
-/** A recursive reader stays below the working directory: relative, not `.`, never climbing. */
-function recursionContained(
+/**
+ * The trees a recursive reader reads whole, or null when it may not recurse: each one relative,
+ * below the working directory and out of hidden places (scope-paths.ts containedTree); the
+ * caller's path check then places them (PathUse.tree). Not recursing: none.
+ */
+function recursionTrees(
   binary: string,
   flags: readonly string[],
   operands: readonly string[],
-): boolean {
-  if (!recurses(binary, flags)) return true;
+): readonly string[] | null {
+  if (!recurses(binary, flags)) return [];
   // grep -r and rg with no path search the working directory itself.
   const paths = binary === 'diff' ? operands : operands.slice(1);
-  if (paths.length === 0) return false;
-  return paths.every((p) => {
-    const n = normalizePath(p, '~');
-    return !(n === '.' || n.startsWith('/') || n.startsWith('~') || n.startsWith('..'));
-  });
+  return paths.length > 0 && paths.every(containedTree) ? paths : null;
 }
 
 function ruleMatches(
   rule: ReadOnlyRuleSpec,
   args: readonly ShellWord[],
-  pathOk: (path: string) => boolean,
+  pathOk: (path: string, tree: boolean) => boolean,
 ): boolean {
   const { flags, operands } = split(args);
   let rest = operands;
@@ -149,15 +151,17 @@ function ruleMatches(
   )
     return false;
   if (rule.max_args !== undefined && rest.length > rule.max_args) return false;
-  if (!recursionContained(rule.binary, flags, rest)) return false;
+  const trees = recursionTrees(rule.binary, flags, rest);
+  if (trees === null) return false;
+  const ok = (path: string): boolean => pathOk(path, trees.includes(path));
   if (rule.paths !== undefined) {
     const paths = rule.paths(args.map((a) => a.text));
-    return paths !== null && paths.every(pathOk);
+    return paths !== null && paths.every(ok);
   }
   const flagValues = flags.flatMap((f) =>
     f.startsWith('--') && f.includes('=') ? [f.slice(f.indexOf('=') + 1)] : [],
   );
-  return [...rest, ...flagValues].every(pathOk);
+  return [...rest, ...flagValues].every(ok);
 }
 
 const GLOB_CHARS = /[*?[]/;
@@ -223,7 +227,8 @@ function matchCommand(
   const { flags } = split(command.args);
   const globs = new Set(command.args.filter((a) => a.glob).map((a) => a.text));
   const deviceMetadata = deviceMetadataOnly(binary, flags);
-  const check = (path: string): boolean => pathOk(path, { glob: globs.has(path), deviceMetadata });
+  const check = (path: string, tree: boolean): boolean =>
+    pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
   const rules = catalogue.rules.get(binary) ?? [];
   return (
     rules.find(

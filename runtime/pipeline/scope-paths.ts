@@ -29,6 +29,33 @@ export function climbsThroughName(path: string): boolean {
   return false;
 }
 
+/**
+ * True when a segment of `path` is hidden or a pattern that may match a hidden name (`.config`,
+ * `.c*`), past any leading `./` and `../` (they climb from the working directory, which is
+ * resolved). Bash matches a leading dot only where the pattern writes one: `*` never does.
+ */
+export function hiddenSegment(path: string): boolean {
+  let leading = true;
+  return path.split('/').some((segment) => {
+    if (segment === '' || segment === '.') return false;
+    if (leading && segment === '..') return false;
+    leading = false;
+    return segment.startsWith('.');
+  });
+}
+
+/**
+ * A tree read whole (cp -r, tar c, grep -r) judged from its text: relative, naming something
+ * below the working directory, never `..` and nothing hidden. The guard sees only the top, and
+ * ~/.config holds credentials.env files it forbids that the sandbox does not mask.
+ */
+export function containedTree(path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  return (
+    !/^[/~]/.test(path) && segments.length > 0 && !segments.includes('..') && !hiddenSegment(path)
+  );
+}
+
 /** The path with the symlinks of its longest existing ancestor resolved. */
 export function resolveThroughSymlinks(path: string, realPath: RealPath): string {
   const missing: string[] = [];

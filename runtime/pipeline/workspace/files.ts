@@ -2,6 +2,7 @@
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
 // no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
+import { containedTree } from '../scope-paths.ts';
 import {
   effects,
   words,
@@ -30,20 +31,6 @@ const GLOB = /[*?[]/;
  */
 function globBeforeLast(path: string): boolean {
   return GLOB.test(path.slice(0, path.lastIndexOf('/') + 1));
-}
-
-/**
- * A tree a command reads whole (cp -r, tar c) stays below the working directory and out of
- * hidden places: the guard sees only its top, and ~/.config holds credentials.env files it
- * forbids that the sandbox does not mask (`cp -r ~/.config x`, then `cat x/app/credentials.env`).
- */
-function containedTree(path: string): boolean {
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
-  return (
-    !/^[/~]/.test(path) &&
-    segments.length > 0 &&
-    segments.every((segment) => !segment.startsWith('.'))
-  );
 }
 
 /**
