@@ -48,7 +48,15 @@ const TAG_LIST_FLAGS = [
 export const GIT_READ_ONLY: readonly Spec[] = [
   git('status', 'git status', 'git -c core.fsmonitor=./x status'),
   git('log', 'git log --oneline -10', 'git log --output=log.txt'),
-  git('diff', 'git diff --stat', 'git diff --ext-diff'),
+  // Outside a repository (or with --no-index) git diff compares two trees whole, hidden files
+  // and all: `git diff .config empty` from ~ printed ~/.config/app/credentials.env.
+  git('diff', 'git diff --stat', 'git diff --ext-diff', {
+    trees: true,
+    examples: {
+      match: ['git diff --stat', 'git diff HEAD~1 -- src'],
+      no_match: ['git diff --ext-diff', 'git diff .config empty', 'git diff --no-index ~/a ~/b'],
+    },
+  }),
   git('show', 'git show HEAD', 'git show HEAD > head.patch'),
   // git branch NAME creates a branch, -d/-m/-c delete, move, copy.
   git('branch', 'git branch -a', 'git branch -D main', {

@@ -21,6 +21,11 @@ export interface ReadOnlyRuleSpec {
    * operand and every `--flag=value` value is a path).
    */
   readonly paths?: ((args: readonly string[]) => readonly string[] | null) | undefined;
+  /**
+   * Built-in only: every operand after the subcommand may be a directory read whole (git diff
+   * outside a repository compares two trees, as diff -r does), so each is judged as a tree.
+   */
+  readonly trees?: boolean | undefined;
   readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
 }
 

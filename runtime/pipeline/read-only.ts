@@ -106,18 +106,19 @@ function recurses(binary: string, flags: readonly string[]): boolean {
 }
 
 /**
- * The trees a recursive reader reads whole, or null when it may not recurse: each one relative,
- * below the working directory and out of hidden places (scope-paths.ts containedTree); the
- * caller's path check then places them (PathUse.tree). Not recursing: none.
+ * The trees a recursive reader (or a `trees` rule: git diff) reads whole, or null when it may not
+ * read them: each one relative, below the working directory and out of hidden places
+ * (scope-paths.ts containedTree); the caller's path check then places them (PathUse.tree).
  */
 function recursionTrees(
-  binary: string,
+  rule: ReadOnlyRuleSpec,
   flags: readonly string[],
   operands: readonly string[],
 ): readonly string[] | null {
-  if (!recurses(binary, flags)) return [];
+  if (rule.trees === true) return operands.every(containedTree) ? operands : null;
+  if (!recurses(rule.binary, flags)) return [];
   // grep -r and rg with no path search the working directory itself.
-  const paths = binary === 'diff' ? operands : operands.slice(1);
+  const paths = rule.binary === 'diff' ? operands : operands.slice(1);
   return paths.length > 0 && paths.every(containedTree) ? paths : null;
 }
 
@@ -151,7 +152,7 @@ function ruleMatches(
   )
     return false;
   if (rule.max_args !== undefined && rest.length > rule.max_args) return false;
-  const trees = recursionTrees(rule.binary, flags, rest);
+  const trees = recursionTrees(rule, flags, rest);
   if (trees === null) return false;
   const ok = (path: string): boolean => pathOk(path, trees.includes(path));
   if (rule.paths !== undefined) {
@@ -190,10 +191,15 @@ export function judgeableArgument(word: ShellWord): boolean {
 
 /**
  * True when a glob may stand in `rule`'s arguments: it expands to any number of words, so never
- * where operands are counted (max_args) or picked by position (paths), nor for a recursive read.
+ * where operands are counted (max_args) or picked by position (paths), nor for a tree read.
  */
 function globsFit(rule: ReadOnlyRuleSpec, flags: readonly string[]): boolean {
-  return rule.max_args === undefined && rule.paths === undefined && !recurses(rule.binary, flags);
+  return (
+    rule.max_args === undefined &&
+    rule.paths === undefined &&
+    rule.trees !== true &&
+    !recurses(rule.binary, flags)
+  );
 }
 
 /** True when the command only looks at a raw device's metadata (ls /dev/sda, not file -s /dev/sda). */

@@ -105,6 +105,21 @@ describe('read-only reach: recursive reads', () => {
     await expectAsks(['grep -r TOKEN ..', `grep -r TOKEN ../${basename(project)}/..`]);
   });
 
+  it('git diff outside a repository compares two trees whole: its operands are trees too', async () => {
+    await mkdir(join(home, 'empty'), { recursive: true });
+    await expectAsks(
+      [
+        'git diff .config empty',
+        'git diff --no-index .config/app empty',
+        'git diff --stat .c* empty',
+      ],
+      home,
+    );
+    await expectAsks(['git diff etc/ssl tmp'], '/');
+    await mkdir(join(project, 'empty'));
+    expect(await runAllowed('git diff --no-index --stat empty empty', 'git diff')).toBe('');
+  });
+
   it('a recursion below the working directory in the workspace still runs without a card', async () => {
     expect(await runAllowed('grep -rn TOKEN notes', 'grep')).toBe('notes/a.md:1:TOKEN in a note\n');
     const relative = join(project, 'notes').slice(1);
