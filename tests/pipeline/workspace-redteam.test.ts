@@ -176,6 +176,34 @@ describe('workspace red team: holes closed in the policy', () => {
   });
 });
 
+// Found here, closed in the read-only tier (read-only-policy.ts readPathCheck, scope-paths.ts
+// containedTree): a glob's expansions and a recursive read's trees stay below a write root and out
+// of hidden places. Each command was allowed and printed the credentials.env the guard forbids.
+describe('workspace red team: reach closed in the read-only tier', () => {
+  const home = process.env.HOME ?? '';
+  beforeEach(async () => {
+    await mkdir(join(home, '.config', 'app'), { recursive: true });
+    await writeFile(join(home, '.config', 'app', 'credentials.env'), 'TOKEN=x\n');
+  });
+
+  it('a read glob in a hidden place asks: the guard forbids credentials.env by its full name only', async () => {
+    expect(await decide('cat ~/.config/app/credentials.env')).toMatchObject({ decision: 'deny' });
+    await expectAsks(['cat ~/.config/app/cred*', 'cat ~/.config/app/credentials.en?']);
+    await expectAsks(['cat ~/.config/app/cred* > out.txt']);
+  });
+
+  it('a recursive read asks for a hidden tree (grep -r TOKEN .config from ~) and a system tree (grep -rl KEY etc/ssl from /)', async () => {
+    await expectAsks(['grep -r TOKEN .config', 'git diff .config a'], home);
+    await expectAsks(['grep -rl KEY etc/ssl'], '/');
+    await mkdir(join(project, 'src'));
+    await writeFile(join(project, 'src', 'x.ts'), 'const TOKEN = 1;\n');
+    const plain = await decide('grep -rl TOKEN src');
+    expect(plain).toMatchObject({ decision: 'allow', reason: 'read-only: grep' });
+    const ran = await pipeline.invoke(plain, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0, stdout: 'src/x.ts\n' } });
+  });
+});
+
 // Holes whose fix is outside files.ts and git.ts (targets.ts, policy.ts, runners, the executor);
 // each title holds the command `custode check` allowed and what it did when run.
 describe('workspace red team: open holes (fix outside the rule files)', () => {
@@ -195,10 +223,7 @@ describe('workspace red team: open holes (fix outside the rule files)', () => {
     "executor/policy.ts: 'git add a.txt' and 'git commit -m x' run programs the repository's .git/config names (filter.<driver>.clean with a .gitattributes line, gpg.program with commit.gpgSign) with .git writable; the GIT_CONFIG_COUNT fix covers hooks and fsmonitor only",
   );
   it.todo(
-    "read-only.ts: with cwd ~, 'grep -r TOKEN .config' is allowed and prints ~/.config/app/credentials.env, which the guard forbids by name and the sandbox does not mask; recursion containment needs no hidden segment (as files.ts containedTree), and neither tier's text check holds with cwd / ('grep -rl KEY etc/ssl', 'cp -r etc/ssl ~/proj/x')",
-  );
-  it.todo(
-    "guard/read-only.ts: 'cat ~/.config/app/cred*' and 'cat ~/.config/app/credentials.en?' are allowed read-only and print the credentials.env the guard forbids by full name (its end-anchored pattern never sees the glob's expansion; ~/.ss?/id_rsa is caught); a read glob should be expanded on the host and each match judged, or kept out of hidden places",
+    "workspace files.ts/match.ts: with cwd /, 'cp -r etc/ssl ~/proj/x' and 'tar cf ~/proj/x.tar etc/ssl' are allowed (a relative tree from / is a system tree: /etc/ssl/private is forbidden by the guard and not masked); the read-only tier places its trees with PathUse.tree (inside roots.write, nothing hidden, not the home), the workspace rules' reads do not say which are trees",
   );
   it.todo(
     "policy.ts: in a home dotfiles repository (allowed on purpose), 'git add -A' stages ~/.config/app/credentials.env and the read-only 'git diff --cached' then prints it: staging a whole tree (-A, -u, ., commit -a) reads files the guard forbids; it should ask when the work tree is the home",
