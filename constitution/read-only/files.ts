@@ -27,8 +27,18 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
       no_match: ['wc -l $(git ls-files)', 'wc -l *.ts', 'wc --files0-from=list'],
     },
   }),
-  plain('grep', "grep -rn 'TODO' src", 'grep -r x src >> found.txt'),
-  plain('rg', "rg 'fn main' src", "rg --pre ./run.sh 'x'", { forbidden_flags: ['--pre'] }),
+  // -R and rg -L follow every symlink below the tree, out of the place the path check judged.
+  plain('grep', "grep -rn 'TODO' src", 'grep -R x src', {
+    forbidden_flags: ['-R', '--dereference-recursive'],
+    examples: {
+      match: ["grep -rn 'TODO' src"],
+      no_match: ['grep -r x src >> found.txt', 'grep -nR x src'],
+    },
+  }),
+  plain('rg', "rg 'fn main' src", "rg --pre ./run.sh 'x'", {
+    forbidden_flags: ['--pre', '-L', '--follow'],
+    examples: { match: ["rg 'fn main' src"], no_match: ["rg --pre ./run.sh 'x'", 'rg -L x src'] },
+  }),
   plain('find', "find . -name '*.ts' -not -path './node_modules/*'", 'find . -name x -delete', {
     // -exec* and -ok* run commands, -delete removes, -fprint* and -fls write files.
     forbidden_flags: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fls'],

@@ -105,6 +105,13 @@ describe('read-only reach: recursive reads', () => {
     await expectAsks(['grep -r TOKEN ..', `grep -r TOKEN ../${basename(project)}/..`]);
   });
 
+  it('a recursion that follows symlinks asks: a link below the tree leads out of what was judged', async () => {
+    await symlink(join(home, '.config', 'app'), join(project, 'notes', 'linked'));
+    await expectAsks(['grep -R TOKEN notes', 'grep -rnR TOKEN notes', 'rg -L TOKEN notes']);
+    // grep -r does not follow a link below the tree it was given: only the note is read.
+    expect(await runAllowed('grep -r TOKEN notes', 'grep')).toBe('notes/a.md:TOKEN in a note\n');
+  });
+
   it('git diff outside a repository compares two trees whole: its operands are trees too', async () => {
     await mkdir(join(home, 'empty'), { recursive: true });
     await expectAsks(
