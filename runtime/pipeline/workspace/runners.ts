@@ -84,12 +84,117 @@ function staysInProject(word: string): boolean {
   return !/(?:^|[=:,])[/~]/.test(word) && !word.split(/[/=:,]/).includes('..');
 }
 
-/** Options (any spelling, with a value or not) that name a program the tool runs by name. */
-function options(...names: string[]): RegExp {
-  return new RegExp(`^--?(?:${names.join('|')})(?:=|$)`);
+/**
+ * Options a tool takes that name a program or module it loads, or a file or directory it writes
+ * over or clears: the model picks them, not the project (pytest --basetemp=src deletes src,
+ * --junitxml=src/app.py overwrites it). Long names are compared without dashes, underscores, dots
+ * or case (tsc's --outfile, jest's --output-file, vitest's --outputFile.json); `pattern` catches
+ * what a name cannot: a short option with its value attached or ending a cluster (-pmod, -qo x).
+ */
+interface Refused {
+  readonly names: readonly string[];
+  readonly pattern?: RegExp;
 }
 
-const NOTHING = /$^/;
+const PYTEST: Refused = {
+  names: [
+    'p',
+    'pdbcls',
+    'o',
+    'overrideini',
+    'basetemp',
+    'junitxml',
+    'resultlog',
+    'reportlog',
+    'debug',
+    'logfile',
+    'covreport',
+    'html',
+    'jsonreportfile',
+  ],
+  pattern: /^-[A-Za-z]*[po]/,
+};
+
+/** By tool: npx names it first, the rules below by binary. */
+const REFUSED: ReadonlyMap<string, Refused> = new Map([
+  ['pytest', PYTEST],
+  // -overlay swaps source files for any others; a linker named inside -ldflags, in any word.
+  [
+    'go',
+    {
+      names: [
+        'exec',
+        'toolexec',
+        'vettool',
+        'compiler',
+        'overlay',
+        'o',
+        'outputdir',
+        'coverprofile',
+        'cpuprofile',
+        'memprofile',
+        'blockprofile',
+        'mutexprofile',
+        'trace',
+        'modfile',
+        'pkgdir',
+      ],
+      pattern: /-ext(?:ld|ar)|-linkmode/,
+    },
+  ],
+  // --config sets build.rustc-wrapper or a target runner; -Z unstable ones; libtest's --logfile.
+  ['cargo', { names: ['config', 'z', 'open', 'logfile'], pattern: /^-[A-Za-z]*Z/ }],
+  [
+    'tsc',
+    {
+      names: [
+        'outfile',
+        'out',
+        'outdir',
+        'declarationdir',
+        'tsbuildinfofile',
+        'generatetrace',
+        'generatecpuprofile',
+      ],
+    },
+  ],
+  ['eslint', { names: ['o', 'outputfile', 'cachelocation'] }],
+  ['prettier', { names: ['cachelocation'] }],
+  ['vitest', { names: ['outputfile', 'u', 'update', 'coveragereportsdirectory', 'clearcache'] }],
+  [
+    'jest',
+    {
+      names: [
+        'outputfile',
+        'cachedirectory',
+        'clearcache',
+        'coveragedirectory',
+        'u',
+        'updatesnapshot',
+      ],
+    },
+  ],
+]);
+
+/** Every tool's: the words a package script passes on (`npm test -- ...`) reach a tool unnamed. */
+const ANY_TOOL: Refused = {
+  names: [...REFUSED.values()].flatMap((tool) => tool.names),
+  pattern: new RegExp(
+    [...REFUSED.values()].flatMap((tool) => tool.pattern?.source ?? []).join('|'),
+  ),
+};
+
+const squash = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
+
+/** True for a word that is one of the tool's refused options (none when the tool is unknown). */
+function refusedBy(tool: Refused | undefined) {
+  return (word: string): boolean => {
+    if (tool === undefined) return false;
+    if (tool.pattern?.test(word) === true) return true;
+    const name = word.startsWith('-') ? (word.replace(/^-+/, '').split('=')[0] ?? '') : '';
+    return [name, name.split('.')[0] ?? ''].some((n) => n !== '' && tool.names.includes(squash(n)));
+  };
+}
 
 function rule(
   name: string,
@@ -97,21 +202,30 @@ function rule(
   fn: WorkspaceRuleSpec['effects'],
   match: string,
   noMatch: string,
-  runsOther: RegExp = NOTHING,
+  refuses: (args: readonly string[]) => (word: string) => boolean = () => () => false,
 ): WorkspaceRuleSpec {
   const effects: WorkspaceRuleSpec['effects'] = (args, isDirectory) =>
-    args.every(staysInProject) && !args.some((arg) => runsOther.test(arg))
-      ? fn(args, isDirectory)
-      : null;
+    args.every(staysInProject) && !args.some(refuses(args)) ? fn(args, isDirectory) : null;
   return { name, binary, effects, examples: { match: [match], no_match: [noMatch] } };
 }
 
+/** The refused options of one tool, whatever the arguments. */
+const toolOptions = (tool: string) => () => refusedBy(REFUSED.get(tool));
+
 /** The project-code rules. */
 export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
-  rule('npm run', 'npm', packageScript(['test', 't']), 'npm run build', 'npm install'),
-  rule('yarn run', 'yarn', packageScript(['test', 'build', 'lint']), 'yarn build', 'yarn add x'),
-  rule('pnpm run', 'pnpm', packageScript(['test', 'build', 'lint']), 'pnpm test', 'pnpm i'),
-  rule('npx', 'npx', npx, 'npx tsc --noEmit', 'npx create-react-app x'),
+  ...(
+    [
+      ['npm', packageScript(['test', 't']), 'npm run build', 'npm test -- --clearCache'],
+      ['yarn', packageScript(['test', 'build', 'lint']), 'yarn build', 'yarn add x'],
+      ['pnpm', packageScript(['test', 'build', 'lint']), 'pnpm test', 'pnpm i'],
+    ] as const
+  ).map(([binary, fn, match, noMatch]) =>
+    rule(`${binary} run`, binary, fn, match, noMatch, () => refusedBy(ANY_TOOL)),
+  ),
+  rule('npx', 'npx', npx, 'npx tsc --noEmit', 'npx eslint -o src/a.ts src', (args) =>
+    refusedBy(REFUSED.get(args[0] ?? '')),
+  ),
   rule('make', 'make', make, 'make -j4 test', 'make -C /etc'),
   rule(
     'cargo',
@@ -119,8 +233,7 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     subcommands(['build', 'test', 'check', 'clippy', 'bench', 'doc']),
     'cargo test',
     'cargo build --config build.rustc-wrapper=sh',
-    // --config sets build.rustc-wrapper or a target runner; -Z unstable ones.
-    options('config', 'Z'),
+    toolOptions('cargo'),
   ),
   rule(
     'go',
@@ -128,18 +241,25 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     subcommands(['build', 'test', 'vet']),
     'go test ./...',
     'go test -exec sh ./...',
-    options('exec', 'toolexec', 'vettool'),
+    toolOptions('go'),
   ),
-  // -p loads a plugin module by name.
-  rule('pytest', 'pytest', () => runs(), 'pytest -q tests/', 'pytest -p evil', options('p')),
+  rule(
+    'pytest',
+    'pytest',
+    () => runs(),
+    'pytest -q tests/',
+    'pytest -p evil',
+    toolOptions('pytest'),
+  ),
   ...['python', 'python3'].map((binary) =>
     rule(
       binary,
       binary,
       python,
       `${binary} -m pytest -q`,
-      `${binary} -m pytest -p evil`,
-      options('p'),
+      `${binary} -m pytest --basetemp=src`,
+      // A script's own words are its own; a module runner's are pytest's (or unittest's).
+      (args) => refusedBy(args[0] === '-m' ? PYTEST : undefined),
     ),
   ),
   rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
