@@ -86,6 +86,7 @@ function copyOrMove(moves: boolean) {
     if (dest === null) return null;
     return effects({
       reads: moves ? [] : sources,
+      trees: trees && !moves ? sources : [],
       targets: [
         ...(moves ? sources.map((path) => ({ path, mode: 'move' as const })) : []),
         ...dest.map((path) => ({ path, mode: 'create' as const })),
@@ -152,7 +153,7 @@ function tar(args: readonly string[]): WorkspaceEffects | null {
   if (sources.some((source) => source.startsWith('-') || !containedTree(source))) return null;
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
   if (archive.includes(':')) return null;
-  return effects({ reads: sources, targets: [{ path: archive, mode: 'create' }] });
+  return effects({ reads: sources, trees: sources, targets: [{ path: archive, mode: 'create' }] });
 }
 
 // Deleting only counts here when the policy finds every path in the sandbox's private /tmp.

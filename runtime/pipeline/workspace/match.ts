@@ -120,6 +120,7 @@ export function matchWorkspace(
     return null;
   const names: string[] = [];
   const reads: string[] = [];
+  const trees: string[] = [];
   const targets: WorkspaceTarget[] = [];
   let repository = false;
   let runs = false;
@@ -128,13 +129,19 @@ export function matchWorkspace(
     if (found === null) return null;
     if (!names.includes(found.rule)) names.push(found.rule);
     reads.push(...found.reads);
+    trees.push(...found.trees);
     targets.push(...found.targets);
     repository ||= found.repository;
     runs ||= found.runs;
   }
-  if (!reads.every((path) => checks.readOk(path, { glob: hasGlob(path), deviceMetadata: false })))
-    return null;
-  return { rule: names.join(', '), reads, targets, repository, runs };
+  const readOk = (path: string): boolean =>
+    checks.readOk(path, {
+      glob: hasGlob(path),
+      deviceMetadata: false,
+      ...(trees.includes(path) ? { tree: true } : {}),
+    });
+  if (!reads.every(readOk)) return null;
+  return { rule: names.join(', '), reads, trees, targets, repository, runs };
 }
 
 function checkExamples(rule: WorkspaceRuleSpec): void {

@@ -30,6 +30,8 @@ export interface WorkspaceEffects {
   readonly repository: boolean;
   /** It runs the project's own code (a build, test or lint script, a script file). */
   readonly runs: boolean;
+  /** Reads that walk a whole tree (cp -r, tar c): placed by the read check as trees. */
+  readonly trees: readonly string[];
 }
 
 /** Whether a path is an existing directory; cp and mv put a file inside one. */
@@ -87,7 +89,13 @@ export function words(args: readonly string[], options: Options): ParsedWords | 
   }
 }
 
-const NONE: WorkspaceEffects = { reads: [], targets: [], repository: false, runs: false };
+const NONE: WorkspaceEffects = {
+  reads: [],
+  targets: [],
+  repository: false,
+  runs: false,
+  trees: [],
+};
 
 /** Effects with the fields a rule leaves out empty. */
 export function effects(partial: Partial<WorkspaceEffects>): WorkspaceEffects {
