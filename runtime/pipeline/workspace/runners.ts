@@ -62,6 +62,15 @@ function interpreter(args: readonly string[]): Effects {
   return projectScript(args[0]) ? runs(args[0]) : null;
 }
 
+// bash (and sh, where it is bash) looks a script name with no slash up in PATH when the cwd has
+// none: `bash python3 -c code` ran a pyenv shim with inline code. A shell script's name has a
+// slash or a shell suffix.
+function shellScript(args: readonly string[]): Effects {
+  const [first] = args;
+  if (first === undefined || (!first.includes('/') && !/\.(?:sh|bash)$/.test(first))) return null;
+  return interpreter(args);
+}
+
 // python also runs its own test runners as modules.
 function python(args: readonly string[]): Effects {
   if (args[0] !== '-m') return interpreter(args);
@@ -264,7 +273,7 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ),
   rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
   ...['bash', 'sh'].map((binary) =>
-    rule(binary, binary, interpreter, `${binary} scripts/check.sh`, `${binary} /etc/x.sh`),
+    rule(binary, binary, shellScript, `${binary} scripts/check.sh`, `${binary} python3 -c 1`),
   ),
   rule('project script', SCRIPT_BINARY, script, './build.sh --dry-run', './../x.sh'),
 ];
