@@ -56,18 +56,11 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       reason: `policy: judge score ${verdict.score.toFixed(2)} is within the grey band above the threshold`,
     };
   }
-  const rule = input.rules?.match(call) ?? null;
-  if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
-  if (input.readOnlyRule !== null) {
-    // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.
-    if (config.sandbox.mode === 'off') {
-      return {
-        decision: 'ask',
-        reason: `policy: read-only: ${input.readOnlyRule} matched, but sandbox.mode is off and nothing would stop it writing`,
-      };
-    }
+  // The uncarded tiers come before the always-allow rules: their sandbox is narrower than a
+  // rule's, and project code over unreviewed writes asks even where a rule would allow it.
+  const sandboxed = config.sandbox.mode !== 'off';
+  if (input.readOnlyRule !== null && sandboxed)
     return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
-  }
   const { workspace } = input;
   if (workspace?.kind === 'ask') return { decision: 'ask', reason: workspace.reason };
   if (workspace?.kind === 'allow')
@@ -78,6 +71,15 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       readOnlyWithin: workspace.readOnlyWithin,
       written: workspace.written,
     };
+  const rule = input.rules?.match(call) ?? null;
+  if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
+  // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.
+  if (input.readOnlyRule !== null) {
+    return {
+      decision: 'ask',
+      reason: `policy: read-only: ${input.readOnlyRule} matched, but sandbox.mode is off and nothing would stop it writing`,
+    };
+  }
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }

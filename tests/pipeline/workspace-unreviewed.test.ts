@@ -7,6 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { LOST_RECORD, unreviewedWritesFile } from '../../runtime/pipeline/workspace/unreviewed.ts';
+import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
+import { parseConfig } from '../../runtime/config.ts';
+import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
 
@@ -101,5 +104,27 @@ describe('unreviewed writes', () => {
       await run(pipeline, await shell(pipeline, 'make -s', 'local:1'));
       expect(await shell(pipeline, 'make -s')).toMatchObject({ decision: 'allow' });
     });
+  });
+
+  it('an always-allow rule for the runner does not skip the question', async () => {
+    const rules = await createRuleStore(join(project, '..', 'rules-state'));
+    const make = call('shell_exec', { command: 'make', cwd: project }, intent, {
+      sender: 'local:1',
+    });
+    const rule = rules.propose(make);
+    expect(rule).not.toBeNull();
+    if (rule !== null) await rules.add(rule);
+    expect(rules.match(make)).not.toBeNull();
+    const pipeline = await createPipeline({
+      config: parseConfig({ roots: { write: ['~', '/tmp'] } }),
+      env: process.env,
+      rules,
+    });
+    try {
+      await run(pipeline, await shell(pipeline, 'touch notes.txt'));
+      expect(await pipeline.evaluate(make)).toMatchObject({ decision: 'ask' });
+    } finally {
+      pipeline.close();
+    }
   });
 });
