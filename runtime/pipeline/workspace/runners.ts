@@ -22,16 +22,21 @@ function projectScript(path: string | undefined): path is string {
 // else (--prefix, --workspace, a registry) asks. Words after `--` go to the script.
 const RUN_FLAGS = { flags: ['-s', '--silent', '--if-present'] };
 
-function packageScript(direct: readonly string[]) {
+/**
+ * `run <script>` and the direct script commands. With `binaries`, run falls back to a binary of
+ * the dependencies when no script has the name (yarn: `yarn run rimraf src`, `yarn run cross-env
+ * sh -c code`; pnpm is held to the same), so a name there takes no words after it: a binary's
+ * words are its orders.
+ */
+function packageScript(direct: readonly string[], binaries = false) {
   return (args: readonly string[]): Effects => {
     const [sub, ...rest] = args;
     if (sub === undefined) return null;
-    let after = rest;
-    if (sub === 'run' || sub === 'run-script') {
-      if (!projectScript(rest[0])) return null;
-      after = rest.slice(1);
-    } else if (!direct.includes(sub)) return null;
-    return words(after, RUN_FLAGS) === null ? null : runs();
+    const running = sub === 'run' || sub === 'run-script';
+    if (running ? !projectScript(rest[0]) : !direct.includes(sub)) return null;
+    const parsed = words(running ? rest.slice(1) : rest, RUN_FLAGS);
+    if (parsed === null || (binaries && running && parsed.operands.length > 0)) return null;
+    return runs();
   };
 }
 
@@ -226,8 +231,8 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ...(
     [
       ['npm', packageScript(['test', 't']), 'npm run build', 'npm test -- --clearCache'],
-      ['yarn', packageScript(['test', 'build', 'lint']), 'yarn build', 'yarn add x'],
-      ['pnpm', packageScript(['test', 'build', 'lint']), 'pnpm test', 'pnpm i'],
+      ['yarn', packageScript(['test', 'build', 'lint'], true), 'yarn build', 'yarn run rimraf src'],
+      ['pnpm', packageScript(['test', 'build', 'lint'], true), 'pnpm test', 'pnpm i'],
     ] as const
   ).map(([binary, fn, match, noMatch]) =>
     rule(`${binary} run`, binary, fn, match, noMatch, () => refusedBy(ANY_TOOL)),
