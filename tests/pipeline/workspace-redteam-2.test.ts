@@ -143,6 +143,38 @@ describe('project code red team: a package binary in place of a script', () => {
   });
 });
 
+describe("project code red team: a dependency's or an environment's command as a project script", () => {
+  it('a script below node_modules or a hidden dir, a launcher, or a command in a virtualenv bin/ asks: their words are code', async () => {
+    await mkdir(join(project, 'node_modules', '.bin'), { recursive: true });
+    await symlink(
+      join(process.cwd(), 'node_modules', '.bin', 'tsx'),
+      join(project, 'node_modules', '.bin', 'tsx'),
+    );
+    execFileSync('python3', ['-m', 'venv', '--without-pip', join(project, 'venv')]);
+    await writeFile(join(project, 'venv', 'bin', 'flask'), '#!/bin/sh\n');
+    await mkdir(join(project, 'scripts'));
+    await writeFile(
+      join(project, 'scripts', 'build.js'),
+      "require('fs').writeFileSync('built', 'x');\n",
+    );
+    execFileSync('git', ['-C', project, 'add', 'scripts']);
+    await expectDecisions('ask', [
+      `./node_modules/.bin/tsx -e "require('fs').rmSync('scripts', { recursive: true })"`,
+      'node node_modules/tsx/dist/cli.mjs -e 1',
+      './venv/bin/python -c \'import shutil; shutil.rmtree("scripts")\'',
+      'venv/bin/python3 -c 1',
+      './venv/bin/flask shell',
+      './.venv/bin/ipython -c 1',
+      'bash node_modules/.bin/x.sh',
+      './tools/node -e 1',
+    ]);
+    await expectDecisions('ask', ['./bin/flask shell', 'bin/python -c 1'], join(project, 'venv'));
+    expect(await run('node scripts/build.js')).toMatchObject({ exit_code: 0 });
+    expect(await exists(join(project, 'built'))).toBe(true);
+    await expectDecisions('allow', ['./bin/setup.sh', 'python3 tools/gen.py']);
+  });
+});
+
 describe('project code red team: ideas that held', () => {
   it('interpreter options, package-manager flags and git spellings that would run other code ask', async () => {
     await expectDecisions('ask', [

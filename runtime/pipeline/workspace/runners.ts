@@ -3,7 +3,13 @@
 // so the promise is the sandbox's, not the parse's: no network, credential stores masked, and
 // only the project's git work tree writable, its .git kept read-only (policy.ts). Installs,
 // publishing and anything that fetches are not here, nor options that name other programs.
-import { effects, words, type WorkspaceEffects, type WorkspaceRuleSpec } from './spec.ts';
+import {
+  effects,
+  words,
+  type IsDirectory,
+  type WorkspaceEffects,
+  type WorkspaceRuleSpec,
+} from './spec.ts';
 
 type Effects = WorkspaceEffects | null;
 
@@ -16,6 +22,29 @@ function runs(script?: string): WorkspaceEffects {
 function projectScript(path: string | undefined): path is string {
   if (path === undefined || /^[-/~+]/.test(path) || /[*?[$`]/.test(path)) return false;
   return !path.split('/').includes('..');
+}
+
+/**
+ * Interpreters and launchers: their words are code (`./venv/bin/python -c code`,
+ * `./node_modules/.bin/cross-env sh -c code`), wherever in the tree a copy or link of one sits.
+ */
+const LAUNCHER =
+  /^(?:python[\d.]*|pypy[\d.]*|pip[\d.]*|ipython[\d.]*|node|nodejs|tsx|ts-node|deno|bun|bash|sh|dash|zsh|fish|ksh|perl|ruby|irb|php|lua|env|cross-env|npx|npm|pnpm|yarn|shx|rimraf|busybox)$/;
+
+/**
+ * A script of the project's own, not a dependency's or a tool's: nothing below node_modules or a
+ * hidden directory (.venv, node_modules/.bin), no launcher, and not in the bin/ of an environment
+ * (a virtualenv's bin/ beside its lib/ and include/ holds every installed package's commands).
+ */
+function ownScript(path: string | undefined, isDirectory: IsDirectory): path is string {
+  if (!projectScript(path)) return false;
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  const name = segments.at(-1) ?? '';
+  if (LAUNCHER.test(name)) return false;
+  if (segments.slice(0, -1).some((dir) => dir === 'node_modules' || dir.startsWith('.')))
+    return false;
+  const env = segments.slice(0, -2).join('/') || '.';
+  return !(segments.at(-2) === 'bin' && isDirectory(`${env}/lib`) && isDirectory(`${env}/include`));
 }
 
 // Options of the package managers' script runners that change nothing but output; anything
@@ -63,30 +92,30 @@ function subcommands(allowed: readonly string[]) {
 }
 
 // An interpreter given a script of the project's first: no -c, -e, -m or stdin.
-function interpreter(args: readonly string[]): Effects {
-  return projectScript(args[0]) ? runs(args[0]) : null;
+function interpreter(args: readonly string[], isDirectory: IsDirectory): Effects {
+  return ownScript(args[0], isDirectory) ? runs(args[0]) : null;
 }
 
 // bash (and sh, where it is bash) looks a script name with no slash up in PATH when the cwd has
 // none: `bash python3 -c code` ran a pyenv shim with inline code. A shell script's name has a
 // slash or a shell suffix.
-function shellScript(args: readonly string[]): Effects {
+function shellScript(args: readonly string[], isDirectory: IsDirectory): Effects {
   const [first] = args;
   if (first === undefined || (!first.includes('/') && !/\.(?:sh|bash)$/.test(first))) return null;
-  return interpreter(args);
+  return interpreter(args, isDirectory);
 }
 
 // python also runs its own test runners as modules.
-function python(args: readonly string[]): Effects {
-  if (args[0] !== '-m') return interpreter(args);
+function python(args: readonly string[], isDirectory: IsDirectory): Effects {
+  if (args[0] !== '-m') return interpreter(args, isDirectory);
   return args[1] === 'pytest' || args[1] === 'unittest' ? runs() : null;
 }
 
 /** `./build.sh`: the matcher passes the script path as the first word. */
 export const SCRIPT_BINARY = './';
 
-function script(args: readonly string[]): Effects {
-  return projectScript(args[0]?.slice(2)) ? runs(args[0]) : null;
+function script(args: readonly string[], isDirectory: IsDirectory): Effects {
+  return ownScript(args[0]?.slice(2), isDirectory) ? runs(args[0]) : null;
 }
 
 /**
