@@ -92,8 +92,37 @@ function subcommands(allowed: readonly string[]) {
 }
 
 // An interpreter given a script of the project's first: no -c, -e, -m or stdin.
+/**
+ * A script's own words, which no rule can read: plain words only (a code string has spaces,
+ * quotes or brackets: `manage.py shell -c "import os; ..."`), and none that commonly hands the
+ * next word to an interpreter (`bin/rails runner User.delete_all`, `manage.py shell`).
+ */
+const PLAIN_WORD = /^[\w./:=@%+,-]*$/;
+const CODE_WORDS: ReadonlySet<string> = new Set([
+  '-c',
+  '-e',
+  '--eval',
+  '--exec',
+  '--command',
+  '--code',
+  'eval',
+  'exec',
+  'shell',
+  'runner',
+  'console',
+  'dbshell',
+  'repl',
+]);
+
+function plainScriptWords(scriptWords: readonly string[]): boolean {
+  return scriptWords.every(
+    (word) => PLAIN_WORD.test(word) && !CODE_WORDS.has(word.split('=')[0] ?? ''),
+  );
+}
+
 function interpreter(args: readonly string[], isDirectory: IsDirectory): Effects {
-  return ownScript(args[0], isDirectory) ? runs(args[0]) : null;
+  const [first, ...rest] = args;
+  return ownScript(first, isDirectory) && plainScriptWords(rest) ? runs(first) : null;
 }
 
 // bash (and sh, where it is bash) looks a script name with no slash up in PATH when the cwd has
@@ -115,7 +144,8 @@ function python(args: readonly string[], isDirectory: IsDirectory): Effects {
 export const SCRIPT_BINARY = './';
 
 function script(args: readonly string[], isDirectory: IsDirectory): Effects {
-  return ownScript(args[0]?.slice(2), isDirectory) ? runs(args[0]) : null;
+  const [first, ...rest] = args;
+  return ownScript(first?.slice(2), isDirectory) && plainScriptWords(rest) ? runs(first) : null;
 }
 
 /**
@@ -301,7 +331,7 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
       python,
       `${binary} -m pytest -q`,
       `${binary} -m pytest --basetemp=src`,
-      // A script's own words are its own; a module runner's are pytest's (or unittest's).
+      // A script's words are held to plainScriptWords; a module runner's are pytest's (or unittest's).
       (args) => refusedBy(args[0] === '-m' ? PYTEST : undefined),
     ),
   ),
