@@ -10,6 +10,7 @@ import {
   type WorkspaceEffects,
   type WorkspaceRuleSpec,
 } from './spec.ts';
+import { refusedByAnyTool, refusedOption } from './runner-options.ts';
 
 type Effects = WorkspaceEffects | null;
 
@@ -91,7 +92,6 @@ function subcommands(allowed: readonly string[]) {
     args[0] !== undefined && allowed.includes(args[0]) ? runs() : null;
 }
 
-// An interpreter given a script of the project's first: no -c, -e, -m or stdin.
 /**
  * A script's own words, which no rule can read: plain words only (a code string has spaces,
  * quotes or brackets: `manage.py shell -c "import os; ..."`), and none that commonly hands the
@@ -120,6 +120,7 @@ function plainScriptWords(scriptWords: readonly string[]): boolean {
   );
 }
 
+// An interpreter given a script of the project's first: no -c, -e, -m or stdin.
 function interpreter(args: readonly string[], isDirectory: IsDirectory): Effects {
   const [first, ...rest] = args;
   return ownScript(first, isDirectory) && plainScriptWords(rest) ? runs(first) : null;
@@ -157,118 +158,6 @@ function staysInProject(word: string): boolean {
   return !/(?:^|[=:,])[/~]/.test(word) && !word.split(/[/=:,]/).includes('..');
 }
 
-/**
- * Options a tool takes that name a program or module it loads, or a file or directory it writes
- * over or clears: the model picks them, not the project (pytest --basetemp=src deletes src,
- * --junitxml=src/app.py overwrites it). Long names are compared without dashes, underscores, dots
- * or case (tsc's --outfile, jest's --output-file, vitest's --outputFile.json); `pattern` catches
- * what a name cannot: a short option with its value attached or ending a cluster (-pmod, -qo x).
- */
-interface Refused {
-  readonly names: readonly string[];
-  readonly pattern?: RegExp;
-}
-
-const PYTEST: Refused = {
-  names: [
-    'p',
-    'pdbcls',
-    'o',
-    'overrideini',
-    'basetemp',
-    'junitxml',
-    'resultlog',
-    'reportlog',
-    'debug',
-    'logfile',
-    'covreport',
-    'html',
-    'jsonreportfile',
-  ],
-  pattern: /^-[A-Za-z]*[po]/,
-};
-
-/** By tool: npx names it first, the rules below by binary. */
-const REFUSED: ReadonlyMap<string, Refused> = new Map([
-  ['pytest', PYTEST],
-  // -overlay swaps source files for any others; a linker named inside -ldflags, in any word.
-  [
-    'go',
-    {
-      names: [
-        'exec',
-        'toolexec',
-        'vettool',
-        'compiler',
-        'overlay',
-        'o',
-        'outputdir',
-        'coverprofile',
-        'cpuprofile',
-        'memprofile',
-        'blockprofile',
-        'mutexprofile',
-        'trace',
-        'modfile',
-        'pkgdir',
-      ],
-      pattern: /-ext(?:ld|ar)|-linkmode/,
-    },
-  ],
-  // --config sets build.rustc-wrapper or a target runner; -Z unstable ones; libtest's --logfile.
-  ['cargo', { names: ['config', 'z', 'open', 'logfile'], pattern: /^-[A-Za-z]*Z/ }],
-  [
-    'tsc',
-    {
-      names: [
-        'outfile',
-        'out',
-        'outdir',
-        'declarationdir',
-        'tsbuildinfofile',
-        'generatetrace',
-        'generatecpuprofile',
-      ],
-    },
-  ],
-  ['eslint', { names: ['o', 'outputfile', 'cachelocation'] }],
-  ['prettier', { names: ['cachelocation'] }],
-  ['vitest', { names: ['outputfile', 'u', 'update', 'coveragereportsdirectory', 'clearcache'] }],
-  [
-    'jest',
-    {
-      names: [
-        'outputfile',
-        'cachedirectory',
-        'clearcache',
-        'coveragedirectory',
-        'u',
-        'updatesnapshot',
-      ],
-    },
-  ],
-]);
-
-/** Every tool's: the words a package script passes on (`npm test -- ...`) reach a tool unnamed. */
-const ANY_TOOL: Refused = {
-  names: [...REFUSED.values()].flatMap((tool) => tool.names),
-  pattern: new RegExp(
-    [...REFUSED.values()].flatMap((tool) => tool.pattern?.source ?? []).join('|'),
-  ),
-};
-
-const squash = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
-
-/** True for a word that is one of the tool's refused options (none when the tool is unknown). */
-function refusedBy(tool: Refused | undefined) {
-  return (word: string): boolean => {
-    if (tool === undefined) return false;
-    if (tool.pattern?.test(word) === true) return true;
-    const name = word.startsWith('-') ? (word.replace(/^-+/, '').split('=')[0] ?? '') : '';
-    return [name, name.split('.')[0] ?? ''].some((n) => n !== '' && tool.names.includes(squash(n)));
-  };
-}
-
 function rule(
   name: string,
   binary: string,
@@ -283,7 +172,7 @@ function rule(
 }
 
 /** The refused options of one tool, whatever the arguments. */
-const toolOptions = (tool: string) => () => refusedBy(REFUSED.get(tool));
+const toolOptions = (tool: string) => () => refusedOption(tool);
 
 /** The project-code rules. */
 export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
@@ -294,10 +183,10 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
       ['pnpm', packageScript(['test', 'build', 'lint'], true), 'pnpm test', 'pnpm i'],
     ] as const
   ).map(([binary, fn, match, noMatch]) =>
-    rule(`${binary} run`, binary, fn, match, noMatch, () => refusedBy(ANY_TOOL)),
+    rule(`${binary} run`, binary, fn, match, noMatch, () => refusedByAnyTool),
   ),
   rule('npx', 'npx', npx, 'npx tsc --noEmit', 'npx eslint -o src/a.ts src', (args) =>
-    refusedBy(REFUSED.get(args[0] ?? '')),
+    refusedOption(args[0] ?? ''),
   ),
   rule('make', 'make', make, 'make -j4 test', 'make -C /etc'),
   rule(
@@ -332,7 +221,7 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
       `${binary} -m pytest -q`,
       `${binary} -m pytest --basetemp=src`,
       // A script's words are held to plainScriptWords; a module runner's are pytest's (or unittest's).
-      (args) => refusedBy(args[0] === '-m' ? PYTEST : undefined),
+      (args) => (args[0] === '-m' ? refusedOption('pytest') : () => false),
     ),
   ),
   rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
