@@ -78,6 +78,32 @@ describe('project code red team: holes closed in runners.ts', () => {
     expect(await readFile(join(project, 'src', 'work.py'), 'utf8')).toBe('UNSAVED = 1\n');
   });
 
+  it("a path attached to a short option or after @ stays in the project: 'pytest -c/home/u/evil.ini' loaded the plugin its addopts named from its pythonpath", async () => {
+    const outside = await makeTempDir('outside-');
+    await writeFile(
+      join(outside, 'evilmod.py'),
+      `open(${JSON.stringify(join(project, 'pwned'))}, 'w')\n`,
+    );
+    await writeFile(
+      join(outside, 'evil.ini'),
+      `[pytest]\naddopts = -p evilmod\npythonpath = ${outside}\n`,
+    );
+    await expectDecisions('ask', [
+      `python3 -m pytest -q -c${join(outside, 'evil.ini')} --rootdir=.`,
+      `pytest -qc${join(outside, 'evil.ini')}`,
+      'pytest -c../evil.ini',
+      'pytest -c~/evil.ini',
+      `pytest @${join(outside, 'args.txt')}`,
+      './build.sh -o/etc/x',
+    ]);
+    expect(await exists(join(project, 'pwned'))).toBe(false);
+    await expectDecisions('allow', [
+      'pytest -q -c pytest.ini',
+      'pytest tests/test_a.py::test_a',
+      'go test ./...',
+    ]);
+  });
+
   it('options that write over or clear a named path ask, for each tool and through a package script', async () => {
     await expectDecisions('ask', [
       'npx eslint -o src/work.py src',

@@ -150,12 +150,17 @@ function script(args: readonly string[], isDirectory: IsDirectory): Effects {
 }
 
 /**
- * A word that names nothing outside the project: no absolute or home path (also as an option's
- * value: --config=/x, -exec=/bin/sh), no `..`. Code a runner loads by path then comes from the
- * work tree, where unreviewed.ts watches what calls without a card wrote.
+ * A word that names nothing outside the project: no absolute or home path and no `..`, wherever a
+ * path may start in it: the word, an option's value (--config=/x, and a short option's attached
+ * one: `pytest -c/home/u/evil.ini` loaded a plugin from there), a list's items, an argument file
+ * (@/x). Code a runner loads by path then comes from the work tree, which unreviewed.ts watches.
  */
 function staysInProject(word: string): boolean {
-  return !/(?:^|[=:,])[/~]/.test(word) && !word.split(/[/=:,]/).includes('..');
+  const attached = /^-[A-Za-z]+(.+)$/.exec(word)?.[1];
+  const pieces = [word, ...(attached === undefined ? [] : [attached])].flatMap((text) =>
+    text.split(/[=:,@]/),
+  );
+  return pieces.every((piece) => !/^[/~]/.test(piece) && !piece.split('/').includes('..'));
 }
 
 function rule(
