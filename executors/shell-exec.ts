@@ -25,6 +25,8 @@ const passedEnv = [
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',
   'XDG_CACHE_HOME',
+  // Kept so the sandbox knows which runtime dir to hide from calls no person approved.
+  'XDG_RUNTIME_DIR',
 ];
 
 /** The daemon env reduced to the harmless variables above. */
@@ -95,6 +97,8 @@ export const shellExec = defineExecutor({
       signal: ctx.signal,
       writableRoots: writableRootsOf(ctx),
       readOnlyWithin: ctx.readOnlyWithin ?? [],
+      // A call no person approved reaches no host socket (Docker, the user's D-Bus).
+      hideRuntimeDirs: ctx.writableRoots !== undefined,
       visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
       env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },

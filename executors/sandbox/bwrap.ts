@@ -7,7 +7,7 @@ import { homeDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
 import { buildBwrapArgs, defaultPrlimitPath, hiddenByPrivateTmp } from './bwrap-args.ts';
 import { runLimited } from './run-process.ts';
-import { findSecretMasks } from './secret-masks.ts';
+import { findSecretMasks, runtimeDirMasks } from './secret-masks.ts';
 
 /** Where distributions install bwrap. */
 export const defaultBwrapPath = '/usr/bin/bwrap';
@@ -88,7 +88,10 @@ export function createBwrapShellOps(
       const argv = buildBwrapArgs(
         request,
         homeDir(request.env),
-        await findSecretMasks(request.env),
+        [
+          ...(await findSecretMasks(request.env)),
+          ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
+        ],
         prlimitPath,
       );
       return runLimited(bwrapPath, argv, request, 'bwrap');

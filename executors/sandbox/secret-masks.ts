@@ -2,7 +2,7 @@
 // every sandboxed command, so it reads each parent directory once instead of stat-ing
 // every candidate.
 import type { Dirent } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
@@ -83,4 +83,28 @@ export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMas
     }),
   );
   return found.flat().filter((mask) => mask !== undefined);
+}
+
+/**
+ * Runtime directories that hold the host's unix sockets (/run, /var/run, $XDG_RUNTIME_DIR):
+ * a socket on a read-only bind still connects, and the Docker socket or the user's D-Bus
+ * (systemd-run --user) runs anything outside the sandbox. Masked for calls no person approved.
+ */
+export async function runtimeDirMasks(env: NodeJS.ProcessEnv): Promise<SecretMask[]> {
+  const candidates = ['/run', '/var/run', env.XDG_RUNTIME_DIR].filter(
+    (dir): dir is string => dir !== undefined && dir.startsWith('/'),
+  );
+  const real = await Promise.all(
+    candidates.map((dir) =>
+      realpath(dir).then(
+        async (path) => ((await stat(path)).isDirectory() ? path : undefined),
+        () => undefined,
+      ),
+    ),
+  );
+  const dirs = [...new Set(real.filter((dir) => dir !== undefined))];
+  // A dir inside another one is hidden with it.
+  return dirs
+    .filter((dir) => !dirs.some((other) => other !== dir && dir.startsWith(`${other}/`)))
+    .map((path) => ({ path, kind: 'dir' as const }));
 }

@@ -150,7 +150,10 @@ describe('project code outside a work tree: a failed write says how to ask', () 
     const failed = await current.invoke(first, new AbortController().signal);
     expect(failed).toMatchObject({
       ok: true,
-      result: { stderr: /Read-only file system/, note: /request_approval: true/ },
+      result: {
+        stderr: expect.stringMatching(/Read-only file system/),
+        note: expect.stringMatching(/request_approval: true/),
+      },
     });
     const args = { command: './build.sh', cwd: plain, request_approval: true };
     expect(await current.evaluate(call('shell_exec', args, intent))).toMatchObject({

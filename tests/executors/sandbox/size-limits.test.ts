@@ -210,7 +210,10 @@ describe("the red team's commands, decided and run by the real pipeline", () => 
       ] as const) {
         const args = { command, cwd: work };
         const outcome = await pipeline.evaluate(call('shell_exec', args, 'make a scratch file'));
-        expect(outcome, command).toMatchObject({ decision: 'allow', reason: /^workspace: / });
+        expect(outcome, command).toMatchObject({
+          decision: 'allow',
+          reason: expect.stringMatching(/^workspace: /),
+        });
         const ran = await pipeline.invoke(outcome, new AbortController().signal);
         expect(ran, command).toMatchObject({ ok: true, result: { note: limitNote } });
         if (file !== null) expect(await sizeOf(join(work, file))).toBe(limit);
