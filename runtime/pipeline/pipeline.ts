@@ -89,7 +89,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   }));
   const realPath = createRealPath();
   const home = homeDir(env);
-  const unreviewed = await loadUnreviewedWrites(unreviewedWritesFile(env), entryExists, logger);
+  const unreviewed = await loadUnreviewedWrites(unreviewedWritesFile(env), logger);
   const deps: StageDeps = {
     config,
     env,
@@ -139,7 +139,8 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       // Recorded before the effect: a write no person saw is unreviewed even if the call dies.
       if (outcome.written !== undefined && outcome.written.length > 0)
         await unreviewed.record(outcome.written);
-      if (outcome.reviews !== undefined) await unreviewed.clear(outcome.reviews);
+      if (outcome.writesUnseen === true) await unreviewed.recordUnseen();
+      if (outcome.reviews === true) await unreviewed.clear();
       try {
         const result: unknown = await outcome.executor.run(outcome.args, {
           config,

@@ -21,6 +21,8 @@ export type PolicyResult =
       readonly readOnlyWithin?: readonly string[];
       /** Paths a workspace call writes outside scratch: unreviewed once it runs. */
       readonly written?: readonly string[];
+      /** An always-allow rule let it through: no person saw this call. */
+      readonly byRule?: true;
     }
   | { readonly decision: 'ask'; readonly reason: string };
 
@@ -72,7 +74,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       written: workspace.written,
     };
   const rule = input.rules?.match(call) ?? null;
-  if (rule !== null) return { decision: 'allow', reason: `rule: ${rule.description}` };
+  if (rule !== null)
+    return { decision: 'allow', reason: `rule: ${rule.description}`, byRule: true };
   // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.
   if (input.readOnlyRule !== null) {
     return {

@@ -13,7 +13,9 @@ import { runJudgeStage } from './judge-stage.ts';
 import { decidePolicy } from './policy.ts';
 import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
 import {
+  absoluteUserPath,
   climbsThroughName,
+  resolveThroughSymlinks,
   shellWorkingDirectory,
   type RealPath,
   type ResolvedRoots,
@@ -214,11 +216,34 @@ async function runStages(
           written: policy.written ?? [],
         }
       : {}),
+    ...(policy.decision === 'allow' && policy.byRule === true
+      ? unseenWrites(executor, args, deps)
+      : {}),
     // A person approved project code that asked over unreviewed files: those are now reviewed.
     ...(policy.decision === 'allow' && call.approvedBy !== undefined && workspace?.kind === 'ask'
-      ? { reviews: workspace.reviews }
+      ? { reviews: true }
       : {}),
   };
+}
+
+/**
+ * What a call an always-allow rule let through writes, for the unreviewed record: a file tool's
+ * paths, or, for a command, anything it could.
+ */
+function unseenWrites(
+  executor: AnyExecutor,
+  args: Readonly<Record<string, unknown>>,
+  deps: StageDeps,
+): Pick<PipelineOutcome, 'written' | 'writesUnseen'> {
+  const { access, pathArgs } = executor.capabilities;
+  if (access === 'exec') return { writesUnseen: true };
+  if (access !== 'write') return {};
+  const written = pathArgs.flatMap((key) => {
+    const value = args[key];
+    if (typeof value !== 'string') return [];
+    return [resolveThroughSymlinks(absoluteUserPath(value, deps.home), deps.realPath)];
+  });
+  return { written };
 }
 
 /** Run every stage; anything that throws denies at the stage it reached (fail closed). */

@@ -49,8 +49,10 @@ export interface PipelineOutcome {
   readonly writable?: readonly string[];
   /** Paths an uncarded workspace call writes outside scratch; recorded as unreviewed on invoke. */
   readonly written?: readonly string[];
-  /** A work tree whose unreviewed files a person has now seen (cleared on invoke). */
-  readonly reviews?: string;
+  /** An always-allow rule let a command through that may write anywhere it could (recorded). */
+  readonly writesUnseen?: boolean;
+  /** A person approved project code over the pending unreviewed writes (cleared on invoke). */
+  readonly reviews?: boolean;
   /** Places inside `writable` that stay read-only; set with it. */
   readonly readOnlyWithin?: readonly string[];
 }

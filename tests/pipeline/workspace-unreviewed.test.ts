@@ -1,13 +1,18 @@
 // Project code never runs uncarded over files that calls without a card wrote: the model must
 // not approve its own program. Real pipeline, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
-import { rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
-import { LOST_RECORD, unreviewedWritesFile } from '../../runtime/pipeline/workspace/unreviewed.ts';
+import {
+  LOST_RECORD,
+  loadUnreviewedWrites,
+  unreviewedWritesFile,
+} from '../../runtime/pipeline/workspace/unreviewed.ts';
 import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
+import { createLogger } from '../../runtime/log/logger.ts';
 import { parseConfig } from '../../runtime/config.ts';
 import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
@@ -15,14 +20,17 @@ import { call, pipelineWith } from './pipeline-helpers.ts';
 
 const intent = 'build my project';
 let project: string;
+/** Each test its own state dir: the record of unreviewed writes is one per state dir. */
+let env: NodeJS.ProcessEnv;
 
 beforeEach(async () => {
   project = await makeTempDir('app-');
+  env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
   execFileSync('git', ['init', '-q', project]);
 });
 
 async function withPipeline(use: (pipeline: Pipeline) => Promise<void>): Promise<void> {
-  const pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+  const pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
   try {
     await use(pipeline);
   } finally {
@@ -54,7 +62,7 @@ describe('unreviewed writes', () => {
       await run(pipeline, await shell(pipeline, "echo 'all:; touch pwned' > Makefile"));
       const make = await shell(pipeline, 'make');
       expect(make).toMatchObject({ decision: 'ask' });
-      expect(make.reason).toMatch(/calls without approval wrote Makefile/);
+      expect(make.reason).toMatch(/written without approval are unreviewed: Makefile/);
       expect(await exists(join(project, 'pwned'))).toBe(false);
     });
   });
@@ -85,17 +93,40 @@ describe('unreviewed writes', () => {
     });
   });
 
-  it('forgets a file once it is gone', async () => {
+  it('keeps a file that is gone (git can put it back), and one outside the tree', async () => {
     await withPipeline(async (pipeline) => {
       await run(pipeline, await shell(pipeline, 'touch notes.txt'));
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'ask' });
       await rm(join(project, 'notes.txt'));
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'allow' });
+      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'ask' });
+      await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
+      await run(pipeline, await shell(pipeline, 'make -s', 'local:1'));
+      expect(await shell(pipeline, 'make -s')).toMatchObject({ decision: 'allow' });
+      const above = `${project}-above.json`;
+      await run(pipeline, await shell(pipeline, `echo '{}' > ${above}`));
+      const npm = await shell(pipeline, 'npm test');
+      expect(npm).toMatchObject({ decision: 'ask' });
+      expect(npm.reason).toContain(basename(above));
     });
   });
 
+  it('fails closed past its size instead of forgetting the oldest', async () => {
+    const file = join(await makeTempDir('record-'), 'unreviewed.json');
+    const record = await loadUnreviewedWrites(file, createLogger({ CUSTODE_LOG_LEVEL: 'silent' }));
+    await record.record(['/w/Makefile']);
+    await record.record(Array.from({ length: 10_000 }, (_, i) => `/w/f${String(i)}`));
+    expect(record.pending()[0]).toMatch(/more than 10000 files/);
+    const reloaded = await loadUnreviewedWrites(
+      file,
+      createLogger({ CUSTODE_LOG_LEVEL: 'silent' }),
+    );
+    expect(reloaded.pending()).toHaveLength(1);
+    await reloaded.clear();
+    expect(reloaded.pending()).toEqual([]);
+  });
+
   it('fails closed on a record it cannot read: every work tree asks until an approval', async () => {
-    await writeFile(unreviewedWritesFile(process.env), '{not json');
+    await mkdir(join(env.XDG_STATE_HOME ?? '', 'custode'), { recursive: true });
+    await writeFile(unreviewedWritesFile(env), '{not json');
     await withPipeline(async (pipeline) => {
       const make = await shell(pipeline, 'make -s');
       expect(make).toMatchObject({ decision: 'ask' });
@@ -117,7 +148,7 @@ describe('unreviewed writes', () => {
     expect(rules.match(make)).not.toBeNull();
     const pipeline = await createPipeline({
       config: parseConfig({ roots: { write: ['~', '/tmp'] } }),
-      env: process.env,
+      env,
       rules,
     });
     try {
@@ -126,5 +157,50 @@ describe('unreviewed writes', () => {
     } finally {
       pipeline.close();
     }
+  });
+
+  it("records what an always-allow rule let through: a file tool's path, or everything for a command", async () => {
+    const state = join(project, '..', `rules-${String(Date.now())}`);
+    const rules = await createRuleStore(state);
+    const write = call('fs_write', { path: join(project, 'Makefile'), content: 'all:\n' }, intent, {
+      sender: 'local:1',
+    });
+    const push = call('shell_exec', { command: 'git push', cwd: project }, intent, {
+      sender: 'local:1',
+    });
+    for (const proposed of [write, push]) {
+      const rule = rules.propose(proposed);
+      expect(rule).not.toBeNull();
+      if (rule !== null) await rules.add(rule);
+    }
+    const pipeline = await createPipeline({
+      config: parseConfig({ roots: { write: ['~', '/tmp'] } }),
+      env,
+      rules,
+    });
+    try {
+      await writeFile(join(project, 'notes.txt'), 'a\n');
+      const wrote = await pipeline.evaluate(write);
+      expect(wrote).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
+      await pipeline.invoke(wrote, new AbortController().signal);
+      const make = await shell(pipeline, 'make');
+      expect(make.reason).toContain('Makefile');
+      await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
+      await run(pipeline, await shell(pipeline, 'make', 'local:1'));
+      const edited = await pipeline.evaluate(push);
+      expect(edited).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
+      await pipeline.invoke(edited, new AbortController().signal);
+      expect((await shell(pipeline, 'make')).reason).toContain('always-allow rule');
+    } finally {
+      pipeline.close();
+    }
+  });
+
+  it('lets project code write nothing in a work tree whose .git is a file (a separate git dir)', async () => {
+    await rm(join(project, '.git'), { recursive: true });
+    execFileSync('git', ['init', '-q', '--separate-git-dir', join(project, 'gitdata'), project]);
+    await withPipeline(async (pipeline) => {
+      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'allow', writable: [] });
+    });
   });
 });

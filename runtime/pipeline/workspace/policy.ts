@@ -41,7 +41,7 @@ export type WorkspaceDecision =
       /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
       readonly written: readonly string[];
     }
-  | { readonly kind: 'ask'; readonly reason: string; readonly reviews: string };
+  | { readonly kind: 'ask'; readonly reason: string };
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
 function findRepository(cwd: string, scope: WorkspaceScope): string | null {
@@ -53,22 +53,26 @@ function findRepository(cwd: string, scope: WorkspaceScope): string | null {
 
 /**
  * Project code: it may write its git work tree, when that is inside roots.write and is not the
- * home or a hidden or protected place, with .git read-only so history survives whatever the
- * code does; outside such a work tree it may write nothing. It asks while files that calls
- * without a card wrote are in its tree (or below its cwd): they may be the code it would run.
+ * home or a hidden or protected place, its .git a directory kept read-only so history survives
+ * whatever the code does; outside such a work tree it may write nothing. It asks while any file
+ * a call without a card wrote is pending review, wherever it is: runners read code and config
+ * from above their tree too (../package.json, ../conftest.py, a toolchain file).
  */
 function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
   const root = findRepository(scope.cwd, scope);
-  const usable = root !== null && writeOk(root, scope) && !isProtected(root, scope);
+  const usable =
+    root !== null &&
+    scope.isDirectory(join(root, '.git')) &&
+    writeOk(root, scope) &&
+    !isProtected(root, scope);
   const tree = usable ? root : scope.cwd;
-  const unreviewed = scope.unreviewed.below(tree);
-  if (unreviewed.length > 0) {
-    const named = unreviewed.slice(0, 3).map((path) => relative(tree, path) || path);
-    const more = unreviewed.length > 3 ? ` and ${String(unreviewed.length - 3)} more` : '';
+  const pending = scope.unreviewed.pending();
+  if (pending.length > 0) {
+    const named = pending.slice(0, 3).map((path) => relative(tree, path) || path);
+    const more = pending.length > 3 ? ` and ${String(pending.length - 3)} more` : '';
     return {
       kind: 'ask',
-      reason: `workspace: ${rule} would run code in ${tree}, where calls without approval wrote ${named.join(', ')}${more}; look at them before approving`,
-      reviews: tree,
+      reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,
     };
   }
   return usable
