@@ -3,7 +3,9 @@
 import { constants } from 'node:os';
 import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
-import { defineExecutor } from './define.ts';
+import { defineExecutor, type ExecutorContext } from './define.ts';
+import { nestedRepositories } from './sandbox/nested-repositories.ts';
+import { basename, dirname } from 'node:path';
 import type { ShellResult } from './ops/shell-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { configuredWriteRoots, resolveInRoots, writableRootsOf } from './boundary.ts';
@@ -53,6 +55,19 @@ const UNCARDED_GIT: NodeJS.ProcessEnv = {
   GIT_CONFIG_VALUE_1: 'false',
 };
 
+/**
+ * The decision's read-only places, plus every repository nested in a work tree whose own .git
+ * is among them (project code without a card must not plant hooks in a vendored clone either).
+ */
+async function withNestedRepositories(
+  readOnly: readonly string[],
+  ctx: ExecutorContext,
+): Promise<string[]> {
+  const trees = readOnly.filter((path) => basename(path) === '.git').map((path) => dirname(path));
+  const nested = await Promise.all(trees.map((tree) => nestedRepositories(tree, ctx.ops.fs)));
+  return [...readOnly, ...nested.flat()];
+}
+
 /** Run `bash -c command` (args as $1...) in the sandbox; returns stdout, stderr, exit code and flags. */
 export const shellExec = defineExecutor({
   name: 'shell_exec',
@@ -96,7 +111,7 @@ export const shellExec = defineExecutor({
       outputCapBytes: sandbox.output_cap_bytes,
       signal: ctx.signal,
       writableRoots: writableRootsOf(ctx),
-      readOnlyWithin: ctx.readOnlyWithin ?? [],
+      readOnlyWithin: await withNestedRepositories(ctx.readOnlyWithin ?? [], ctx),
       // A call no person approved reaches no host socket (Docker, the user's D-Bus).
       hideRuntimeDirs: ctx.writableRoots !== undefined,
       visibleRoots: configuredWriteRoots(ctx),

@@ -272,10 +272,3 @@ describe('project code red team: ideas that held', () => {
     expect(await exists(join(project, 'pwned'))).toBe(false);
   });
 });
-
-// Each title holds the uncarded calls, in order, and what the last one did when run.
-describe('project code red team: open holes (fix outside runners.ts)', () => {
-  it.todo(
-    "policy.ts: only the work tree's own .git is read-only: './build.sh' in ~/app can write vendor/lib/.git/hooks/pre-commit of a nested repository (git init vendor/lib), which runs when the user commits there outside the sandbox (a .git that is a file now leaves project code nothing writable)",
-  );
-});

@@ -170,3 +170,26 @@ describe('project code outside a work tree: a failed write says how to ask', () 
     expect(await readFile(join(plain, 'out.txt'), 'utf8')).toBe('built\n');
   });
 });
+
+describe('project code: nested repositories stay read-only too', () => {
+  it("cannot plant a hook in a vendored clone's .git, and still writes the clone's files", async () => {
+    const vendored = join(project, 'vendor', 'lib');
+    await mkdir(vendored, { recursive: true });
+    execFileSync('git', ['init', '-q', vendored]);
+    await writeFile(
+      join(project, 'build.sh'),
+      [
+        'echo hook > vendor/lib/.git/hooks/pre-commit 2>/dev/null',
+        'echo built > vendor/lib/out.txt',
+        'exit 0',
+      ].join('\n'),
+    );
+    await chmod(join(project, 'build.sh'), 0o755);
+    const outcome = await decide('./build.sh');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: project script' });
+    const ran = await (pipeline as Pipeline).invoke(outcome, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(await readFile(join(vendored, 'out.txt'), 'utf8')).toBe('built\n');
+    expect(await exists(join(vendored, '.git', 'hooks', 'pre-commit'))).toBe(false);
+  });
+});
