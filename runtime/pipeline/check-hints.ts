@@ -120,3 +120,23 @@ export function checkHints(input: ScopeInput): StageResult {
   }
   return PASS;
 }
+
+/**
+ * One path a shell command names, against the read or write roots as if a file tool named it.
+ * The call's own context (capability "exec" from the planner) is not this path's business.
+ */
+export function pathInScope(
+  scope: Omit<ScopeInput, 'shell'>,
+  path: string,
+  access: 'read' | 'write',
+): boolean {
+  return (
+    checkHints({
+      ...scope,
+      args: { path },
+      context: {},
+      shell: null,
+      executor: { ...scope.executor, capabilities: { access, pathArgs: ['path'] } },
+    }).kind === 'pass'
+  );
+}

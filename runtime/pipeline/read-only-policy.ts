@@ -20,7 +20,7 @@ import {
   hiddenSegment,
   resolveThroughSymlinks,
 } from './scope-paths.ts';
-import { checkHints, type ScopeInput } from './check-hints.ts';
+import { pathInScope, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
 
@@ -87,16 +87,7 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;
-    const readScope = {
-      ...scope,
-      args: { path },
-      shell: null,
-      executor: {
-        ...scope.executor,
-        capabilities: { access: 'read' as const, pathArgs: ['path'] },
-      },
-    };
-    return checkHints(readScope).kind === 'pass';
+    return pathInScope(scope, path, 'read');
   };
 }
 

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { guardCall } from '../../vaglio/guard.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
-import { checkHints } from '../check-hints.ts';
+import { pathInScope } from '../check-hints.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
 import { hasGlob } from './match.ts';
 import type { WorkspaceScope } from './policy.ts';
@@ -17,13 +17,7 @@ import type { WorkspaceTarget } from './spec.ts';
 /** The guard and roots.write on one path the command writes. */
 export function writeOk(path: string, scope: WorkspaceScope): boolean {
   if (guardCall({ executor: 'fs_write', args: { path }, home: scope.home }).blocked) return false;
-  const checked = {
-    ...scope,
-    args: { path },
-    shell: null,
-    executor: { ...scope.executor, capabilities: { access: 'write' as const, pathArgs: ['path'] } },
-  };
-  return checkHints(checked).kind === 'pass';
+  return pathInScope(scope, path, 'write');
 }
 
 function nearestExisting(path: string, scope: WorkspaceScope): string {

@@ -26,6 +26,19 @@ describe('custode chat', () => {
     expect(stdout.trimEnd().endsWith('hi')).toBe(true);
   });
 
+  it('runs read-only and workspace commands with paths without a card, as the planner proposes them', async () => {
+    const { code, stdout, home } = await runCustode(
+      ['chat'],
+      '/run mkdir -p ~/notes\n/run touch ~/notes/a.txt\n/run ls ~/notes\n',
+    );
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('Approval needed:');
+    expect(stdout).toContain('shell_exec mkdir -p ~/notes -> allow');
+    expect(stdout).toContain('shell_exec touch ~/notes/a.txt -> allow');
+    expect(stdout).toContain('shell_exec ls ~/notes -> allow');
+    expect(existsSync(join(home, 'notes', 'a.txt'))).toBe(true);
+  });
+
   it('declines an open card at end of input and exits cleanly', async () => {
     const { code, stdout, home } = await runCustode(['chat'], '/write ~/never.txt no\n');
     expect(code).toBe(0);
