@@ -2,6 +2,7 @@
 // crash mid-write leaves either the old file or the new one, never half of either, and a
 // file that does not parse is told apart from one that is missing.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
@@ -78,6 +79,16 @@ export function isMissing(error: unknown): boolean {
 export async function readTextFile(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** readTextFile for a decision's hot path, where nothing may wait: null when missing. */
+export function readTextFileSync(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;

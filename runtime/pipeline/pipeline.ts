@@ -17,7 +17,7 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
-import { loadUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
+import { openUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
 import { resolveConfiguredRoots, resolveThroughSymlinks } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
@@ -89,7 +89,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   }));
   const realPath = createRealPath();
   const home = homeDir(env);
-  const unreviewed = await loadUnreviewedWrites(unreviewedWritesFile(env), logger);
+  const unreviewed = openUnreviewedWrites(unreviewedWritesFile(env), logger);
   const deps: StageDeps = {
     config,
     env,

@@ -8,7 +8,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import {
   LOST_RECORD,
-  loadUnreviewedWrites,
+  openUnreviewedWrites,
   unreviewedWritesFile,
 } from '../../runtime/pipeline/workspace/unreviewed.ts';
 import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
@@ -79,6 +79,18 @@ describe('unreviewed writes', () => {
     });
   });
 
+  it('is shared at once by two processes on one state dir (a daemon and a terminal chat)', async () => {
+    await withPipeline(async (daemon) => {
+      await withPipeline(async (chat) => {
+        await run(chat, await shell(chat, "echo 'all:; touch pwned' > Makefile"));
+        expect(await shell(daemon, 'make')).toMatchObject({ decision: 'ask' });
+        await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
+        await run(daemon, await shell(daemon, 'make', 'local:1'));
+        expect(await shell(chat, 'make')).toMatchObject({ decision: 'allow' });
+      });
+    });
+  });
+
   it('keeps the record across a restart, until a person approves project code there', async () => {
     await withPipeline(async (pipeline) => {
       await run(pipeline, await shell(pipeline, "echo 'all:; @echo built' > Makefile"));
@@ -111,14 +123,11 @@ describe('unreviewed writes', () => {
 
   it('fails closed past its size instead of forgetting the oldest', async () => {
     const file = join(await makeTempDir('record-'), 'unreviewed.json');
-    const record = await loadUnreviewedWrites(file, createLogger({ CUSTODE_LOG_LEVEL: 'silent' }));
+    const record = openUnreviewedWrites(file, createLogger({ CUSTODE_LOG_LEVEL: 'silent' }));
     await record.record(['/w/Makefile']);
     await record.record(Array.from({ length: 10_000 }, (_, i) => `/w/f${String(i)}`));
     expect(record.pending()[0]).toMatch(/more than 10000 files/);
-    const reloaded = await loadUnreviewedWrites(
-      file,
-      createLogger({ CUSTODE_LOG_LEVEL: 'silent' }),
-    );
+    const reloaded = openUnreviewedWrites(file, createLogger({ CUSTODE_LOG_LEVEL: 'silent' }));
     expect(reloaded.pending()).toHaveLength(1);
     await reloaded.clear();
     expect(reloaded.pending()).toEqual([]);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../log/logger.ts';
 import { stateDir } from '../../paths.ts';
-import { readJsonFile, writeFileAtomic } from '../../state-store.ts';
+import { readTextFileSync, writeFileAtomic } from '../../state-store.ts';
 
 /** The record of unreviewed writes. */
 export interface UnreviewedWrites {
@@ -40,30 +40,38 @@ export const LOST_RECORD = '(the record of writes without approval could not be 
 const OVERFLOW = `(more than ${String(MAX_PATHS)} files written without approval)`;
 const UNSEEN = '(a command an always-allow rule let through, which may have written anywhere)';
 
-/**
- * Load the record. It fails closed: a corrupt file, an overflow or an unseen write make every
- * project-code call ask until a person approves one; a corrupt file is reported once.
- */
-export async function loadUnreviewedWrites(
-  file: string,
-  logger: Logger,
-): Promise<UnreviewedWrites> {
-  const read = await readJsonFile(file, fileSchema);
-  const paths = new Set(read.kind === 'ok' ? read.value.paths : []);
-  let unknown: string | null = read.kind === 'ok' ? read.value.unknown : null;
-  if (read.kind === 'corrupt') {
-    unknown = LOST_RECORD;
-    logger.error(
-      { file, issues: read.issues },
-      'unreviewed-writes record is corrupt; failing closed',
-    );
-  }
-  let writing: Promise<void> = Promise.resolve();
+type Record = { readonly paths: readonly string[]; readonly unknown: string | null };
 
-  const save = (): Promise<void> => {
-    const text = JSON.stringify({ v: 1, paths: [...paths], unknown });
+/**
+ * Open the record. The file is the only copy, read at every question and rewritten at every
+ * change, so the daemon and a terminal chat sharing a state dir see each other's writes. It
+ * fails closed: a corrupt file, an overflow or an unseen write make every project-code call
+ * ask until a person approves one; a corrupt file is reported once.
+ */
+export function openUnreviewedWrites(file: string, logger: Logger): UnreviewedWrites {
+  let reported = false;
+  const read = (): Record => {
+    const text = readTextFileSync(file);
+    if (text === null) return { paths: [], unknown: null };
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = fileSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    if (!reported) logger.error({ file }, 'unreviewed-writes record is corrupt; failing closed');
+    reported = true;
+    return { paths: [], unknown: LOST_RECORD };
+  };
+  let writing: Promise<void> = Promise.resolve();
+  const change = (next: (current: Record) => Record): Promise<void> => {
     writing = writing
-      .then(() => writeFileAtomic(file, text))
+      .then(() => {
+        const record = next(read());
+        return writeFileAtomic(file, JSON.stringify({ v: 1, ...record }));
+      })
       .catch((error: unknown) => {
         logger.error({ err: error, file }, 'cannot save the unreviewed-writes record');
       });
@@ -72,24 +80,20 @@ export async function loadUnreviewedWrites(
 
   return {
     pending() {
+      const { paths, unknown } = read();
       return unknown === null ? [...paths] : [unknown, ...paths];
     },
-    async record(written) {
-      for (const path of written) paths.add(path);
-      if (paths.size > MAX_PATHS) {
-        paths.clear();
-        unknown = OVERFLOW;
-      }
-      await save();
+    record(written) {
+      return change(({ paths, unknown }) => {
+        const all = [...new Set([...paths, ...written])];
+        return all.length > MAX_PATHS ? { paths: [], unknown: OVERFLOW } : { paths: all, unknown };
+      });
     },
-    async recordUnseen() {
-      unknown = UNSEEN;
-      await save();
+    recordUnseen() {
+      return change(({ paths }) => ({ paths, unknown: UNSEEN }));
     },
-    async clear() {
-      paths.clear();
-      unknown = null;
-      await save();
+    clear() {
+      return change(() => ({ paths: [], unknown: null }));
     },
   };
 }
