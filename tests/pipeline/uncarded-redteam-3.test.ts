@@ -153,6 +153,9 @@ describe('uncarded red team 3: open holes', () => {
     "workspace/targets.ts writableFor with executors/sandbox/bwrap-args.ts: a symlink in the project to /tmp (scratch -> /tmp), 'mv keep.txt scratch/keep.txt' was 'workspace: mv' with writable [<project>, /tmp]; bwrap-args drops /tmp from the writable binds (the private tmpfs stands there), so in a real run keep.txt moved into the sandbox's private /tmp and was gone from the project and from the host /tmp ('mv a.txt scratch/' and 'cp a.txt scratch/a.txt' are allowed the same way); the policy takes the resolved /tmp path for a workspace write, not for scratch",
   );
   it.todo(
+    "read-only-policy.ts readPathCheck / vaglio guard.ts: a plain read is judged by its text, not through symlinks. With a link the user made in the project (sysroot -> /, as in the earlier rounds' fixtures), 'head -3 sysroot/etc/passwd' was 'read-only: head' and printed /etc/passwd, which the guard forbids as /etc/passwd, and 'cat sysroot/proc/self/environ' was allowed; with secrets -> ~/.config/app, 'cat secrets/credentials.env' printed TOKEN=s3cret in a real run and 'cp secrets/credentials.env copy.env' ('workspace: cp') copied the forbidden file into the project (the glob and tree forms ask since round one)",
+  );
+  it.todo(
     "approvals/build-card.ts: the card shows only the command text, cut at 200 characters, never the cwd nor shell_exec's args: {command: 'rm -rf src', cwd: '~/old-app'} and {command: 'rm -rf src', cwd: '~/thesis'} give the same card ('Approval needed: Run rm', 'Detail: rm -rf src'), and {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make', 'Detail: make \"$@\"' (seen in the rendered card; the person approves a command whose place and words they were not shown)",
   );
 });
