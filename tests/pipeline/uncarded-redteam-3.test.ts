@@ -156,6 +156,9 @@ describe('uncarded red team 3: open holes', () => {
     "read-only-policy.ts readPathCheck / vaglio guard.ts: a plain read is judged by its text, not through symlinks. With a link the user made in the project (sysroot -> /, as in the earlier rounds' fixtures), 'head -3 sysroot/etc/passwd' was 'read-only: head' and printed /etc/passwd, which the guard forbids as /etc/passwd, and 'cat sysroot/proc/self/environ' was allowed; with secrets -> ~/.config/app, 'cat secrets/credentials.env' printed TOKEN=s3cret in a real run and 'cp secrets/credentials.env copy.env' ('workspace: cp') copied the forbidden file into the project (the glob and tree forms ask since round one)",
   );
   it.todo(
+    "workspace/targets.ts overlaps: two targets are compared by their text, not resolved through symlinks (the decision's own 'written' lists the same resolved path twice). With real/ and link -> real in the project, 'mv keep.txt real/moved.txt && mv a.txt link/moved.txt' was 'workspace: mv' and in a real run the second mv replaced the first: keep.txt's content was gone (real/moved.txt held 'a'); with a link to the project itself (~/alias -> ~/app), 'mv keep.txt x && mv a.txt ~/alias/x' is allowed the same way",
+  );
+  it.todo(
     "approvals/build-card.ts: the card shows only the command text, cut at 200 characters, never the cwd nor shell_exec's args: {command: 'rm -rf src', cwd: '~/old-app'} and {command: 'rm -rf src', cwd: '~/thesis'} give the same card ('Approval needed: Run rm', 'Detail: rm -rf src'), and {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make', 'Detail: make \"$@\"' (seen in the rendered card; the person approves a command whose place and words they were not shown)",
   );
 });
