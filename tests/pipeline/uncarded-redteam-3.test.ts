@@ -132,6 +132,20 @@ describe('uncarded red team 3: ideas that held', () => {
     expect(await exists(join(project, 'pwned'))).toBe(false);
   });
 
+  it('a write through a link the user made to a file or directory outside roots.write asks (the resolved path is judged)', async () => {
+    await symlink('/etc/hostname', join(project, 'host.conf'));
+    await symlink('/etc', join(project, 'sysdir'));
+    for (const command of [
+      'echo x >> host.conf',
+      'chmod 600 host.conf',
+      'touch host.conf',
+      'tee -a host.conf',
+      'echo x > sysdir/new.sh',
+    ]) {
+      expect((await decide(command)).decision, command).not.toBe('allow');
+    }
+  });
+
   it('a copy of the whole tree into a link to /tmp asks', async () => {
     await symlink('/tmp', join(project, 'scratch'));
     await expectDecisions('ask', ['cp -r . scratch/all', 'tar cf scratch/all.tar .']);
@@ -159,6 +173,6 @@ describe('uncarded red team 3: open holes', () => {
     "workspace/targets.ts overlaps: two targets are compared by their text, not resolved through symlinks (the decision's own 'written' lists the same resolved path twice). With real/ and link -> real in the project, 'mv keep.txt real/moved.txt && mv a.txt link/moved.txt' was 'workspace: mv' and in a real run the second mv replaced the first: keep.txt's content was gone (real/moved.txt held 'a'); with a link to the project itself (~/alias -> ~/app), 'mv keep.txt x && mv a.txt ~/alias/x' is allowed the same way",
   );
   it.todo(
-    "approvals/build-card.ts: the card shows only the command text, cut at 200 characters, never the cwd nor shell_exec's args: {command: 'rm -rf src', cwd: '~/old-app'} and {command: 'rm -rf src', cwd: '~/thesis'} give the same card ('Approval needed: Run rm', 'Detail: rm -rf src'), and {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make', 'Detail: make \"$@\"' (seen in the rendered card; the person approves a command whose place and words they were not shown)",
+    "approvals/build-card.ts: the card shows the command's first words and its text cut at 200 characters, never the cwd nor shell_exec's args. {command: 'echo ' + 'building-the-release-notes-'.repeat(7) + ' && git push --force origin main'} rendered 'Approval needed: Run echo building-the-release-notes-…' (the first word taken as a subcommand, the '+1 more command' cut at 80) and 'Detail: echo building-…-building-the-release-notes- && g…': git push --force is nowhere on the card; {command: 'rm -rf src', cwd: '~/old-app'} and {cwd: '~/thesis'} give the same card; {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make' (seen in the rendered card, renderCardText(buildCard(...)))",
   );
 });
