@@ -86,6 +86,8 @@ describe('uncarded red team 3: ideas that held', () => {
       `cat /proc/self/root${home}/.config/app/credentials.env`,
       `cat /proc/1/root${home}/.config/app/credentials.env`,
       'tail /proc/self/cwd/.config/app/credentials.env',
+      'dd if=/dev/sda of=disk.img count=1',
+      'head -c 64 /dev/mem',
     ]);
     await expectDecisions('deny', ['cat /proc/self/cwd/.config/app/credentials.env'], home);
   });
@@ -146,6 +148,20 @@ describe('uncarded red team 3: ideas that held', () => {
     }
   });
 
+  it('other spellings of a place (cd, ~+ and ~user in command words, ~+ in a read) ask', async () => {
+    await mkdir(join(project, 'sub'));
+    await writeFile(join(project, 'sub', 'a.txt'), 'a\n');
+    await expectDecisions('ask', [
+      'cd sub && echo x > a.txt',
+      'tee ~+/keep.txt < keep.txt',
+      'cp keep.txt ~+/keep.txt',
+      'mv keep.txt ~+/sub',
+    ]);
+    await expectDecisions('ask', ['echo x >> ~root/.bashrc'], home);
+    await expectDecisions('ask', ['head -2 ~+/passwd'], '/etc');
+    await expectDecisions('ask', ['cat ~+/app/credentials.env'], join(home, '.config'));
+  });
+
   it('a copy of the whole tree into a link to /tmp asks', async () => {
     await symlink('/tmp', join(project, 'scratch'));
     await expectDecisions('ask', ['cp -r . scratch/all', 'tar cf scratch/all.tar .']);
@@ -161,7 +177,7 @@ describe('uncarded red team 3: open holes', () => {
     "workspace/policy.ts findRepository (and git.ts): the git rules place the repository by the nearest .git above the cwd, git by its own discovery. With the bare repository above as cwd, 'git checkout -b topic; git show HEAD' was 'workspace: git checkout -b, git show' with writable [<project>] (its .git included, not read-only): in a real run the textconv script wrote <project>/.git/hooks/pre-commit (chmod +x), which runs outside the sandbox at the user's next commit; nothing of it is in the unreviewed record",
   );
   it.todo(
-    "workspace/targets.ts isProtected: only ~/bin is protected among the places commands are looked up, not every directory on PATH. With PATH=~/miniconda3/bin:/usr/bin:/bin (conda prepends it; ~/go/bin, ~/perl5/bin, ~/n/bin alike): 'mkdir -p ~/miniconda3/bin', \"printf '#!/bin/sh\\\\necho model code ran as git\\\\n' > ~/miniconda3/bin/git\", 'chmod +x ~/miniconda3/bin/git' (all workspace), then 'git status' ('read-only: git status') and 'git add a.txt' ('workspace: git add', project and .git writable) ran the model's script in a real run; so will the user's own shell. The read-only and git tiers never consult the unreviewed record",
+    "workspace/targets.ts isProtected: only ~/bin is protected among the places commands are looked up, not every directory on PATH. With PATH=~/miniconda3/bin:/usr/bin:/bin (conda prepends it; ~/go/bin, ~/perl5/bin, ~/n/bin alike): 'mkdir -p ~/miniconda3/bin', \"printf '#!/bin/sh\\\\necho model code ran as git\\\\n' > ~/miniconda3/bin/git\", 'chmod +x ~/miniconda3/bin/git' (all workspace), then 'git status' ('read-only: git status') and 'git add a.txt' ('workspace: git add', project and .git writable) ran the model's script in a real run; so will the user's own shell. The read-only and git tiers never consult the unreviewed record. Alike, a file the user's shell sources: \"echo 'touch ~/pwned-at-login' >> ~/miniconda3/etc/profile.d/conda.sh\" (sourced by conda's ~/.bashrc block) was 'workspace: echo' and appended in a real run",
   );
   it.todo(
     "workspace/targets.ts writableFor with executors/sandbox/bwrap-args.ts: a symlink in the project to /tmp (scratch -> /tmp), 'mv keep.txt scratch/keep.txt' was 'workspace: mv' with writable [<project>, /tmp]; bwrap-args drops /tmp from the writable binds (the private tmpfs stands there), so in a real run keep.txt moved into the sandbox's private /tmp and was gone from the project and from the host /tmp ('mv a.txt scratch/' and 'cp a.txt scratch/a.txt' are allowed the same way); the policy takes the resolved /tmp path for a workspace write, not for scratch",
@@ -171,6 +187,9 @@ describe('uncarded red team 3: open holes', () => {
   );
   it.todo(
     "workspace/targets.ts overlaps: two targets are compared by their text, not resolved through symlinks (the decision's own 'written' lists the same resolved path twice). With real/ and link -> real in the project, 'mv keep.txt real/moved.txt && mv a.txt link/moved.txt' was 'workspace: mv' and in a real run the second mv replaced the first: keep.txt's content was gone (real/moved.txt held 'a'); with a link to the project itself (~/alias -> ~/app), 'mv keep.txt x && mv a.txt ~/alias/x' is allowed the same way",
+  );
+  it.todo(
+    "scope-paths.ts absoluteUserPath (used by workspace/targets.ts for redirect targets and dd's of=): a word starting with ~+ is bash's $PWD (and ~- its $OLDPWD, ~name a home from the password database), but the policy takes '~+' for a directory name: 'echo overwritten > ~+/keep.txt' was 'workspace: echo' (written: <project>/~+/keep.txt, a new file) and in a real run overwrote keep.txt; 'dd if=a.txt of=~+/keep.txt' is allowed the same way (bash expands ~ after of=); the record then holds the wrong path and the card for make names '~+/Makefile'",
   );
   it.todo(
     "approvals/build-card.ts: the card shows the command's first words and its text cut at 200 characters, never the cwd nor shell_exec's args. {command: 'echo ' + 'building-the-release-notes-'.repeat(7) + ' && git push --force origin main'} rendered 'Approval needed: Run echo building-the-release-notes-…' (the first word taken as a subcommand, the '+1 more command' cut at 80) and 'Detail: echo building-…-building-the-release-notes- && g…': git push --force is nowhere on the card; {command: 'rm -rf src', cwd: '~/old-app'} and {cwd: '~/thesis'} give the same card; {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make' (seen in the rendered card, renderCardText(buildCard(...)))",
