@@ -157,9 +157,29 @@ describe('uncarded red team 3: ideas that held', () => {
       'cp keep.txt ~+/keep.txt',
       'mv keep.txt ~+/sub',
     ]);
+    await expectDecisions('ask', [
+      'dd if=keep.txt of={new,keep}.txt',
+      'tee {new,keep}.txt < keep.txt',
+      "echo x > $'\\x6beep.txt'",
+      "dd if=keep.txt of=$'keep.txt'",
+      'echo x > ke""ep.txt',
+    ]);
     await expectDecisions('ask', ['echo x >> ~root/.bashrc'], home);
     await expectDecisions('ask', ['head -2 ~+/passwd'], '/etc');
     await expectDecisions('ask', ['cat ~+/app/credentials.env'], join(home, '.config'));
+  });
+
+  it('the file tools walk no symlinked directory: fs_grep and fs_glob below a link to ~/.config/app find nothing', async () => {
+    await symlink(join(home, '.config', 'app'), join(project, 'secrets'));
+    for (const [executor, args] of [
+      ['fs_grep', { pattern: 'TOKEN', path: project }],
+      ['fs_glob', { pattern: '**/*.env', path: project }],
+    ] as const) {
+      const outcome = await pipeline.evaluate(call(executor, args, intent));
+      expect(outcome, executor).toMatchObject({ decision: 'allow' });
+      const ran = await pipeline.invoke(outcome, new AbortController().signal);
+      expect(ran, executor).toMatchObject({ ok: true, result: { matches: [] } });
+    }
   });
 
   it('a copy of the whole tree into a link to /tmp asks', async () => {
@@ -183,7 +203,7 @@ describe('uncarded red team 3: open holes', () => {
     "workspace/targets.ts writableFor with executors/sandbox/bwrap-args.ts: a symlink in the project to /tmp (scratch -> /tmp), 'mv keep.txt scratch/keep.txt' was 'workspace: mv' with writable [<project>, /tmp]; bwrap-args drops /tmp from the writable binds (the private tmpfs stands there), so in a real run keep.txt moved into the sandbox's private /tmp and was gone from the project and from the host /tmp ('mv a.txt scratch/' and 'cp a.txt scratch/a.txt' are allowed the same way); the policy takes the resolved /tmp path for a workspace write, not for scratch",
   );
   it.todo(
-    "read-only-policy.ts readPathCheck / vaglio guard.ts: a plain read is judged by its text, not through symlinks. With a link the user made in the project (sysroot -> /, as in the earlier rounds' fixtures), 'head -3 sysroot/etc/passwd' was 'read-only: head' and printed /etc/passwd, which the guard forbids as /etc/passwd, and 'cat sysroot/proc/self/environ' was allowed; with secrets -> ~/.config/app, 'cat secrets/credentials.env' printed TOKEN=s3cret in a real run and 'cp secrets/credentials.env copy.env' ('workspace: cp') copied the forbidden file into the project (the glob and tree forms ask since round one)",
+    "read-only-policy.ts readPathCheck / vaglio guard.ts: a plain read is judged by its text, not through symlinks. With a link the user made in the project (sysroot -> /, as in the earlier rounds' fixtures), 'head -3 sysroot/etc/passwd' was 'read-only: head' and printed /etc/passwd, which the guard forbids as /etc/passwd, and 'cat sysroot/proc/self/environ' was allowed; with secrets -> ~/.config/app, 'cat secrets/credentials.env' printed TOKEN=s3cret in a real run and 'cp secrets/credentials.env copy.env' ('workspace: cp') copied the forbidden file into the project (the glob and tree forms ask since round one). The file tools run without a card and outside the sandbox, and do the same: fs_read {path: '<project>/secrets/credentials.env'} returned TOKEN=s3cret and fs_read {path: '<project>/sysroot/etc/passwd'} returned /etc/passwd in a real run (the fix: judge the resolved path too, in the guard or executors/resolve-path.ts)",
   );
   it.todo(
     "workspace/targets.ts overlaps: two targets are compared by their text, not resolved through symlinks (the decision's own 'written' lists the same resolved path twice). With real/ and link -> real in the project, 'mv keep.txt real/moved.txt && mv a.txt link/moved.txt' was 'workspace: mv' and in a real run the second mv replaced the first: keep.txt's content was gone (real/moved.txt held 'a'); with a link to the project itself (~/alias -> ~/app), 'mv keep.txt x && mv a.txt ~/alias/x' is allowed the same way",
