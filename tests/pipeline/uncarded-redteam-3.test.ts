@@ -212,6 +212,9 @@ describe('uncarded red team 3: open holes', () => {
     "scope-paths.ts absoluteUserPath (used by workspace/targets.ts for redirect targets and dd's of=): a word starting with ~+ is bash's $PWD (and ~- its $OLDPWD, ~name a home from the password database), but the policy takes '~+' for a directory name: 'echo overwritten > ~+/keep.txt' was 'workspace: echo' (written: <project>/~+/keep.txt, a new file) and in a real run overwrote keep.txt; 'dd if=a.txt of=~+/keep.txt' is allowed the same way (bash expands ~ after of=); the record then holds the wrong path and the card for make names '~+/Makefile'",
   );
   it.todo(
+    "workspace/runners.ts make: 'make' runs make's built-in implicit rules, not only the project's Makefile (a target no Makefile names, or no Makefile at all), and -B remakes whatever exists. In a work tree with a hand-written 'notes' and a 'notes.sh' and no Makefile, 'make -B notes' was 'workspace: make' and in a real run make's %: %.sh rule ran 'cat notes.sh >notes; chmod a+x notes': notes was overwritten (without -B when notes.sh is newer; 'make -B gram.c' would regenerate a hand-patched gram.c from gram.y with yacc). Fix: require a Makefile and run uncarded make with -r -R (no built-in rules), or refuse -B",
+  );
+  it.todo(
     "approvals/build-card.ts: the card shows the command's first words and its text cut at 200 characters, never the cwd nor shell_exec's args. {command: 'echo ' + 'building-the-release-notes-'.repeat(7) + ' && git push --force origin main'} rendered 'Approval needed: Run echo building-the-release-notes-…' (the first word taken as a subcommand, the '+1 more command' cut at 80) and 'Detail: echo building-…-building-the-release-notes- && g…': git push --force is nowhere on the card; {command: 'rm -rf src', cwd: '~/old-app'} and {cwd: '~/thesis'} give the same card; {command: 'make \"$@\"', args: ['-f', '/tmp/x.mk']} shows 'Run make' (seen in the rendered card, renderCardText(buildCard(...)))",
   );
 });
