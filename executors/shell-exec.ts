@@ -44,15 +44,18 @@ export function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /**
  * git settings for a call no person approved, at git's highest precedence (the environment):
- * no hooks and no fsmonitor. Both run programs the repository names, and a commit runs them
+ * no hooks, no fsmonitor, no bare repository found by discovery. They run programs a repository names, and a commit runs them
  * with .git writable, where they could plant a hook that later runs outside the sandbox.
  */
 const UNCARDED_GIT: NodeJS.ProcessEnv = {
-  GIT_CONFIG_COUNT: '2',
+  GIT_CONFIG_COUNT: '3',
   GIT_CONFIG_KEY_0: 'core.hooksPath',
   GIT_CONFIG_VALUE_0: '/dev/null',
   GIT_CONFIG_KEY_1: 'core.fsmonitor',
   GIT_CONFIG_VALUE_1: 'false',
+  // A directory the model built to look like a bare repository brings its own config.
+  GIT_CONFIG_KEY_2: 'safe.bareRepository',
+  GIT_CONFIG_VALUE_2: 'explicit',
 };
 
 /**

@@ -1,6 +1,7 @@
 // The pre-execution pipeline: validate_args, check_hints, guard, judge, policy, in that
 // order, first failure wins. Every decision writes one audit line before anything runs.
 // evaluate() never throws: a stage that throws denies (fail closed).
+import { dirname } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
@@ -74,6 +75,19 @@ function buildPanel(
   return createLlmPanel(options.config, env, clientFor, { logger });
 }
 
+/**
+ * Where commands are looked up, and the install prefix around each `bin` (its etc/ holds what
+ * shells source): a new file there shadows a real command (~/miniconda3/bin/git).
+ */
+function commandDirs(env: NodeJS.ProcessEnv, home: string): string[] {
+  const dirs = (env.PATH ?? '').split(':').filter((dir) => dir.startsWith('/'));
+  const prefixes = dirs
+    .filter((dir) => /\/s?bin$/.test(dir))
+    .map((dir) => dirname(dir))
+    .filter((prefix) => prefix !== home && prefix !== '/');
+  return [...new Set([...dirs, ...prefixes])];
+}
+
 /** Build the pipeline: the parser is loaded and the config checked before the first call. */
 export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
   const env = options.env ?? process.env;
@@ -104,7 +118,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     workspace: workspaceCatalogueFor(config),
     isDirectory,
     entryExists,
-    ownDirs: [configDir(env), dataDir(env), stateDir(env)],
+    protectedDirs: [configDir(env), dataDir(env), stateDir(env), ...commandDirs(env, home)],
     unreviewed,
     tools,
     logger,

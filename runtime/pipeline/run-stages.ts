@@ -41,8 +41,8 @@ export interface StageDeps {
   readonly workspace: WorkspaceCatalogue | null;
   readonly isDirectory: (path: string) => boolean;
   readonly entryExists: (path: string) => boolean;
-  /** Custode's own config, data and state dirs (the workspace rules never write there). */
-  readonly ownDirs: readonly string[];
+  /** Custode's own dirs and where commands are found (the workspace rules never write there). */
+  readonly protectedDirs: readonly string[];
   readonly unreviewed: UnreviewedWrites;
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
@@ -188,7 +188,7 @@ async function runStages(
           ...shellScope,
           isDirectory: deps.isDirectory,
           entryExists: deps.entryExists,
-          ownDirs: deps.ownDirs,
+          protectedDirs: deps.protectedDirs,
           unreviewed: deps.unreviewed,
         });
   const policy = decidePolicy({

@@ -119,14 +119,17 @@ describe('uncarded red team 3: ideas that held', () => {
     expect(pytest.reason).toMatch(/unreviewed: .*__pycache__/);
   });
 
-  it('git stash and git checkout -b carry nothing past the record: an append stashed away still makes make ask, and stays in the stash', async () => {
-    await run("printf 'all:\\n\\ttouch pwned\\n' >> keep.txt");
+  it('git stash and git checkout -b carry nothing past the record: a write stashed away still makes make ask, and stays in the stash', async () => {
+    // Appending to an existing file now asks (a link can make it a dotfile); a new file does not.
+    expect(await decide("printf 'x' >> keep.txt")).toMatchObject({ decision: 'ask' });
+    await run("printf 'all:\\n\\ttouch pwned\\n' > Makefile");
+    await run('git add Makefile');
     expect(await run('git stash')).toMatchObject({ exit_code: 0 });
     expect(await run('git checkout -b topic')).toMatchObject({ exit_code: 0 });
     expect(await readFile(join(project, 'keep.txt'), 'utf8')).toBe('keep me\n');
     expect(await decide('make')).toMatchObject({
       decision: 'ask',
-      reason: expect.stringMatching(/unreviewed: keep\.txt;/),
+      reason: expect.stringMatching(/unreviewed: Makefile;/),
     });
     expect(await run('git stash list')).toMatchObject({
       stdout: expect.stringMatching(/stash@\{0\}/),

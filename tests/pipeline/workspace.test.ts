@@ -47,11 +47,13 @@ describe('workspace: writes that lose nothing run without a card', () => {
     expect(outcome.signals).toContain('workspace: sort');
   });
 
-  it('asks when the redirect would overwrite a file that exists, and allows appending to it', async () => {
+  it('asks when the redirect would overwrite or append to a file that exists; a new one is fine', async () => {
     await writeFile(join(project, 'notes.txt'), 'keep me\n');
     expect(await decide('echo x > notes.txt')).toMatchObject({ decision: 'ask' });
     expect(await decide('echo x >| notes.txt')).toMatchObject({ decision: 'ask' });
-    expect(await decide('echo x >> notes.txt')).toMatchObject({
+    // A link can make an existing file a dotfile (~/.bashrc -> ~/dotfiles/bashrc).
+    expect(await decide('echo x >> notes.txt')).toMatchObject({ decision: 'ask' });
+    expect(await decide('echo x >> fresh.txt')).toMatchObject({
       decision: 'allow',
       reason: 'workspace: echo',
     });

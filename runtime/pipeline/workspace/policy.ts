@@ -20,8 +20,8 @@ export interface WorkspaceScope extends ShellScope {
   readonly isDirectory: (path: string) => boolean;
   /** Anything is there, a dangling symlink included: writing through one lands elsewhere. */
   readonly entryExists: (path: string) => boolean;
-  /** Custode's own config, data and state dirs: never written without a card. */
-  readonly ownDirs: readonly string[];
+  /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */
+  readonly protectedDirs: readonly string[];
   /** Files calls without a card wrote, which project code must not run unseen. */
   readonly unreviewed: UnreviewedWrites;
 }
@@ -66,10 +66,11 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
     writeOk(root, scope) &&
     !isProtected(root, scope);
   const tree = usable ? root : scope.cwd;
+  // Newest first, ten at most: the file the model wrote last is the one to look at.
   const pending = scope.unreviewed.pending();
   if (pending.length > 0) {
-    const named = pending.slice(0, 3).map((path) => relative(tree, path) || path);
-    const more = pending.length > 3 ? ` and ${String(pending.length - 3)} more` : '';
+    const named = pending.slice(0, 10).map((path) => relative(tree, path) || path);
+    const more = pending.length > 10 ? ` and ${String(pending.length - 10)} more` : '';
     return {
       kind: 'ask',
       reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,

@@ -80,7 +80,8 @@ function npx(args: readonly string[]): Effects {
 // make: targets and the options that only shape the run; -f, -C, -e and VAR=value ask.
 function make(args: readonly string[]): Effects {
   const parsed = words(args, {
-    flags: ['-k', '--keep-going', '-s', '--silent', '-B'],
+    // -B remakes what exists, by make's built-in rules when no Makefile names it.
+    flags: ['-k', '--keep-going', '-s', '--silent'],
     valued: ['-j', '--jobs'],
   });
   if (parsed === null || !parsed.operands.every((t) => /^[\w][\w./-]*$/.test(t))) return null;
@@ -155,7 +156,16 @@ function script(args: readonly string[], isDirectory: IsDirectory): Effects {
  * one: `pytest -c/home/u/evil.ini` loaded a plugin from there), a list's items, an argument file
  * (@/x). Code a runner loads by path then comes from the work tree, which unreviewed.ts watches.
  */
+/**
+ * Code carried in a word, with no file the unreviewed record could see: a data: URL, or an
+ * option that loads or evaluates a module (node's --import, --require, --loader, --eval,
+ * vitest's --execArgv, eslint's and prettier's plugins).
+ */
+const INLINE_CODE =
+  /data:|^--?(?:import|require|loader|experimental-loader|execArgv|eval|print|plugin)(?:=|$)/i;
+
 function staysInProject(word: string): boolean {
+  if (INLINE_CODE.test(word)) return false;
   const attached = /^-[A-Za-z]+(.+)$/.exec(word)?.[1];
   const pieces = [word, ...(attached === undefined ? [] : [attached])].flatMap((text) =>
     text.split(/[=:,@]/),

@@ -29,14 +29,14 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
 
 /**
  * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
- * and anything hidden (a dot-named file or directory anywhere in the path: .git, .husky,
+ * the PATH's directories and their install prefixes, and anything hidden (a dot-named file or directory anywhere in the path: .git, .husky,
  * .envrc, .cargo/config.toml, .npmrc and ~/.bashrc are how tools find their hooks and settings).
  */
 export function isProtected(path: string, scope: WorkspaceScope): boolean {
   const home = scope.realHome;
   if (path === home || isUnder(path, join(home, 'bin'))) return true;
   if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
-  return scope.ownDirs.some((dir) => isUnder(path, dir));
+  return scope.protectedDirs.some((dir) => isUnder(path, dir));
 }
 
 /**
@@ -69,24 +69,32 @@ type TargetCheck =
   { readonly ok: false } | { readonly ok: true; readonly dir?: string; readonly path?: string };
 
 function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
-  const { absolute } = target;
+  const { absolute, resolved: path } = target;
   if (inSandboxScratch(absolute, scope)) return { ok: true };
   if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
-  if (target.mode === 'create' && scope.entryExists(absolute)) return { ok: false };
-  const path = resolveThroughSymlinks(absolute, scope.realPath);
+  const exists = scope.entryExists(absolute);
+  if (target.mode === 'create' && exists) return { ok: false };
+  // A link into /tmp leads into the sandbox's private one: a file moved there is gone.
+  if (inSandboxScratch(path, scope)) return { ok: false };
+  // Appending reaches whatever a link makes of the file (~/.bashrc -> ~/dotfiles/bashrc): only
+  // to a file that is new or that a call without a card wrote.
+  if (target.mode === 'append' && exists && !scope.unreviewed.pending().includes(path))
+    return { ok: false };
   if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope), path };
 }
 
 interface ResolvedTarget extends WorkspaceTarget {
   readonly absolute: string;
+  /** Symlinks resolved: two spellings of one file are one file. */
+  readonly resolved: string;
 }
 
 /** A path this call writes twice, or inside a file or directory another of its writes fills. */
 function overlaps(targets: readonly ResolvedTarget[]): boolean {
   return targets.some((filled, i) =>
     filled.mode === 'create'
-      ? targets.some((other, k) => k !== i && isUnder(other.absolute, filled.absolute))
+      ? targets.some((other, k) => k !== i && isUnder(other.resolved, filled.resolved))
       : false,
   );
 }
@@ -108,11 +116,13 @@ export function writableFor(
   targets: readonly WorkspaceTarget[],
   scope: WorkspaceScope,
 ): TargetNeeds | null {
-  if (targets.some((target) => climbsThroughName(target.path))) return null;
-  const resolved = targets.map((target) => ({
-    ...target,
-    absolute: absoluteUserPath(target.path, scope.home, scope.cwd),
-  }));
+  // `~+/x` is bash's $PWD/x and `~name` someone's home: not what the text names.
+  if (targets.some((target) => climbsThroughName(target.path) || /^~[^/]/.test(target.path)))
+    return null;
+  const resolved = targets.map((target) => {
+    const absolute = absoluteUserPath(target.path, scope.home, scope.cwd);
+    return { ...target, absolute, resolved: resolveThroughSymlinks(absolute, scope.realPath) };
+  });
   if (overlaps(resolved)) return null;
   const writable = new Set<string>();
   const written: string[] = [];

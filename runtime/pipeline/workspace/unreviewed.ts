@@ -11,7 +11,7 @@ import { readTextFileSync, writeFileAtomic } from '../../state-store.ts';
 
 /** The record of unreviewed writes. */
 export interface UnreviewedWrites {
-  /** Every recorded path (gone or not: git can put a file back), or why the record is unknown. */
+  /** Every recorded path, newest first (gone or not: git can put a file back), or why the record is unknown. */
   pending(): string[];
   /** Remember paths a call without a card is about to write; resolves once it is on disk. */
   record(paths: readonly string[]): Promise<void>;
@@ -81,7 +81,8 @@ export function openUnreviewedWrites(file: string, logger: Logger): UnreviewedWr
   return {
     pending() {
       const { paths, unknown } = read();
-      return unknown === null ? [...paths] : [unknown, ...paths];
+      const newest = [...paths].reverse();
+      return unknown === null ? newest : [unknown, ...newest];
     },
     record(written) {
       return change(({ paths, unknown }) => {
