@@ -81,7 +81,9 @@ export function readPathCheck(scope: ShellScope): PathCheck {
   return (word, use) => {
     if (climbsThroughName(word)) return false;
     const path = absoluteUserPath(word.trim(), scope.home, scope.cwd);
-    if (!guardPasses(path, use, scope.home)) return false;
+    // The guard judges text; a link the user made (secrets -> ~/.config/app) leads elsewhere.
+    const real = resolveThroughSymlinks(path, scope.realPath);
+    if (!guardPasses(path, use, scope.home) || !guardPasses(real, use, scope.home)) return false;
     if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
