@@ -8,6 +8,8 @@ import { classOf, displayPath, hostOf, pathsOf, stringArg, verbFor } from './des
 import { shellHeadline } from './shell-scope.ts';
 
 const DETAIL_MAX = 200;
+/** A command on a card is shown whole up to this, then by its head and its tail. */
+const COMMAND_MAX = 1500;
 
 const ADVICE: Readonly<Record<DenyStage, string>> = {
   validation: 'Fix the arguments: the call did not match what the tool accepts.',
@@ -51,10 +53,33 @@ function targetOf(
   return call.executor;
 }
 
+/**
+ * A command as the person must see it to approve it: whole, or its head and tail (what runs
+ * last is often what matters: `echo … && git push --force`), with where it runs and its $1...
+ */
+function commandDetail(command: string, args: unknown): string {
+  const flat = command.trim();
+  const half = Math.floor(COMMAND_MAX / 2);
+  const text =
+    flat.length <= COMMAND_MAX
+      ? flat
+      : `${flat.slice(0, half)} … (${String(flat.length - 2 * half)} characters not shown) … ${flat.slice(-half)}`;
+  const cwd = stringArg(args, 'cwd');
+  const extra =
+    args !== null && typeof args === 'object' && Array.isArray((args as { args?: unknown }).args)
+      ? (args as { args: unknown[] }).args
+      : [];
+  return [
+    text,
+    ...(cwd === undefined ? [] : [`in ${cwd}`]),
+    ...(extra.length === 0 ? [] : [`with $1... = ${shorten(JSON.stringify(extra))}`]),
+  ].join('\n');
+}
+
 function detailOf(executor: AnyExecutor | undefined, args: unknown): string {
   const commandArg = executor?.capabilities.commandArg;
   const command = commandArg === undefined ? undefined : stringArg(args, commandArg);
-  if (command !== undefined) return shorten(command);
+  if (command !== undefined) return commandDetail(command, args);
   let text: string;
   try {
     text = JSON.stringify(args) ?? String(args);

@@ -172,7 +172,8 @@ export function shellHeadline(commandLine: string): string {
     return commandLine.trim().split(/\s+/).slice(0, 2).join(' ');
   const sub = first.args[0]?.text;
   const words = [...first.wrappers.map((w) => w.name), first.name.text];
-  if (sub !== undefined && SUBCOMMAND.test(sub)) words.push(sub);
+  // A long word is an argument, not a subcommand; it must not push the count off the card.
+  if (sub !== undefined && SUBCOMMAND.test(sub) && sub.length <= 24) words.push(sub);
   const more = top.length - 1;
   return more > 0
     ? `${words.join(' ')} (+${String(more)} more command${more > 1 ? 's' : ''})`

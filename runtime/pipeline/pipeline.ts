@@ -150,12 +150,13 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
           error: { name: 'PermissionDenied', message: 'only an allowed call can run' },
         };
       }
-      // Recorded before the effect: a write no person saw is unreviewed even if the call dies.
-      if (outcome.written !== undefined && outcome.written.length > 0)
-        await unreviewed.record(outcome.written);
-      if (outcome.writesUnseen === true) await unreviewed.recordUnseen();
-      if (outcome.reviews === true) await unreviewed.clear();
       try {
+        // Recorded before the effect, and no effect without the record: a write no person saw
+        // must stay unreviewed even if the call dies, and must not happen unrecorded.
+        if (outcome.written !== undefined && outcome.written.length > 0)
+          await unreviewed.record(outcome.written);
+        if (outcome.writesUnseen === true) await unreviewed.recordUnseen();
+        if (outcome.reviews === true) await unreviewed.clear();
         const result: unknown = await outcome.executor.run(outcome.args, {
           config,
           env,

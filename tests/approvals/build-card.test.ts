@@ -97,13 +97,18 @@ describe('buildCard', () => {
     });
   });
 
-  it('names the extra commands of a list and shortens long details', () => {
+  it('names the extra commands of a list, and shows a command whole or by its head and tail', () => {
     const long = `git status && ${'echo hi; '.repeat(60)}`;
     const call: ProposedCall = { executor: 'shell_exec', args: { command: long }, intent: 'i' };
     const card = buildCard(call, outcome(call, 'ask'));
     expect(card.target).toMatch(/^git status \(\+\d+ more commands\)$/);
-    expect(card.detail.length).toBeLessThanOrEqual(200);
-    expect(card.detail.endsWith('…')).toBe(true);
+    expect(card.detail).toBe(long.trim());
+    const hidden = `echo ${'building-the-release-notes-'.repeat(80)} && git push --force origin main`;
+    const tail = { executor: 'shell_exec', args: { command: hidden, cwd: '~/app' }, intent: 'i' };
+    const pushed = buildCard(tail, outcome(tail, 'ask'));
+    expect(pushed.target).toBe('echo (+1 more command)');
+    expect(pushed.detail).toContain('characters not shown');
+    expect(pushed.detail).toContain('&& git push --force origin main\nin ~/app');
     expect(shorten('a\n\n b', 10)).toBe('a b');
   });
 

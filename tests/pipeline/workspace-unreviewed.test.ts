@@ -212,4 +212,22 @@ describe('unreviewed writes', () => {
       expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'allow', writable: [] });
     });
   });
+
+  it('runs no uncarded write it cannot record (a state dir that refuses the file)', async () => {
+    const state = await makeTempDir('state-broken-');
+    await writeFile(join(state, 'custode'), 'not a directory');
+    const pipeline = await pipelineWith(
+      { roots: { write: ['~', '/tmp'] } },
+      { ...process.env, XDG_STATE_HOME: state },
+    );
+    try {
+      const touch = await shell(pipeline, 'touch new.txt');
+      expect(touch).toMatchObject({ decision: 'allow' });
+      const ran = await pipeline.invoke(touch, new AbortController().signal);
+      expect(ran).toMatchObject({ ok: false });
+      expect(await exists(join(project, 'new.txt'))).toBe(false);
+    } finally {
+      pipeline.close();
+    }
+  });
 });

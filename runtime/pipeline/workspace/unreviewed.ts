@@ -13,7 +13,7 @@ import { readTextFileSync, writeFileAtomic } from '../../state-store.ts';
 export interface UnreviewedWrites {
   /** Every recorded path, newest first (gone or not: git can put a file back), or why the record is unknown. */
   pending(): string[];
-  /** Remember paths a call without a card is about to write; resolves once it is on disk. */
+  /** Remember paths a call without a card is about to write; resolves once on disk, else rejects. */
   record(paths: readonly string[]): Promise<void>;
   /** A call no person saw may write anywhere it could (an always-allow rule's shell command). */
   recordUnseen(): Promise<void>;
@@ -66,16 +66,17 @@ export function openUnreviewedWrites(file: string, logger: Logger): UnreviewedWr
     return { paths: [], unknown: LOST_RECORD };
   };
   let writing: Promise<void> = Promise.resolve();
+  // Changes run one at a time; a change that cannot be saved rejects (its caller must not run
+  // the write it was recording) without stopping the ones after it.
   const change = (next: (current: Record) => Record): Promise<void> => {
-    writing = writing
-      .then(() => {
-        const record = next(read());
-        return writeFileAtomic(file, JSON.stringify({ v: 1, ...record }));
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error, file }, 'cannot save the unreviewed-writes record');
-      });
-    return writing;
+    const done = writing.then(() => {
+      const record = next(read());
+      return writeFileAtomic(file, JSON.stringify({ v: 1, ...record }));
+    });
+    writing = done.catch((error: unknown) => {
+      logger.error({ err: error, file }, 'cannot save the unreviewed-writes record');
+    });
+    return done;
   };
 
   return {
