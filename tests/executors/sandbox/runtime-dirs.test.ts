@@ -8,15 +8,8 @@ import type { PipelineOutcome } from '../../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../make-context.ts';
 import { call, pipelineWith } from '../../pipeline/pipeline-helpers.ts';
 
-const connect = `python3 - <<'EOF'
-import socket, sys
-s = socket.socket(socket.AF_UNIX)
-try:
-    s.connect(sys.argv[1] if len(sys.argv) > 1 else "$SOCK")
-    print("connected")
-except OSError as e:
-    print("refused", e.errno)
-EOF`;
+// Node is what runs Custode, so it is there: connect, and say whether it worked.
+const connect = `node -e "require('node:net').connect(process.argv[1]).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log('refused', e.code); process.exit(0); })" "$SOCK"`;
 
 let server: Server | undefined;
 afterEach(async () => {
