@@ -116,7 +116,7 @@ export const shellExec = defineExecutor({
       writableRoots: writableRootsOf(ctx),
       readOnlyWithin: await withNestedRepositories(ctx.readOnlyWithin ?? [], ctx),
       // A call no person approved reaches no host socket (Docker, the user's D-Bus).
-      hideRuntimeDirs: ctx.writableRoots !== undefined,
+      hideRuntimeDirs: uncarded,
       visibleRoots: configuredWriteRoots(ctx),
       network: sandbox.network,
       env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },

@@ -244,19 +244,23 @@ function matchCommand(
   );
 }
 
+/** A command line both catalogues can judge: parsed cleanly, no substitution, no function, not empty. */
+export function judgeableLine(parsed: ParsedShell): boolean {
+  return (
+    !parsed.errors &&
+    !parsed.hasSubstitution &&
+    parsed.functions.size === 0 &&
+    parsed.commands.length > 0
+  );
+}
+
 /** The rule(s) that make this whole command line read-only, or null (then the policy asks). */
 export function matchReadOnly(
   parsed: ParsedShell,
   catalogue: ReadOnlyCatalogue,
   pathOk: PathCheck,
 ): { rule: string } | null {
-  if (
-    parsed.errors ||
-    parsed.hasSubstitution ||
-    parsed.functions.size > 0 ||
-    parsed.commands.length === 0
-  )
-    return null;
+  if (!judgeableLine(parsed)) return null;
   const names: string[] = [];
   for (const command of parsed.commands) {
     const rule = matchCommand(command, catalogue, pathOk);

@@ -8,6 +8,7 @@ import { ConfigError } from '../../errors.ts';
 import { parseShell } from '../../shell/parse.ts';
 import {
   judgeableArgument,
+  judgeableLine,
   matchReadOnly,
   onlyQuietWrappers,
   type PathCheck,
@@ -111,13 +112,7 @@ export function matchWorkspace(
   workspace: WorkspaceCatalogue,
   checks: MatchChecks,
 ): WorkspaceMatch | null {
-  if (
-    parsed.errors ||
-    parsed.hasSubstitution ||
-    parsed.functions.size > 0 ||
-    parsed.commands.length === 0
-  )
-    return null;
+  if (!judgeableLine(parsed)) return null;
   const names: string[] = [];
   const reads: string[] = [];
   const trees: string[] = [];
