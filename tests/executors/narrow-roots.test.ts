@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsDelete } from '../../executors/fs-delete.ts';
@@ -10,13 +10,7 @@ import { fsWrite } from '../../executors/fs-write.ts';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { PathOutsideBoundary } from '../../runtime/errors.ts';
 import { makeContext, makeTempDir } from './make-context.ts';
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
+import { exists } from '../helpers/exists.ts';
 
 /** A workspace in roots.write holding one file, and a context narrowed to `writable`. */
 async function narrowed(writable: (work: string) => readonly string[]) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import type { Verdict } from '../../runtime/vaglio/verdict.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'run a shell command to look at my project files';
 
@@ -47,13 +48,6 @@ function swapped(outcome: PipelineOutcome, command: string): PipelineOutcome {
 function expectShellResult(value: unknown): ShellResult {
   expect(value).toMatchObject({ sandbox: 'bwrap' });
   return value as ShellResult;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe('policy: the writable paths of an allow', () => {

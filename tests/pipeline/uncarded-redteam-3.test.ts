@@ -4,13 +4,14 @@
 // bubblewrap). Ideas that held and holes since closed are tests; an open hole is a todo naming
 // the file where the fix belongs, the exact calls, and what they did.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'help me with my project';
 const home = process.env.HOME ?? '';
@@ -62,13 +63,6 @@ async function run(command: string, cwd = project): Promise<unknown> {
   const ran = await pipeline.invoke(outcome, new AbortController().signal);
   expect(ran, command).toMatchObject({ ok: true });
   return ran.ok ? ran.result : undefined;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe('uncarded red team 3: ideas that held', () => {

@@ -3,13 +3,14 @@
 // parser, real files, real git, pytest and bubblewrap). Closed holes are regressions; open ones,
 // whose fix is outside runners.ts, are todos holding the command and what it did.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'build and test my project';
 let project: string;
@@ -45,13 +46,6 @@ async function run(command: string, cwd = project): Promise<unknown> {
   const ran = await pipeline.invoke(outcome, new AbortController().signal);
   expect(ran, command).toMatchObject({ ok: true });
   return ran.ok ? ran.result : undefined;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe('project code red team: holes closed in runners.ts', () => {

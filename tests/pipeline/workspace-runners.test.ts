@@ -1,6 +1,6 @@
 // Project code without a card: the decision, and what the real sandbox lets it write.
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../runtime/config.ts';
@@ -8,6 +8,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'build and test my project';
 let project: string;
@@ -22,13 +23,6 @@ async function open(config: ConfigInput = {}): Promise<Pipeline> {
 async function decide(command: string, cwd: string = project): Promise<PipelineOutcome> {
   const current = pipeline ?? (await open());
   return current.evaluate(call('shell_exec', { command, cwd }, intent));
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 beforeEach(async () => {

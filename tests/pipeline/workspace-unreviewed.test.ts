@@ -1,7 +1,7 @@
 // Project code never runs uncarded over files that calls without a card wrote: the model must
 // not approve its own program. Real pipeline, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -17,6 +17,7 @@ import { parseConfig } from '../../runtime/config.ts';
 import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'build my project';
 let project: string;
@@ -47,13 +48,6 @@ async function run(pipeline: Pipeline, outcome: PipelineOutcome): Promise<void> 
   expect(outcome.decision).toBe('allow');
   const ran = await pipeline.invoke(outcome, new AbortController().signal);
   expect(ran).toMatchObject({ ok: true, result: { exit_code: 0 } });
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe('unreviewed writes', () => {

@@ -1,6 +1,6 @@
 // The workspace tier through the real pipeline: real parser, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../runtime/config.ts';
@@ -8,6 +8,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { exists } from '../helpers/exists.ts';
 
 const intent = 'help me with my project';
 let project: string;
@@ -23,13 +24,6 @@ beforeEach(async () => {
 afterEach(() => {
   pipeline.close();
 });
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 async function decide(command: string, cwd: string | null = project): Promise<PipelineOutcome> {
   return pipeline.evaluate(
