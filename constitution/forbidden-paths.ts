@@ -76,7 +76,14 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/etc/shadow-',
     ],
     masks: {
-      system: ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers', '/etc/sudoers.d'],
+      system: [
+        '/etc/shadow',
+        '/etc/shadow-',
+        '/etc/gshadow',
+        '/etc/gshadow-',
+        '/etc/sudoers',
+        '/etc/sudoers.d',
+      ],
     },
   },
   {
@@ -125,7 +132,8 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/sys(?:\/|$)/,
     kind: 'secret',
     samples: ['/sys/kernel/vmcoreinfo', '/sys/class/net'],
-    unmasked: 'the sandbox binds the system read-only and has no capability to reconfigure the kernel',
+    unmasked:
+      'the sandbox binds the system read-only and has no capability to reconfigure the kernel',
   },
   {
     name: 'process memory and environment (/proc/<pid>, /proc/self)',
@@ -199,7 +207,14 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.local/share/keyrings/login.keyring',
     ],
     masks: {
-      home: ['.netrc', '_netrc', '.git-credentials', '.password-store', '.local/share/keyrings', '.gnome2/keyrings'],
+      home: [
+        '.netrc',
+        '_netrc',
+        '.git-credentials',
+        '.password-store',
+        '.local/share/keyrings',
+        '.gnome2/keyrings',
+      ],
     },
   },
   {
@@ -212,7 +227,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
   },
   {
     name: 'developer tokens (~/.config/gh, ~/.npmrc, ~/.pypirc, ~/.cargo/credentials, ~/.vault-token ...)',
-    why: 'tokens that publish packages and push code in the person\'s name',
+    why: "tokens that publish packages and push code in the person's name",
     pattern: new RegExp(
       `${SEG}(?:\\.config/(?:gh|hub)|\\.npmrc|\\.pypirc|\\.cargo/credentials(?:\\.toml)?|\\.terraform\\.d/credentials\\.tfrc\\.json|\\.vault-token)${END}`,
     ),

@@ -22,11 +22,11 @@ async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Pr
 }
 
 /**
- * The absolute paths this call may write: the decision's own list when it narrowed the call
- * (ctx.writableRoots), else config roots.write with ~ expanded. One place for every executor.
+ * The absolute paths this call may write: an uncarded tier's own list (its grant), else config
+ * roots.write with ~ expanded. One place for every executor.
  */
 export function writableRootsOf(ctx: ExecutorContext): readonly string[] {
-  return ctx.writableRoots ?? configuredWriteRoots(ctx);
+  return ctx.grant.by === 'tier' ? ctx.grant.writable : configuredWriteRoots(ctx);
 }
 
 /** roots.write from the config, with ~ expanded. */
@@ -43,9 +43,9 @@ function rootsFor(
   return {
     roots: writableRootsOf(ctx),
     source:
-      ctx.writableRoots === undefined
-        ? 'roots.write in config'
-        : 'this call was allowed without approval and may write only what its decision names',
+      ctx.grant.by === 'tier'
+        ? 'this call was allowed without approval and may write only what its decision names'
+        : 'roots.write in config',
   };
 }
 

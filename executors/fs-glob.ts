@@ -33,7 +33,13 @@ export const fsGlob = defineExecutor({
     const matches: string[] = [];
     let truncated = false;
     const budget = { remaining: maxWalkEntries };
-    for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, protectedCheck(ctx.env), budget)) {
+    for await (const entry of walkTree(
+      ctx.ops.fs,
+      root,
+      ctx.signal,
+      protectedCheck(ctx.env),
+      budget,
+    )) {
       if (!regex.test(entry.relative)) continue;
       if (matches.length === limit) {
         truncated = true;

@@ -37,7 +37,13 @@ async function* candidateFiles(
     yield { path: root, label: root };
     return;
   }
-  for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, protectedCheck(ctx.env), budget)) {
+  for await (const entry of walkTree(
+    ctx.ops.fs,
+    root,
+    ctx.signal,
+    protectedCheck(ctx.env),
+    budget,
+  )) {
     // Links are not followed (like ripgrep): one could point at a key outside the tree.
     if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);

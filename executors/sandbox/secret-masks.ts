@@ -39,7 +39,9 @@ async function expandDirs(path: string): Promise<string[]> {
     const found = await Promise.all(
       dirs.map(async (dir) => {
         const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-        return entries.filter((e) => e.isDirectory() && matches(e.name)).map((e) => join(dir, e.name));
+        return entries
+          .filter((e) => e.isDirectory() && matches(e.name))
+          .map((e) => join(dir, e.name));
       }),
     );
     dirs = found.flat();

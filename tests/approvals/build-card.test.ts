@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Verdict } from '../../runtime/vaglio/verdict.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { buildCard, shorten } from '../../runtime/approvals/build-card.ts';
 import {
@@ -20,23 +21,25 @@ function outcome(
   stage: DenyStage | null = null,
 ): PipelineOutcome {
   const executor = stage === 'validation' ? undefined : executorRegistry.get(call.executor);
-  return {
-    decision,
-    stage,
+  const verdict: Verdict = {
+    approved: decision === 'ask',
+    reason: 'r',
+    ts: new Date().toISOString(),
+    judge_kind: 'rule-based-v1',
+    score: decision === 'ask' ? 0.8 : 0,
+    confidence: 1,
+    blocked_by: stage === 'guard' ? 'guard' : null,
+    signals: [],
+  };
+  const base = {
     reason: decision === 'ask' ? 'approved: score 0.80 (critical asks)' : `${stage ?? 'judge'}: no`,
-    verdict: {
-      approved: decision === 'ask',
-      reason: 'r',
-      ts: new Date().toISOString(),
-      judge_kind: 'rule-based-v1',
-      score: decision === 'ask' ? 0.8 : 0,
-      confidence: 1,
-      blocked_by: stage === 'guard' ? 'guard' : null,
-      signals: [],
-    },
+    verdict,
     signals: [],
     ...(executor === undefined ? {} : { executor, args: call.args }),
   };
+  return decision === 'ask'
+    ? { decision, stage: null, ...base }
+    : { decision, stage: stage ?? 'judge', ...base };
 }
 
 const home = process.env.HOME ?? '';

@@ -12,7 +12,8 @@ const home = '/data/ada';
 const sampleOf = (mask: string): string => mask.replace(/\*/g, 'someapp');
 
 // Stores a person keeps as single files; the rest are directories.
-const FILE_STORES = /(?:^|\/)(?:\.netrc|_netrc|\.npmrc|\.pypirc|\.vault-token|\.git-credentials|credentials|[^/]+\.[a-z]+)$/;
+const FILE_STORES =
+  /(?:^|\/)(?:\.netrc|_netrc|\.npmrc|\.pypirc|\.vault-token|\.git-credentials|credentials|[^/]+\.[a-z]+)$/;
 
 describe('the protected list', () => {
   it('every family says how the sandbox hides it, or why it does not', () => {

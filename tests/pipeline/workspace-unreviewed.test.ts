@@ -203,7 +203,10 @@ describe('unreviewed writes', () => {
     await rm(join(project, '.git'), { recursive: true });
     execFileSync('git', ['init', '-q', '--separate-git-dir', join(project, 'gitdata'), project]);
     await withPipeline(async (pipeline) => {
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'allow', writable: [] });
+      expect(await shell(pipeline, 'make')).toMatchObject({
+        decision: 'allow',
+        grant: { writable: [] },
+      });
     });
   });
 

@@ -34,6 +34,8 @@ export interface WorkspaceScope extends ShellScope {
 export type WorkspaceDecision =
   | {
       readonly kind: 'allow';
+      /** Project code (a runner) or the workspace's file and git rules. */
+      readonly tier: 'workspace' | 'project-code';
       readonly rule: string;
       readonly writable: readonly string[];
       /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
@@ -76,9 +78,17 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
       reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,
     };
   }
+  const tier = 'project-code';
   return usable
-    ? { kind: 'allow', rule, writable: [root], readOnlyWithin: [join(root, '.git')], written: [] }
-    : { kind: 'allow', rule, writable: [], readOnlyWithin: [], written: [] };
+    ? {
+        kind: 'allow',
+        tier,
+        rule,
+        writable: [root],
+        readOnlyWithin: [join(root, '.git')],
+        written: [],
+      }
+    : { kind: 'allow', tier, rule, writable: [], readOnlyWithin: [], written: [] };
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -114,6 +124,7 @@ export function workspaceDecisionFor(
   if (needs.scratch && writable.size > 0) return null;
   return {
     kind: 'allow',
+    tier: 'workspace',
     rule: match.rule,
     writable: [...writable],
     readOnlyWithin: [],
