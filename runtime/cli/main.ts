@@ -27,6 +27,14 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CliCo
       },
     ],
     [
+      'hook',
+      {
+        summary:
+          'gate another agent: `hook claude-code` or `hook codex` (PreToolUse JSON on stdin)',
+        load: async () => (await import('./hook.ts')).run,
+      },
+    ],
+    [
       'log',
       {
         summary: 'summarise the audit log (`log turns`: recent turns)',
