@@ -4,17 +4,39 @@
 import { loadConfig } from '../config.ts';
 import { createHookGate, type HookAnswer } from '../hooks/gate.ts';
 import { claudeCodeCommandReply, codexCommandReply, type CommandReply } from '../hooks/replies.ts';
-import { option, readAll, type CliIo } from './io.ts';
+import {
+  CONFIG_DETAIL,
+  configOption,
+  parseCommand,
+  readAll,
+  type CliIo,
+  type CommandSpec,
+} from './io.ts';
 
 const agents: ReadonlyMap<string, (answer: HookAnswer) => CommandReply> = new Map([
   ['claude-code', claudeCodeCommandReply],
   ['codex', codexCommandReply],
 ]);
 
-async function answerStdin(agent: string, argv: string[], io: CliIo): Promise<HookAnswer> {
+export const spec = {
+  usage: 'custode hook <claude-code|codex> [--config path] < pre-tool-use.json',
+  details: [
+    "claude-code     answer in Claude Code's PreToolUse format (deny | ask | no decision)",
+    'codex           answer as a Codex PreToolUse hook (exit 2 blocks)',
+    CONFIG_DETAIL,
+  ],
+  options: configOption,
+  maxPositionals: 1,
+} satisfies CommandSpec;
+
+async function answerStdin(
+  agent: string,
+  configPath: string | undefined,
+  io: CliIo,
+): Promise<HookAnswer> {
   try {
     const payload = await readAll(io.stdin);
-    const { config } = await loadConfig(option(argv, '--config'), io.env);
+    const { config } = await loadConfig(configPath, io.env);
     const gate = createHookGate({ config, env: io.env, agent });
     try {
       return await gate.answer(payload);
@@ -32,7 +54,8 @@ async function answerStdin(agent: string, argv: string[], io: CliIo): Promise<Ho
 
 /** Run `custode hook <agent> [--config path]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const agent = argv[0] ?? '';
+  const { values, positionals } = parseCommand(argv, spec);
+  const agent = positionals[0] ?? '';
   const reply = agents.get(agent);
   if (reply === undefined) {
     io.stderr.write(
@@ -40,7 +63,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
     return 2;
   }
-  const out = reply(await answerStdin(agent, argv, io));
+  const out = reply(await answerStdin(agent, values.config, io));
   io.stdout.write(out.stdout);
   io.stderr.write(out.stderr);
   return out.exitCode;

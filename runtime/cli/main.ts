@@ -36,7 +36,7 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       {
         summary:
           'gate another agent: `hook claude-code` or `hook codex` (PreToolUse JSON on stdin)',
-        load: async () => (await import('./hook.ts')).run,
+        load: () => import('./hook.ts'),
       },
     ],
     [

@@ -32,7 +32,8 @@ function decisionOf(run: CliRun): unknown {
   return body.hookSpecificOutput?.permissionDecision;
 }
 
-describe('custode hook claude-code', () => {
+// Each test spawns the real bin; on a loaded 2-core CI machine a start can take seconds.
+describe('custode hook claude-code', { timeout: 60_000 }, () => {
   it.each([
     ['Bash', { command: 'rm -rf /', description: 'clean up' }, 'recursive delete'],
     ['Read', { file_path: join(home, '.ssh', 'id_rsa') }, 'forbidden path'],
@@ -109,7 +110,7 @@ describe('custode hook claude-code', () => {
   });
 });
 
-describe('custode hook codex', () => {
+describe('custode hook codex', { timeout: 60_000 }, () => {
   it('blocks a dangerous command with exit 2 and lets a harmless one through silently', async () => {
     const [denied, harmless] = await Promise.all([
       runCli(['hook', 'codex'], payload('Bash', { command: 'rm -rf ~' })),
