@@ -8,6 +8,7 @@ import type { TierName } from '../grant.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { foldLeadingCd } from './leading-cd.ts';
 import { workspaceDecisionFor, type WorkspaceDecision } from '../workspace/policy.ts';
 
 /** One row of the table: the tier and how its decisions' reasons begin. */
@@ -48,10 +49,13 @@ export interface TierAnswer {
  * Ask the tiers in order. None answers when the model asked for a card (to write every root),
  * or when the cwd has `..` after a name (/dev/fd/../root is /: not judged from its text).
  */
-export function uncardedAnswer(shell: ParsedShell, ctx: TierContext): TierAnswer | null {
+export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswer | null {
   const { args, paths } = ctx;
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
+  const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
+  const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const { shell, cwd } = line;
   const scope = {
     executor: ctx.executor,
     args,
@@ -62,7 +66,7 @@ export function uncardedAnswer(shell: ParsedShell, ctx: TierContext): TierAnswer
     realHome: paths.realHome,
     realPath: ctx.realPath,
     roots: paths.roots,
-    cwd: shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath),
+    cwd,
   };
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
