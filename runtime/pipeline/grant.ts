@@ -33,6 +33,8 @@ export type Grant =
       readonly readOnlyWithin: readonly string[];
       /** What it writes outside scratch: unreviewed once it runs. */
       readonly records: readonly string[];
+      /** It may replace an existing file (project code; a file git can give back); else it only creates. */
+      readonly replaces: boolean;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
+import { isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { createRealPath, entryExists, isDirectory } from '../../executors/ops/real-path.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
@@ -125,6 +126,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     entryExists,
     protectedDirs: [...ownDirs, ...commandDirs(env, home)],
     unreviewed,
+    trackedClean: isTrackedClean,
     tools,
     logger,
   };

@@ -67,6 +67,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         writable: [],
         readOnlyWithin: [],
         records: [],
+        replaces: false,
       },
     };
   const { workspace } = input;
@@ -82,6 +83,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         writable: workspace.writable,
         readOnlyWithin: workspace.readOnlyWithin,
         records: workspace.written,
+        replaces: workspace.replaces,
       },
     };
   const rule = input.rules?.match(call) ?? null;

@@ -14,6 +14,7 @@ import { runJudgeStage } from './judge-stage.ts';
 import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
+import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
 import { uncardedAnswer, type TierContext } from './tiers/index.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
@@ -37,6 +38,8 @@ export interface StageDeps {
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
   readonly protectedDirs: readonly string[];
   readonly unreviewed: UnreviewedWrites;
+  /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
+  readonly trackedClean: TrackedClean;
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
 }
@@ -221,13 +224,16 @@ function ruleRecords(ev: Evaluation): readonly string[] | 'anything' {
   });
 }
 
-/** 5. policy: the uncarded tiers (tiers/index.ts), then allow or ask. Always decides. */
-function policyStage(ev: Evaluation): PipelineOutcome {
+/** 5. policy: the uncarded tiers (tiers/), then allow or ask. Always decides. */
+async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
   const { executor, args, shell } = found(ev);
   const { verdict, threshold } = ev;
   if (verdict === undefined || threshold === undefined) throw new Error('policy ran before judge');
   const tierContext: TierContext = { ...ev.deps, executor, args, context: ev.context };
-  const tiers = shell === null ? null : uncardedAnswer(shell, tierContext);
+  const tiers =
+    shell === null
+      ? await fileToolAnswer(tierContext, ev.deps.trackedClean)
+      : uncardedAnswer(shell, tierContext);
   const policy = decidePolicy({
     call: ev.call,
     executor,

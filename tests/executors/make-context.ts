@@ -32,5 +32,13 @@ export async function makeContext(
 
 /** An uncarded tier's grant: the sandbox may write only `writable`. */
 export function tierGrant(writable: readonly string[]): Grant {
-  return { by: 'tier', tier: 'workspace', rule: 'test', writable, readOnlyWithin: [], records: [] };
+  return {
+    by: 'tier',
+    tier: 'workspace',
+    rule: 'test',
+    writable,
+    readOnlyWithin: [],
+    records: [],
+    replaces: false,
+  };
 }

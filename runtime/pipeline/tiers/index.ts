@@ -9,7 +9,11 @@ import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { foldLeadingCd } from './leading-cd.ts';
-import { workspaceDecisionFor, type WorkspaceDecision } from '../workspace/policy.ts';
+import {
+  workspaceDecisionFor,
+  type WorkspaceDecision,
+  type WorkspaceScope,
+} from '../workspace/policy.ts';
 
 /** One row of the table: the tier and how its decisions' reasons begin. */
 export interface TierRow {
@@ -56,9 +60,26 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell, cwd } = line;
-  const scope = {
+  const scope = tierScope(ctx, cwd);
+  const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
+  if (readOnlyRule !== null)
+    return { readOnlyRule, workspace: null, signals: [`read-only: ${readOnlyRule}`] };
+  if (ctx.workspace === null) return null;
+  return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
+}
+
+/** A workspace decision as the tiers' answer. */
+export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer {
+  const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
+  return { readOnlyRule: null, workspace, signals };
+}
+
+/** What the tiers' path checks need, for a call that works in `cwd`. */
+export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
+  const { paths } = ctx;
+  return {
     executor: ctx.executor,
-    args,
+    args: ctx.args,
     context: ctx.context,
     config: ctx.config,
     paths,
@@ -67,18 +88,9 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
     realPath: ctx.realPath,
     roots: paths.roots,
     cwd,
-  };
-  const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
-  if (readOnlyRule !== null)
-    return { readOnlyRule, workspace: null, signals: [`read-only: ${readOnlyRule}`] };
-  if (ctx.workspace === null) return null;
-  const workspace = workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, {
-    ...scope,
     isDirectory: ctx.isDirectory,
     entryExists: ctx.entryExists,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,
-  });
-  const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
-  return { readOnlyRule: null, workspace, signals };
+  };
 }

@@ -42,6 +42,8 @@ export type WorkspaceDecision =
       readonly readOnlyWithin: readonly string[];
       /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
       readonly written: readonly string[];
+      /** It may replace existing files (project code, a file git can give back). */
+      readonly replaces: boolean;
     }
   | { readonly kind: 'ask'; readonly reason: string };
 
@@ -78,17 +80,11 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
       reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,
     };
   }
-  const tier = 'project-code';
+  // Project code rewrites its work tree as it likes; its history stays read-only.
+  const code = { kind: 'allow', tier: 'project-code', rule, written: [], replaces: true } as const;
   return usable
-    ? {
-        kind: 'allow',
-        tier,
-        rule,
-        writable: [root],
-        readOnlyWithin: [join(root, '.git')],
-        written: [],
-      }
-    : { kind: 'allow', tier, rule, writable: [], readOnlyWithin: [], written: [] };
+    ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
+    : { ...code, writable: [], readOnlyWithin: [] };
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -129,6 +125,7 @@ export function workspaceDecisionFor(
     writable: [...writable],
     readOnlyWithin: [],
     written: needs.written,
+    replaces: false,
   };
 }
 
