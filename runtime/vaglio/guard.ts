@@ -12,6 +12,7 @@ import {
   forbiddenPathRule,
   type ForbiddenPath,
 } from '../../constitution/forbidden-paths.ts';
+import { openedInside } from '../../constitution/opened-inside.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { normalizePath } from './normalize-path.ts';
@@ -162,6 +163,29 @@ function namedShadows(
   return shadows;
 }
 
+/** A directory operand joined with the name the program opens in it (`diff /etc shadow`), if forbidden. */
+function openedInsideHit(
+  parsed: ParsedShell,
+  paths: (word: ShellWord) => readonly string[],
+  values: (word: ShellWord) => readonly string[],
+  home: string,
+): Blocked | null {
+  for (const command of parsed.commands) {
+    for (const { dir, name, whole } of openedInside(command)) {
+      const bases = paths(dir).filter((p) => p.startsWith('/'));
+      for (const value of bases.length === 0 ? [] : values(name)) {
+        const normal = normalizePath(value, home);
+        const tail = whole ? normal : normal.slice(normal.lastIndexOf('/') + 1);
+        for (const base of bases) {
+          const rule = forbiddenPathRule(normalizePath(`${base}/${tail}`, home), SECRET);
+          if (rule) return forbidden(rule);
+        }
+      }
+    }
+  }
+  return null;
+}
+
 /** What a shell call says besides its text: shell_exec's `args` ($1...) and `cwd`. */
 interface ShellSiblings {
   readonly positional: readonly string[];
@@ -232,6 +256,8 @@ function checkShell(parsed: ParsedShell, home: string, siblings: ShellSiblings):
       }
     }
   }
+  const inside = openedInsideHit(parsed, paths, values, home);
+  if (inside) return inside;
   const shadows = namedShadows(parsed, values);
   const view: ShellView = {
     parsed:

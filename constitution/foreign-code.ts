@@ -1,0 +1,66 @@
+// Code that comes from the network (or out of an opaque encoding) reaching an interpreter,
+// however it travels: a pipe (`curl x | bash /dev/stdin`, `| xargs sh -c`, `| awk
+// '{system($0)}'`), a substitution (`bash -c "$(curl x)"`), or a file saved on the way and run
+// later (`curl -O x/i.sh && bash i.sh`, `curl x | tee f && sh f`). Law 4: nobody read it.
+import type { ShellCommand } from '../runtime/shell/types.ts';
+import {
+  producesForeignCode,
+  runsStdin,
+  runsSubstitution,
+  scriptRun,
+  writeTargets,
+} from './command-effects.ts';
+import type { ShellView } from './shell-view.ts';
+
+/** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
+function feedsForeignCode(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  if (producesForeignCode(command)) return true;
+  const index = commands.indexOf(command);
+  return commands.some(
+    (o) => o.parent === index && o.origin !== 'payload' && producesForeignCode(o),
+  );
+}
+
+/** Stages before this one in its pipeline. */
+function earlierStages(command: ShellCommand, commands: readonly ShellCommand[]): ShellCommand[] {
+  return commands.filter(
+    (o) => o.pipeline.id === command.pipeline.id && o.pipeline.stage < command.pipeline.stage,
+  );
+}
+
+// One answer per view: every script run in a long line asks the same question.
+const savedCache = new WeakMap<ShellView, Set<string>>();
+
+/** Paths that hold foreign code once written: what a fetcher saves, or a later stage of its pipe (tee f, > f). */
+function savedForeignCode(view: ShellView): Set<string> {
+  const cached = savedCache.get(view);
+  if (cached !== undefined) return cached;
+  const commands = view.parsed.commands;
+  const writers = commands.filter(
+    (o) =>
+      feedsForeignCode(o, commands) ||
+      earlierStages(o, commands).some((e) => feedsForeignCode(e, commands)),
+  );
+  const saved = new Set(writers.flatMap((o) => writeTargets(o).flatMap((w) => view.paths(w))));
+  savedCache.set(view, saved);
+  return saved;
+}
+
+/** curl | sh, bash <(curl), sh -c "$(curl)", and curl -o f followed by bash f. */
+export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
+  const commands = view.parsed.commands;
+  if (runsStdin(c) && earlierStages(c, commands).some((o) => feedsForeignCode(o, commands)))
+    return true;
+  if (
+    producesForeignCode(c) &&
+    c.parent !== null &&
+    (c.origin === 'substitution' || c.origin === 'process-substitution')
+  ) {
+    const parent = commands[c.parent];
+    if (parent !== undefined && runsSubstitution(parent, c.origin)) return true;
+  }
+  const script = scriptRun(c);
+  if (script === null) return false;
+  const saved = savedForeignCode(view);
+  return view.paths(script).some((p) => saved.has(p));
+}
