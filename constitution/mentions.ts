@@ -71,12 +71,15 @@ function gitTexts(args: readonly ShellWord[]): ShellWord[] {
 export function mentionWords(command: ShellCommand): ReadonlySet<ShellWord> {
   const b = command.binary;
   if (b === null || command.wrappers.length > 0) return new Set();
-  if (GREPS.has(b)) return new Set(grepPatterns(command.args));
+  // rg --files lists the files under its operands: no pattern, every operand a path.
+  if (GREPS.has(b) && !command.args.some((a) => a.text === '--files'))
+    return new Set(grepPatterns(command.args));
   if (b === 'git') return new Set(gitTexts(command.args));
   const printed = b === 'echo' || b === 'printf';
   const alone = command.pipeline.length === 1 && command.origin !== 'substitution';
-  if (printed && alone && command.origin !== 'process-substitution') {
-    return new Set(command.args.filter((a) => !(b === 'printf' && a.text === '-v')));
-  }
+  // printf -v NAME stores the text in a variable, for later commands to use as they like.
+  const stored = b === 'printf' && command.args.some((a) => a.text === '-v');
+  if (printed && alone && !stored && command.origin !== 'process-substitution')
+    return new Set(command.args);
   return new Set();
 }

@@ -87,6 +87,8 @@ describe('code or an operand that opens a protected path stays denied', () => {
     '[[ -r /etc/shadow ]] && grep /etc/shadow notes.txt',
     "bash -c 'grep x /etc/shadow'",
     'git log -S x -- ~/.ssh/config',
+    'rg --files ~/.ssh',
+    'printf -v p /etc/shadow; cat "$p"',
   ])('%s', async (command) => {
     expect(await shell(command), command).toMatchObject({ decision: 'deny', stage: 'guard' });
   });
