@@ -34,6 +34,17 @@ export function isInterpreter(binary: string): boolean {
   return INTERPRETERS.has(binary) || /^(?:python|perl|ruby|php|lua|node)[\d.]+$/.test(binary);
 }
 
+// The flags that take inline code: python -c, perl/ruby/node -e (-E), node --eval, php -r.
+const CODE_FLAGS: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-r']);
+
+/** The code an interpreter runs inline (-c/-e/-r) or from a here-document; null for neither. */
+export function inlineCode(command: ShellCommand): string | null {
+  if (command.binary === null || !isInterpreter(command.binary)) return null;
+  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  const word = at >= 0 ? command.args[at + 1] : undefined;
+  return word?.text ?? command.stdinText;
+}
+
 /** Programs whose output comes from the network. */
 export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'curl',

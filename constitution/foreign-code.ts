@@ -4,7 +4,10 @@
 // later (`curl -O x/i.sh && bash i.sh`, `curl x | tee f && sh f`). Law 4: nobody read it.
 import type { ShellCommand } from '../runtime/shell/types.ts';
 import {
+  hasFlag,
+  inlineCode,
   producesForeignCode,
+  runsCode,
   runsStdin,
   runsSubstitution,
   scriptRun,
@@ -46,8 +49,36 @@ function savedForeignCode(view: ShellView): Set<string> {
   return saved;
 }
 
-/** curl | sh, bash <(curl), sh -c "$(curl)", and curl -o f followed by bash f. */
+/** bash's network files: a redirect to or from /dev/tcp/host/port talks to that host. */
+export function usesNetworkDevice(command: ShellCommand): boolean {
+  return command.redirects.some(
+    (r) => r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.text),
+  );
+}
+
+// Inline code that fetches from the network and code that runs a string as code.
+const INLINE_FETCH =
+  /urlopen|urlretrieve|requests\.(?:get|post)|\bfetch\s*\(|https?\.get\s*\(|file_get_contents\s*\(\s*['"]https?:|LWP::|open-uri|Net::HTTP|URI\.open|curl_exec/;
+const INLINE_EVAL = /\b(?:exec|eval|Function|instance_eval|compile)\b/;
+
+/**
+ * A remote shell: a shell or interpreter wired to a /dev/tcp socket (`bash -i >& /dev/tcp/h/p`),
+ * nc -e / ncat --sh-exec, socat EXEC:, or inline code that fetches and evaluates.
+ */
+function runsRemoteCode(c: ShellCommand): boolean {
+  const b = c.binary;
+  if (b === null) return false;
+  if (runsCode(b) && usesNetworkDevice(c)) return true;
+  if (b === 'nc' || b === 'ncat' || b === 'netcat')
+    return hasFlag(c.args, 'ec', ['--exec', '--sh-exec', '--lua-exec']);
+  if (b === 'socat') return c.args.some((a) => /^(?:exec|system):/i.test(a.text));
+  const code = inlineCode(c);
+  return code !== null && INLINE_FETCH.test(code) && INLINE_EVAL.test(code);
+}
+
+/** curl | sh, bash <(curl), sh -c "$(curl)", curl -o f followed by bash f, and remote shells. */
 export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
+  if (runsRemoteCode(c)) return true;
   const commands = view.parsed.commands;
   if (runsStdin(c) && earlierStages(c, commands).some((o) => feedsForeignCode(o, commands)))
     return true;

@@ -1,8 +1,8 @@
 // Process-table exhaustion, however it is written: a shell function that pipes or backgrounds
 // itself (`:(){ :|:& };:`), an endless loop that backgrounds a command each turn (`while true;
 // do x & done`), or an interpreter one-liner that forks in a loop (`perl -e 'fork while 1'`).
-import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { isInterpreter } from './command-effects.ts';
+import type { ShellCommand } from '../runtime/shell/types.ts';
+import { inlineCode } from './command-effects.ts';
 
 // Loop headers whose condition never changes: while true/:/[ 1 ], until false, for ((;;)).
 const ENDLESS_LOOP =
@@ -12,21 +12,12 @@ const FORK_CALL = /\b(?:pcntl_)?fork\b/;
 // A construct that repeats: while/for/until/loop/each/times/repeat, perl's `fork while`, JS timers.
 // No leading \b: a newline lost between `import os` and `while` must not hide the loop.
 const REPEATS = /(?:while|for|until|loop|each|times|repeat|goto|redo)\b|setInterval/;
-const CODE_FLAGS: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-r']);
-
-/** The code an interpreter runs inline or from a here-document. */
-function inlineCode(command: ShellCommand): string | null {
-  const at = command.args.findIndex((a: ShellWord) => a.literal && CODE_FLAGS.has(a.text));
-  const word = at >= 0 ? command.args[at + 1] : undefined;
-  return word?.text ?? command.stdinText;
-}
 
 /** A command that, run as written, forks without bound. */
 export function isForkBomb(command: ShellCommand): boolean {
   const selfCall = command.fn !== null && command.binary === command.fn;
   if (selfCall && (command.pipeline.length > 1 || command.background)) return true;
   if (command.background && command.loop !== null && ENDLESS_LOOP.test(command.loop)) return true;
-  if (command.binary === null || !isInterpreter(command.binary)) return false;
   const code = inlineCode(command);
   return code !== null && FORK_CALL.test(code) && REPEATS.test(code);
 }

@@ -2,7 +2,14 @@
 // with -delete or -exec rm, shred or truncate of every file in it (`~/*`), or a deleter fed the
 // tree's listing (`ls ~ | xargs rm -rf`, `rm -rf $(find ~)`). Law 1: none of these can be undone.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { DELETERS, deleteTargets, findStarts, hasFlag, operands } from './command-effects.ts';
+import {
+  DELETERS,
+  deleteTargets,
+  findStarts,
+  hasFlag,
+  inlineCode,
+  operands,
+} from './command-effects.ts';
 import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
 
 // A name test narrows a find to some files only when it names something: -name '*' does not.
@@ -49,11 +56,19 @@ function argumentFeeders(command: ShellCommand, commands: readonly ShellCommand[
   );
 }
 
+// Inline code that deletes a tree, and a tree it names that is / or the home.
+const INLINE_TREE_DELETE =
+  /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rimraf|RemoveAll|removeRecursively)\b/;
+const INLINE_CRITICAL =
+  /expanduser\(\s*['"]~\/?['"]\s*\)|Path\.home\(\)|homedir\(\)|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|environ(?:\.get\(|\[)\s*['"]HOME['"]|getenv\(\s*['"]HOME['"]|Dir\.home|\(\s*['"](?:\/|~\/?)['"]\s*[,)]/;
+
 /** A deleting command that takes a critical tree, or every file in one. */
 export function wipesCriticalTree(command: ShellCommand, view: ShellView): boolean {
   const critical = (p: string): boolean => isCriticalTree(p, view.home);
   const b = command.binary;
   if (b === null) return false;
+  const code = inlineCode(command);
+  if (code !== null) return INLINE_TREE_DELETE.test(code) && INLINE_CRITICAL.test(code);
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);

@@ -107,7 +107,11 @@ export function networkFedWords(
   command: ShellCommand,
   commands: readonly ShellCommand[],
 ): ShellWord[] {
-  if (command.binary === null || !NETWORK_PROGRAMS.has(command.binary)) return [];
+  // `cat f > /dev/tcp/host/port`: bash itself sends what the command prints.
+  const viaDevice = command.redirects.some(
+    (r) => r.writes && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.text),
+  );
+  if (!viaDevice && (command.binary === null || !NETWORK_PROGRAMS.has(command.binary))) return [];
   const index = commands.indexOf(command);
   const feeders = commands.filter(
     (o) =>
@@ -115,6 +119,7 @@ export function networkFedWords(
       (o.parent === index && (o.origin === 'substitution' || o.origin === 'process-substitution')),
   );
   return [
+    ...(viaDevice ? operands(command.args) : []),
     ...stdinFiles(command),
     ...feeders.flatMap((o) => [...operands(o.args), ...stdinFiles(o)]),
   ];
