@@ -36,18 +36,25 @@ export function decodeButton(data: string): { approvalId: string; answer: Approv
   return match?.[1] === undefined || answer === undefined ? null : { approvalId: match[1], answer };
 }
 
-/** The card's facts as plain lines (what, reversible, class, detail, the vaglio's view). */
+/**
+ * The card's facts as plain lines: the effect on its target first (the only line a phone's
+ * notification shows), whether it can be undone, the network, what changes, what "Always
+ * allow" saves (or why it is refused and what would help), and the vaglio's details last.
+ */
 export function cardLines(card: ApprovalCard): string[] {
-  const what =
-    card.kind === 'refusal' ? `Refused: ${card.headline}` : `Approval needed: ${card.headline}`;
-  const lines = [
-    what,
-    `${card.reversible ? 'Can be undone' : 'Cannot be undone'} · ${card.executorClass} (${card.executor})`,
-    `Detail: ${card.detail}`,
-    `Vaglio: score ${card.score.toFixed(2)}, ${card.reason}`,
+  const refused = card.kind === 'refusal';
+  const details = `Details: ${card.executorClass} (${card.executor}) · vaglio score ${card.score.toFixed(2)}`;
+  return [
+    refused ? `Refused: ${card.headline}` : `Approval needed: ${card.headline}`,
+    // Cards saved before the undo line existed say what the tool's class said.
+    card.undo ?? (card.reversible ? 'Can be undone' : 'Cannot be undone'),
+    ...(card.network === undefined ? [] : [card.network]),
+    card.detail,
+    ...(refused ? [`Why: ${card.reason}`] : []),
+    ...(card.advice === undefined ? [] : [`What you can do: ${card.advice}`]),
+    ...(card.always === undefined ? [] : [card.always]),
+    refused ? details : `${details} · ${card.reason}`,
   ];
-  if (card.advice !== undefined) lines.push(`What you can do: ${card.advice}`);
-  return lines;
 }
 
 /** The whole card as plain text. */
