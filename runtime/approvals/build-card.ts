@@ -23,7 +23,9 @@ const DETAIL_MAX = 200;
 // A card must fit one Telegram message (4,096 characters) with its last lines: these bound the
 // lines that carry model-supplied text besides the detail (itself bounded by its builder).
 const ALWAYS_MAX = 300;
-const REASON_MAX = 800;
+const REASON_MAX = 600;
+/** A file's path on the headline. */
+const PATH_MAX = 200;
 
 export interface CardDeps {
   /** Looks at a file target (exists, size, text, git); absent = the card does not look. */
@@ -131,7 +133,7 @@ async function effectOf(
       view.refused || deps.inspect === undefined
         ? null
         : await deps.inspect(path, { text: call.executor !== 'fs_delete' });
-    const shown = displayPath(path, homeDir(env));
+    const shown = middleCut(displayPath(path, homeDir(env)), PATH_MAX);
     const effect = fileEffect({ executor: call.executor, args: view.args, path, shown, facts });
     if (effect !== null) return effect;
   }

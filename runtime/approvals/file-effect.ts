@@ -4,11 +4,13 @@
 import { hiddenSegment } from '../pipeline/scope-paths.ts';
 import { stringArg } from './describe-call.ts';
 import type { Effect } from './effect.ts';
-import { formatSize, headAndTail, lineDiff } from './excerpt.ts';
+import { formatSize, headAndTail, lineDiff, middleCut } from './excerpt.ts';
 import type { TargetFacts } from './target-facts.ts';
 
 /** Room for a diff or content on a card (Telegram shows 4,096 characters in one message). */
 const CONTENT_MAX = 1500;
+/** The absolute path, in the detail. */
+const PATH_MAX = 500;
 
 export interface FileCall {
   readonly executor: string;
@@ -134,7 +136,7 @@ function remove(call: FileCall): Effect {
     typeof args === 'object' &&
     Object.hasOwn(args, 'recursive') &&
     (args as { recursive: unknown }).recursive === true;
-  const base = { verb: 'Delete', target: call.shown, detail: call.path };
+  const base = { verb: 'Delete', target: call.shown, detail: middleCut(call.path, PATH_MAX) };
   if (facts?.exists === false) {
     return {
       ...base,
@@ -173,7 +175,7 @@ function mkdir(call: FileCall): Effect {
       : `Create directory ${call.shown}`,
     reversible: true,
     undo: there ? 'Nothing to undo' : 'Can be undone: a new directory (remove it to undo)',
-    detail: call.path,
+    detail: middleCut(call.path, PATH_MAX),
   };
 }
 

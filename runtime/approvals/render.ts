@@ -3,6 +3,7 @@
 // and the button payloads every channel uses. Slack's Block Kit lives in channels/slack.
 import type { ApprovalCard } from './card.ts';
 import type { AllowRule, ApprovalAnswer } from './types.ts';
+import { visibleLine } from './visible-text.ts';
 
 /** How a card ended: a person's answer, or its expiry (which resolves as deny). */
 export type Resolution = ApprovalAnswer | 'expired';
@@ -88,7 +89,8 @@ export function renderResolvedText(
 
 /** A saved rule as one line, as /rules lists it (1-based index). */
 export function renderRuleLine(rule: AllowRule, index: number): string {
-  return `${String(index)}. ${rule.description} (since ${rule.createdAt.slice(0, 10)})`;
+  // A rule saved before descriptions were neutralised may still hold a control character.
+  return `${String(index)}. ${visibleLine(rule.description)} (since ${rule.createdAt.slice(0, 10)})`;
 }
 
 /** What a button press came to (the chat service's answer to a press). */

@@ -12,6 +12,11 @@ import { visibleLine } from './visible-text.ts';
 const HEADLINE_COMMAND_MAX = 110;
 /** A command on a card is shown whole up to this, then by its head and its tail. */
 const COMMAND_MAX = 1500;
+/** Where it runs, on the headline and in the detail. */
+const PATH_MAX = 60;
+const CWD_DETAIL_MAX = 300;
+/** A line of a hundred URLs names its hosts in a bounded line. */
+const HOSTS_MAX = 300;
 
 /** "Needs the network: github.com", "Needs the network (hosts unknown)", or null. */
 export function networkLine(command: string): string | null {
@@ -24,7 +29,7 @@ export function networkLine(command: string): string | null {
   if (!use.needed) return null;
   return use.hosts === null
     ? 'Needs the network (hosts unknown)'
-    : `Needs the network: ${use.hosts.join(', ')}`;
+    : `Needs the network: ${middleCut(use.hosts.join(', '), HOSTS_MAX)}`;
 }
 
 /** The $1... values a call passes to its command. */
@@ -38,7 +43,8 @@ function positional(args: unknown): unknown[] {
 export function shellEffect(command: string, args: unknown, env: NodeJS.ProcessEnv): Effect {
   const home = resolvePath('~', env);
   const cwd = stringArg(args, 'cwd');
-  const where = cwd === undefined ? '' : ` in ${displayPath(resolvePath(cwd, env), home)}`;
+  const where =
+    cwd === undefined ? '' : ` in ${middleCut(displayPath(resolvePath(cwd, env), home), PATH_MAX)}`;
   const line = middleCut(visibleLine(command.trim()), HEADLINE_COMMAND_MAX);
   const extra = positional(args);
   const network = networkLine(command);
@@ -50,7 +56,7 @@ export function shellEffect(command: string, args: unknown, env: NodeJS.ProcessE
     undo: 'Cannot be undone: a command can change anything it reaches',
     detail: [
       headAndTail(command.trim(), COMMAND_MAX),
-      ...(cwd === undefined ? [] : [`in ${cwd}`]),
+      ...(cwd === undefined ? [] : [`in ${middleCut(cwd, CWD_DETAIL_MAX)}`]),
       ...(extra.length === 0 ? [] : [`with $1... = ${shorten(JSON.stringify(extra), 200)}`]),
     ].join('\n'),
     ...(network === null ? {} : { network }),

@@ -4,6 +4,8 @@ import type { Effect } from './effect.ts';
 import { middleCut } from './excerpt.ts';
 
 const HEADLINE_URL_MAX = 110;
+/** The URL whole in the detail up to this (a card must fit one message). */
+const URL_MAX = 1500;
 
 /** The effect of fetching `url` (text as the model gave it). */
 export function webEffect(url: string | undefined): Effect {
@@ -15,11 +17,11 @@ export function webEffect(url: string | undefined): Effect {
       headline: `Fetch ${middleCut(text, HEADLINE_URL_MAX)}`,
       reversible: false,
       undo: 'Data leaves the machine: the request goes out',
-      detail: text,
+      detail: middleCut(text, URL_MAX),
     };
   }
   const parsed = new URL(url);
-  const host = parsed.hostname.toLowerCase();
+  const host = middleCut(parsed.hostname.toLowerCase(), 100);
   const keys = [...new Set(parsed.searchParams.keys())];
   const user = parsed.username === '' ? [] : ['a user name and password'];
   if (keys.length === 0 && user.length === 0) {
@@ -29,7 +31,7 @@ export function webEffect(url: string | undefined): Effect {
       headline: `Fetch ${middleCut(url, HEADLINE_URL_MAX)}`,
       reversible: false,
       undo: `Data leaves the machine: ${host} learns the address asked for`,
-      detail: url,
+      detail: middleCut(url, URL_MAX),
     };
   }
   const query = keys.length === 0 ? '' : `?${keys.map((key) => `${key}=…`).join('&')}`;
@@ -40,6 +42,6 @@ export function webEffect(url: string | undefined): Effect {
     headline: `Send ${sent} to ${host}`,
     reversible: false,
     undo: `Cannot be undone: data leaves the machine (${sent} goes to ${host})`,
-    detail: url,
+    detail: middleCut(url, URL_MAX),
   };
 }

@@ -13,12 +13,14 @@ import {
   encodeButton,
   renderCardText,
   renderResolvedText,
+  renderRuleLine,
 } from '../../runtime/approvals/render.ts';
 import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
 import { parseConfig } from '../../runtime/config.ts';
 import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from '../../runtime/pipeline/types.ts';
 import { initShellParser } from '../../runtime/shell/parse.ts';
+import { sampleCard } from './fixtures.ts';
 
 const home = process.env.HOME ?? '';
 let build: BuildCard;
@@ -295,6 +297,28 @@ Details: web (web_fetch) · vaglio score 0.00`);
   );
 });
 
+describe('size', () => {
+  it('any card fits one Telegram message (4,096 characters), its last line included', async () => {
+    const long = 'x'.repeat(9000);
+    const calls: ProposedCall[] = [
+      call('shell_exec', {
+        command: `curl https://${'a'.repeat(60)}.example.com/${long} ${Array.from({ length: 80 }, (_, i) => `https://h${String(i)}.example.com`).join(' ')}`,
+        cwd: `~/${'d'.repeat(3000)}`,
+        args: [long],
+      }),
+      call('web_fetch', { url: `https://example.com/${long}?${'k'.repeat(500)}=1&b=2` }),
+      call('fs_write', { path: `~/${'p'.repeat(3000)}/f.txt`, content: long }),
+      call('fs_delete', { path: `~/${'q'.repeat(3000)}` }),
+    ];
+    for (const proposed of calls) {
+      const asked = { ...outcome(proposed, 'ask'), reason: `approved: ${long}` };
+      const text = renderCardText(await build(proposed, asked));
+      expect(text.length).toBeLessThanOrEqual(4096);
+      expect(text.split('\n').at(-1)).toMatch(/^Details: /);
+    }
+  });
+});
+
 describe('render', () => {
   it('the resolved text keeps the headline and says who decided', async () => {
     const proposed = call('fs_write', { path: '~/a_b*c.txt', content: '<b>' });
@@ -306,20 +330,9 @@ describe('render', () => {
   });
 
   it('a card saved before the undo line still renders', () => {
-    const text = renderCardText({
-      kind: 'approval',
-      headline: 'Write ~/notes.txt',
-      verb: 'Write',
-      target: '~/notes.txt',
-      reversible: false,
-      executorClass: 'files',
-      executor: 'fs_write',
-      detail: '{"path":"~/notes.txt"}',
-      score: 0.8,
-      reason: 'critical asks',
-    });
+    const text = renderCardText(sampleCard);
     expect(text).toBe(
-      'Approval needed: Write ~/notes.txt\nCannot be undone\n{"path":"~/notes.txt"}\nDetails: files (fs_write) · vaglio score 0.80 · critical asks',
+      'Approval needed: Write ~/notes.txt\nCannot be undone\n{"path":"~/notes.txt","content":"hello"}\nDetails: files (fs_write) · vaglio score 0.80 · critical: fs_write asks',
     );
   });
 
@@ -331,5 +344,23 @@ describe('render', () => {
     expect(decodeButton('a:x:z')).toBeNull();
     expect(decodeButton('b:abc:o')).toBeNull();
     expect(decodeButton('a:../x:o')).toBeNull();
+  });
+});
+
+describe('rule lines', () => {
+  it('a saved rule is listed with its control characters visible', () => {
+    expect(
+      renderRuleLine(
+        {
+          v: 1,
+          sender: 'telegram:42',
+          executor: 'shell_exec',
+          scope: { binary: 'make' },
+          description: 'Always allow `make \u202Eevil`',
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+        1,
+      ),
+    ).toBe('1. Always allow `make \\u202Eevil` (since 2026-11-23)');
   });
 });
