@@ -163,6 +163,8 @@ describe('Telegram approvals end to end', () => {
     await mkdir(join(home, 'tg-notes'), { recursive: true });
     const user = emulator.client(1);
     const card = await askForWrite(1, 'tg-notes/a.txt');
+    // The card says what the button would save before it is pressed.
+    expect(card.text).toContain('\nAlways allow saves: fs_write in ~/tg-notes/ and below\n');
     await press(1, 1, buttonData(card, 'Always allow'));
     await emulator.waitForBot(1, (ms) =>
       ms.some((m) =>
