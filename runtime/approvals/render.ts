@@ -41,20 +41,20 @@ export function decodeButton(data: string): { approvalId: string; answer: Approv
  * The card's facts as plain lines: the effect on its target first (the only line a phone's
  * notification shows), whether it can be undone, the network, what changes, what "Always
  * allow" saves (or why it is refused and what would help), and the vaglio's details last.
+ * The reason stays on its own line: it can name what to look at (unreviewed files).
  */
 export function cardLines(card: ApprovalCard): string[] {
   const refused = card.kind === 'refusal';
-  const details = `Details: ${card.executorClass} (${card.executor}) · vaglio score ${card.score.toFixed(2)}`;
   return [
     refused ? `Refused: ${card.headline}` : `Approval needed: ${card.headline}`,
     // Cards saved before the undo line existed say what the tool's class said.
     card.undo ?? (card.reversible ? 'Can be undone' : 'Cannot be undone'),
     ...(card.network === undefined ? [] : [card.network]),
     card.detail,
-    ...(refused ? [`Why: ${card.reason}`] : []),
+    `Why: ${card.reason}`,
     ...(card.advice === undefined ? [] : [`What you can do: ${card.advice}`]),
     ...(card.always === undefined ? [] : [card.always]),
-    refused ? details : `${details} · ${card.reason}`,
+    `Details: ${card.executorClass} (${card.executor}) · vaglio score ${card.score.toFixed(2)}`,
   ];
 }
 

@@ -39,7 +39,10 @@ function outcome(call: ProposedCall, decision: 'ask' | 'deny', stage: DenyStage 
   return {
     decision,
     stage,
-    reason: decision === 'ask' ? 'approved: score 0.80 (critical asks)' : `${stage ?? 'judge'}: no`,
+    reason:
+      decision === 'ask'
+        ? 'policy: this call changes state and needs approval'
+        : `${stage ?? 'judge'}: no`,
     verdict: {
       approved: decision === 'ask',
       reason: 'r',
@@ -67,7 +70,7 @@ async function askText(executor: string, args: unknown): Promise<string> {
   return renderCardText(await build(proposed, outcome(proposed, 'ask')));
 }
 
-const DETAILS = 'vaglio score 0.80 · approved: score 0.80 (critical asks)';
+const WHY = 'Why: policy: this call changes state and needs approval';
 
 describe('file cards: the effect on the full target, undoable or not for this call', () => {
   it('creating a file says so, can be undone, and shows the content', async () => {
@@ -77,8 +80,9 @@ Can be undone: a new file (delete it to undo)
 milk
 eggs
 
+${WHY}
 Always allow saves: fs_write in ~/notes/ and below
-Details: files (fs_write) · ${DETAILS}`);
+Details: files (fs_write) · vaglio score 0.80`);
   });
 
   it('overwriting names both sizes, cannot be undone, and shows a diff', async () => {
@@ -97,8 +101,9 @@ Cannot be undone: the current content is replaced
 -food,300
 +food,350
  bus,40
+${WHY}
 Always allow saves: fs_write in ~/Documents/ and below
-Details: files (fs_write) · ${DETAILS}`);
+Details: files (fs_write) · vaglio score 0.80`);
   });
 
   it('an overwrite or edit git can give back can be undone; once modified it cannot', async () => {
@@ -121,8 +126,9 @@ Can be undone: git holds this file as it is now (git restore)
  
 -Old intro.
 +New intro.
+${WHY}
 Always allow saves: fs_edit in ~/projects/app/ and below
-Details: files (fs_edit) · ${DETAILS}`);
+Details: files (fs_edit) · vaglio score 0.80`);
     await writeFile(join(repo, 'README.md'), '# App\n\nOld intro, edited by hand.\n');
     const card = await build(call('fs_edit', editArgs), outcome(call('fs_edit', editArgs), 'ask'));
     expect(card.undo).toBe('Cannot be undone: the file is changed in place');
@@ -162,8 +168,9 @@ Details: files (fs_edit) · ${DETAILS}`);
       .toBe(`Approval needed: Delete ~/x.txt (5 B)
 Cannot be undone: deleted for good (no trash)
 ${home}/x.txt
+${WHY}
 Always allow saves no rule: none is narrow enough here, so it allows this once
-Details: files (fs_delete) · ${DETAILS}`);
+Details: files (fs_delete) · vaglio score 0.80`);
     await mkdir(join(home, 'old/build'), { recursive: true });
     const card = await build(
       call('fs_delete', { path: '~/old', recursive: true }),
@@ -182,8 +189,9 @@ describe('shell and web cards', () => {
       .toBe(`Approval needed: Run rm -rf ~/projects/app/build
 Cannot be undone: a command can change anything it reaches
 rm -rf ~/projects/app/build
+${WHY}
 Always allow saves no rule: none is narrow enough here, so it allows this once
-Details: shell (shell_exec) · ${DETAILS}`);
+Details: shell (shell_exec) · vaglio score 0.80`);
   });
 
   it('a push names the network and "Always allow" saves exactly this push, here', async () => {
@@ -193,8 +201,9 @@ Cannot be undone: a command can change anything it reaches
 Needs the network (hosts unknown)
 git push --force origin main
 in ~/app
+${WHY}
 Always allow saves: \`git push --force origin main\` exactly, in ~/app
-Details: shell (shell_exec) · ${DETAILS}`);
+Details: shell (shell_exec) · vaglio score 0.80`);
     const clone = await build(
       call('shell_exec', { command: 'git clone https://github.com/acme/app.git' }),
       outcome(call('shell_exec', { command: 'git clone https://github.com/acme/app.git' }), 'ask'),
@@ -221,8 +230,9 @@ Details: shell (shell_exec) · ${DETAILS}`);
       .toBe(`Approval needed: Send ?token=…&q=… to example.com
 Cannot be undone: data leaves the machine (?token=…&q=… goes to example.com)
 https://example.com/api?token=abc123&q=1
+${WHY}
 Always allow saves: web_fetch from example.com
-Details: web (web_fetch) · ${DETAILS}`);
+Details: web (web_fetch) · vaglio score 0.80`);
     const plain = await build(
       call('web_fetch', { url: 'https://example.org/a' }),
       outcome(call('web_fetch', { url: 'https://example.org/a' }), 'ask'),
@@ -332,7 +342,7 @@ describe('render', () => {
   it('a card saved before the undo line still renders', () => {
     const text = renderCardText(sampleCard);
     expect(text).toBe(
-      'Approval needed: Write ~/notes.txt\nCannot be undone\n{"path":"~/notes.txt","content":"hello"}\nDetails: files (fs_write) · vaglio score 0.80 · critical: fs_write asks',
+      'Approval needed: Write ~/notes.txt\nCannot be undone\n{"path":"~/notes.txt","content":"hello"}\nWhy: critical: fs_write asks\nDetails: files (fs_write) · vaglio score 0.80',
     );
   });
 
