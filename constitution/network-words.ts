@@ -1,5 +1,6 @@
 // Reading network targets out of a command's words: operands past valued options, and the host
-// of a URL, a git remote or an ssh/rsync destination. Pure helpers for network-use.ts.
+// of a URL, a git remote or an ssh/rsync destination; and one command's Need. Pure helpers
+// shared by network-use.ts and network-packages.ts.
 import type { ShellWord } from '../runtime/shell/types.ts';
 
 /** How a program's options take values: short letters, long names (`--x y`; `--x=y` is whole). */
@@ -99,4 +100,40 @@ export function sshHost(text: string): string | null {
   }
   const host = text.slice(text.lastIndexOf('@') + 1).toLowerCase();
   return /^[a-z0-9.-]+$/i.test(host) ? host : null;
+}
+
+/** One command's need: null when it needs no network; hosts null when they are unknown. */
+export type Need = { readonly hosts: readonly string[] | null } | null;
+
+/** A need whose hosts the text does not name. */
+export const UNKNOWN: Need = { hosts: null };
+/** Words that ask a program about itself: no network. */
+export const VERSION_WORDS = new Set(['--version', '-v', '-V', 'version', 'help', '--help', '-h']);
+
+/** Hosts without repeats, in order of appearance. */
+export function unique(hosts: readonly string[]): string[] {
+  return [...new Set(hosts)];
+}
+
+/** Hosts of the given words read as URLs; unknown when one is not literal or names no host. */
+export function urlNeed(words: readonly ShellWord[], schemeless: boolean): Need {
+  const hosts: string[] = [];
+  let local = 0;
+  for (const word of words) {
+    if (!word.literal) return UNKNOWN;
+    const host = urlHost(word.text, schemeless);
+    if (host === null) return UNKNOWN;
+    if (host === 'local') local += 1;
+    else hosts.push(host);
+  }
+  if (hosts.length === 0) return local > 0 && local === words.length ? null : UNKNOWN;
+  return { hosts: unique(hosts) };
+}
+
+/** The needs of several commands as one: unknown hosts win, hosts are joined. */
+export function joinNeeds(needs: readonly Need[]): Need {
+  const used = needs.filter((need): need is NonNullable<Need> => need !== null);
+  if (used.length === 0) return null;
+  if (used.some((need) => need.hosts === null)) return UNKNOWN;
+  return { hosts: unique(used.flatMap((need) => need.hosts ?? [])) };
 }
