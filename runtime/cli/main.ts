@@ -54,11 +54,18 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CliCo
         load: async () => (await import('./eval.ts')).run,
       },
     ],
+    [
+      'eval-tasks',
+      {
+        summary: 'replay the everyday tasks through the real chat: cards shown vs wanted',
+        load: async () => (await import('./eval-tasks.ts')).run,
+      },
+    ],
   ],
 );
 
 function usage(): string {
-  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`);
+  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`);
   return `usage: custode <command> [--config path]\n\n${lines.join('\n')}\n`;
 }
 

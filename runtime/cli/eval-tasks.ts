@@ -1,0 +1,35 @@
+// `custode eval-tasks [--only id,id] [--verbose] [--keep]` (npm run eval:tasks): the everyday
+// tasks replayed through the real chat with a scripted model, every card answered "once";
+// prints cards shown against cards wanted. Exits 1 when a must-ask call ran without a card.
+import { replayTask, type TaskResult } from '../bench/tasks/replay.ts';
+import { formatReport, totalsOf } from '../bench/tasks/report.ts';
+import { startScriptedOpenAi } from '../bench/tasks/scripted-openai.ts';
+import { everydayTasks } from '../bench/tasks/task-list.ts';
+import { option, type CliIo } from './io.ts';
+
+/** Run `custode eval-tasks`. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const only = option(argv, '--only')?.split(',');
+  const tasks = everydayTasks.filter((task) => only === undefined || only.includes(task.id));
+  if (tasks.length === 0) {
+    io.stderr.write(`custode eval-tasks: no task matches --only ${only?.join(',') ?? ''}\n`);
+    return 2;
+  }
+  const keepHome = argv.includes('--keep');
+  io.stdout.write(
+    `Everyday tasks: ${String(tasks.length)} replayed through the real chat (openai wire, scripted model, default config, bubblewrap sandbox), every card answered "once"\n`,
+  );
+  const server = await startScriptedOpenAi();
+  const results: TaskResult[] = [];
+  try {
+    for (const task of tasks) {
+      const result = await replayTask(task, server, { keepHome });
+      if (keepHome) io.stdout.write(`  ${task.id}: HOME kept at ${result.home}\n`);
+      results.push(result);
+    }
+  } finally {
+    await server.close();
+  }
+  io.stdout.write(`${formatReport(results, argv.includes('--verbose'))}\n`);
+  return totalsOf(results).silentMustAsk === 0 ? 0 : 1;
+}
