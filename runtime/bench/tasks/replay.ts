@@ -41,20 +41,21 @@ export interface TaskResult {
 const sender = 'local:everyday';
 const chatId = 'everyday';
 
+/** The last non-empty line (where error output says what went wrong), cut to fit a report line. */
 function shorten(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
+  const line = text.trim().split('\n').at(-1) ?? '';
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
-/** Why a run failed, or null: an executor error, or a command that exited non-zero. */
+/** Why a run failed, or null: an executor error, a timeout, or a command that exited non-zero. */
 export function runFailure(result: InvokeResult): string | null {
-  if (!result.ok) return shorten(`${result.error.name}: ${result.error.message}`);
-  const value = result.result as { exit_code?: unknown; stderr?: unknown } | null;
-  if (value === null || typeof value !== 'object' || typeof value.exit_code !== 'number')
-    return null;
-  if (value.exit_code === 0) return null;
+  if (!result.ok) return `${result.error.name}: ${shorten(result.error.message)}`;
+  const value = result.result as Partial<Record<'exit_code' | 'timed_out' | 'stderr', unknown>>;
+  if (value === null || typeof value !== 'object' || !('exit_code' in value)) return null;
   const stderr = typeof value.stderr === 'string' ? value.stderr : '';
-  return shorten(`exit ${String(value.exit_code)}: ${stderr}`);
+  if (value.timed_out === true) return `timed out: ${shorten(stderr)}`;
+  if (value.exit_code === 0) return null;
+  return `exit ${String(value.exit_code)}: ${shorten(stderr)}`;
 }
 
 /** The pipeline, reporting each decision and run to the record of the call in play. */
