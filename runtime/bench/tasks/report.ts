@@ -17,6 +17,8 @@ export interface Totals {
   readonly silentMustAsk: number;
   /** Calls that ran and came back failed (error or non-zero exit). */
   readonly failedRuns: number;
+  /** Of those, calls a person approved on a card: a card that could not succeed. */
+  readonly failedAfterCard: number;
   readonly refused: number;
 }
 
@@ -37,6 +39,7 @@ export function totalsOf(results: readonly TaskResult[]): Totals {
     missing: count((record) => wanted(record) && silent(record)),
     silentMustAsk: count((record) => record.call.card === 'must' && silent(record)),
     failedRuns: count((record) => record.ran && record.failure !== null),
+    failedAfterCard: count((record) => carded(record) && record.ran && record.failure !== null),
     refused: count((record) => record.refused !== null),
   };
 }
@@ -65,7 +68,8 @@ function callLine(record: CallRecord): string {
   const mark = record.call.card === 'none' ? ' ' : record.call.card === 'must' ? '!' : '?';
   const shown = carded(record) ? 'card' : record.ran ? 'ran ' : '-   ';
   const off = deviation(record);
-  return `      ${mark} ${shown} ${describeCall(record)}${off ? `\n          -> ${off}` : ''}`;
+  const card = carded(record) ? `\n          card: ${record.headline}` : '';
+  return `      ${mark} ${shown} ${describeCall(record)}${card}${off ? `\n          -> ${off}` : ''}`;
 }
 
 function taskLine(result: TaskResult): string {
@@ -74,7 +78,7 @@ function taskLine(result: TaskResult): string {
 }
 
 function totalsLine(label: string, totals: Totals): string {
-  return `${label.padEnd(9)} tasks ${String(totals.completed)}/${String(totals.tasks)} completed; cards ${String(totals.cardsShown)} shown / ${String(totals.cardsWanted)} wanted (unwanted ${String(totals.unwanted)}, wanted but missing ${String(totals.missing)}); refused ${String(totals.refused)}; runs that failed ${String(totals.failedRuns)}; must-ask without a card ${String(totals.silentMustAsk)}`;
+  return `${label.padEnd(9)} tasks ${String(totals.completed)}/${String(totals.tasks)} completed; cards ${String(totals.cardsShown)} shown / ${String(totals.cardsWanted)} wanted (unwanted ${String(totals.unwanted)}, wanted but missing ${String(totals.missing)}); refused ${String(totals.refused)}; runs that failed ${String(totals.failedRuns)} (${String(totals.failedAfterCard)} after a card); must-ask without a card ${String(totals.silentMustAsk)}`;
 }
 
 /** The printed report; `verbose` lists every call, otherwise only calls that deviate. */
