@@ -18,7 +18,17 @@ const sideEffectImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'coverage/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'coverage/**',
+      // Built from the TypeScript beside them (runtime/build/build.mjs).
+      'runtime/**/*.js',
+      'executors/**/*.js',
+      'channels/**/*.js',
+      'constitution/**/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
