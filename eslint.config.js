@@ -22,11 +22,8 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'coverage/**',
-      // Built from the TypeScript beside them (runtime/build/build.mjs).
-      'runtime/**/*.js',
-      'executors/**/*.js',
-      'channels/**/*.js',
-      'constitution/**/*.js',
+      // The CLI built from the TypeScript (runtime/build/build.mjs).
+      'runtime/built/**',
     ],
   },
   js.configs.recommended,

@@ -1,48 +1,69 @@
 #!/usr/bin/env node
-// The build (`npm run build`, run by `npm ci` through `prepare`): each TypeScript source becomes
-// plain JavaScript beside it, so `custode` starts without compiling anything. One file in, one
-// file out: relative imports stay imports (`./x.ts` becomes `./x.js`), so a command still loads
-// only the modules it imports, and every `import.meta` path stays where it was.
+// The build (`npm run build`, run by `npm ci` through `prepare`): the CLI as plain JavaScript, so
+// `custode` starts without compiling anything. One bundle split by command: `custode hook` loads
+// the pipeline and nothing of chat or the daemon, and reads a handful of files instead of several
+// hundred small modules. The output dir runtime/built/ is as deep as runtime/cli/ and
+// runtime/bench/, so a path a source computes from `import.meta.url` (../../package.json,
+// ../../../shared/eval, ../cli/custode.mjs) still points where it did.
 import { build } from 'esbuild';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
-const sourceDirs = ['runtime', 'executors', 'channels', 'constitution'];
+const outdir = join(root, 'runtime/built');
 
-async function sources() {
-  const lists = await Promise.all(
-    sourceDirs.map(async (dir) =>
-      (await readdir(join(root, dir), { recursive: true }))
-        .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-        .map((file) => join(dir, file)),
-    ),
-  );
-  return lists.flat();
+/**
+ * Packages loaded from node_modules as they are: they find files next to their own code (the
+ * grammar's wasm, pino's worker threads) or only the chat and the daemon load them.
+ */
+const unbundled = [
+  'web-tree-sitter',
+  'tree-sitter-bash',
+  'pino',
+  // CommonJS: Node's own loader gives its named exports to `await import('yaml')`.
+  'yaml',
+  'grammy',
+  '@grammyjs/*',
+  '@slack/*',
+  'openai',
+  'ollama',
+];
+
+/** Write a built file only when it changed, so a build over an up-to-date tree writes nothing. */
+async function writeIfChanged({ path, text }) {
+  const current = await readFile(path, 'utf8').catch(() => undefined);
+  if (current !== text) await writeFile(path, text);
 }
 
-/** Every relative import stays a separate module, renamed to the built file. */
-const keepModules = {
-  name: 'keep-modules',
-  setup(builder) {
-    builder.onResolve({ filter: /^\.\.?\// }, (args) =>
-      args.kind === 'entry-point'
-        ? undefined
-        : { path: args.path.replace(/\.ts$/, '.js'), external: true },
-    );
-  },
-};
+/** Chunks of an earlier build that this one no longer makes. */
+async function removeStale(outputs) {
+  const kept = new Set(outputs.map(({ path }) => path));
+  const names = await readdir(outdir).catch(() => []);
+  const stale = names
+    .filter((name) => /^chunk-\w+\.js$/.test(name))
+    .map((name) => join(outdir, name))
+    .filter((path) => !kept.has(path));
+  await Promise.all(stale.map((path) => rm(path)));
+}
 
-await build({
+const { outputFiles } = await build({
   absWorkingDir: root,
-  entryPoints: await sources(),
-  outdir: '.',
-  outbase: '.',
+  entryPoints: { main: 'runtime/cli/main.ts' },
+  outdir,
   bundle: true,
-  packages: 'external',
-  plugins: [keepModules],
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  external: unbundled,
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // Bundled CommonJS packages call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+  },
   logLevel: 'warning',
+  write: false,
 });
+await mkdir(outdir, { recursive: true });
+await Promise.all(outputFiles.map(writeIfChanged));
+await removeStale(outputFiles);
