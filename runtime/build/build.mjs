@@ -27,6 +27,7 @@ const unbundled = [
   '@slack/*',
   'openai',
   'ollama',
+  'telegram-test-api',
 ];
 
 /** Write a built file only when it changed, so a build over an up-to-date tree writes nothing. */
