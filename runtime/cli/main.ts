@@ -40,6 +40,13 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       },
     ],
     [
+      'serve',
+      {
+        summary: 'answer Claude Code http hooks on 127.0.0.1 (or a unix socket), kept warm',
+        load: () => import('./serve.ts'),
+      },
+    ],
+    [
       'log',
       {
         summary: 'summarise the audit log (`log turns`: recent turns)',
