@@ -5,7 +5,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
 import { parseShell, type ParsedShell } from '../shell/parse.ts';
-import { guardCall } from '../vaglio/guard.ts';
+import { guardCall, MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
 import type { CallContext } from '../vaglio/judge.ts';
 import type { LlmPanel } from '../vaglio/panel.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
@@ -87,6 +87,8 @@ interface Evaluation {
   executor?: AnyExecutor;
   args?: Readonly<Record<string, unknown>>;
   shell?: ParsedShell | null;
+  /** What the guard noted on a pass (a protected path only mentioned, a secret-shaped token). */
+  guardSignals?: readonly string[];
   verdict?: Verdict;
   threshold?: number;
 }
@@ -163,6 +165,7 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     ...(shell === null ? {} : { parsed: shell }),
   });
   if (guard.blocked) return denied('guard', guard.reason, guard.signals, { executor, args });
+  ev.guardSignals = guard.signals;
   for (const key of executor.capabilities.pathArgs) {
     const value = args[key];
     if (typeof value !== 'string') continue;
@@ -244,8 +247,12 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     ruleRecords: ruleRecords(ev),
     readOnlyRule: tiers?.readOnlyRule ?? null,
     workspace: tiers?.workspace ?? null,
+    guardSignals: ev.guardSignals ?? [],
   });
-  const signals = [...verdict.signals, ...(tiers?.signals ?? [])];
+  const carded = (ev.guardSignals ?? []).filter(
+    (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL,
+  );
+  const signals = [...carded, ...verdict.signals, ...(tiers?.signals ?? [])];
   const base = { reason: policy.reason, signals, verdict, executor, args };
   return policy.decision === 'allow'
     ? { decision: 'allow', stage: null, ...base, grant: policy.grant }

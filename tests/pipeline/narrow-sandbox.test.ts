@@ -37,6 +37,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     ruleRecords: [],
     readOnlyRule: null,
     workspace: null,
+    guardSignals: [],
     ...extra,
   };
 }
