@@ -64,6 +64,7 @@ describe('policy: the writable paths of an allow', () => {
         writable: [],
         readOnlyWithin: [],
         records: [],
+        replaces: false,
       },
     });
   });

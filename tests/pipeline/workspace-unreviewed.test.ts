@@ -183,6 +183,8 @@ describe('unreviewed writes', () => {
     });
     try {
       await writeFile(join(project, 'notes.txt'), 'a\n');
+      // An overwrite: a new file would run as the workspace tier's, before any rule.
+      await writeFile(join(project, 'Makefile'), 'old:\n');
       const wrote = await pipeline.evaluate(write);
       expect(wrote).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
       await pipeline.invoke(wrote, new AbortController().signal);
