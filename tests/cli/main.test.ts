@@ -93,6 +93,13 @@ describe('custode command line', () => {
     expect(unknown.err).toContain('usage: custode <command>');
   });
 
+  it('eval without the corpora names the folder it looked in and the flag that fixes it', async () => {
+    const { code, err } = await custode(['eval', '--dir', '/nonexistent/eval']);
+    expect(code).toBe(1);
+    expect(err).toContain('custode eval: cannot read /nonexistent/eval/redcode-bash.jsonl');
+    expect(err).toContain('Fix: pass --dir <folder holding redcode-bash.jsonl>');
+  });
+
   it('says how to write the value a config field needs, in YAML words', async () => {
     const file = configFile('channels: 5\nroots:\n  write: ~/x\n');
     const { code, err } = await custode(['chat', '--config', file]);
