@@ -197,9 +197,11 @@ export const configSchema = z.strictObject({
           api_root: z.string().url().optional(),
           allowed_users: z.array(z.number().int()).default([]),
           approvers: z.array(z.number().int()).default([]),
+          /** In a group: answer only messages that mention the bot or reply to it, or all. */
+          group_replies: z.enum(['mention', 'all']).default('mention'),
           webhook: z.strictObject({ url: z.string().url(), port: z.number().int() }).optional(),
         })
-        .default({ enabled: false, allowed_users: [], approvers: [] }),
+        .default({ enabled: false, allowed_users: [], approvers: [], group_replies: 'mention' }),
       slack: z
         .strictObject({
           enabled: z.boolean().default(false),
@@ -214,7 +216,7 @@ export const configSchema = z.strictObject({
     })
     .default({
       local: { enabled: false },
-      telegram: { enabled: false, allowed_users: [], approvers: [] },
+      telegram: { enabled: false, allowed_users: [], approvers: [], group_replies: 'mention' },
       slack: { enabled: false, mode: 'socket', port: 3000, allowed_users: [], approvers: [] },
     }),
 });

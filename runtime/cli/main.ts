@@ -51,6 +51,14 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       { summary: 'what is set up and what is missing', load: () => import('./doctor.ts') },
     ],
     [
+      'pair',
+      {
+        summary:
+          'let people talk to the bot: `pair list`, `pair approve <code>`, `pair revoke <id>`',
+        load: () => import('./pair.ts'),
+      },
+    ],
+    [
       'bench',
       {
         summary: 'measure the pipeline, sandbox, planner and channels',

@@ -1,8 +1,9 @@
 // `custode doctor`, run in-process with captured streams.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createPairingStore, pairingFile } from '../../channels/pairing/pairing-store.ts';
 import { run } from '../../runtime/cli/doctor.ts';
 
 async function doctor(
@@ -66,7 +67,9 @@ describe('custode doctor', () => {
     expect(out).toContain('model: openai');
     expect(out).toContain('TELEGRAM_BOT_TOKEN is not set. Fix:');
     expect(out).toContain('SLACK_APP_TOKEN is not set');
-    expect(out).toContain('3 problem(s) to fix');
+    expect(out).toContain('telegram is enabled but nobody may talk to the bot yet');
+    expect(out).toContain('slack is enabled but nobody may talk to the bot yet');
+    expect(out).toContain('5 problem(s) to fix');
   });
 
   it('names the bad field of an invalid config and how to fix it', async () => {
@@ -75,5 +78,61 @@ describe('custode doctor', () => {
     expect(code).toBe(1);
     expect(out).toContain('planner.max_steps');
     expect(out).toContain('Fix: give a number');
+  });
+
+  it('flags a roots.write folder that does not exist, and a file given as one', async () => {
+    const file = configFile(`roots:\n  write: ['~/nowhere', '${configFile('x: 1')}']\n`);
+    const { code, out } = await doctor(['--config', file]);
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /roots\.write: ~\/nowhere \(\S+\/nowhere\) does not exist.*Fix: mkdir -p \S+\/nowhere/,
+    );
+    expect(out).toContain('config.yaml) is not a directory');
+  });
+
+  it('flags the README placeholder id, and an enabled Slack nobody may use until someone pairs', async () => {
+    const env = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', TELEGRAM_BOT_TOKEN: '1:a' };
+    const placeholder = configFile(
+      'channels:\n  telegram:\n    enabled: true\n    allowed_users: [123456789]\n',
+    );
+    const fake = await doctor(['--config', placeholder], env);
+    expect(fake.out).toContain('channels.telegram: 123456789 is the example id from the README');
+    expect(fake.code).toBe(1);
+    const slack = configFile('channels:\n  slack:\n    enabled: true\n');
+    const nobody = await doctor(['--config', slack], env);
+    expect(nobody.out).toContain('slack: 0 allowed in the config, 0 paired');
+    expect(nobody.out).toContain('1 problem(s) to fix');
+    await createPairingStore(
+      pairingFile(join(process.env.XDG_STATE_HOME ?? '', 'custode'), 'slack'),
+    ).add('U42');
+    const paired = await doctor(['--config', slack], env);
+    expect(paired.out).toContain('slack: 0 allowed in the config, 1 paired');
+    expect(paired.out).toContain('ok: nothing to fix');
+  });
+
+  it("reports exactly what the README's example config needs, and ok once given it", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const yaml =
+      /A config for a laptop daemon[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const home = mkdtempSync(join(process.env.HOME ?? '', 'readme-home-'));
+    const bare = { HOME: home, XDG_STATE_HOME: join(home, '.local', 'state') };
+    const printed = await doctor(['--config', configFile(yaml)], bare);
+    const problems = printed.out.split('\n').filter((line) => line.includes('PROBLEM'));
+    expect(problems.map((line) => /PROBLEM (\S+)/.exec(line)?.[1])).toEqual([
+      'judges:',
+      'roots.write:',
+      'telegram',
+      'channels.telegram:',
+    ]);
+    expect(printed.out).toContain('OPENAI_API_KEY');
+    // What the README says to do before `custode daemon`:
+    mkdirSync(join(home, 'projects'));
+    const mine = configFile(yaml.replace('123456789', '987654321'));
+    const ready = await doctor(['--config', mine], {
+      ...bare,
+      OPENAI_API_KEY: 'sk-test',
+      TELEGRAM_BOT_TOKEN: '1:abc',
+    });
+    expect(ready.out).toContain('ok: nothing to fix');
   });
 });
