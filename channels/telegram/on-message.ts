@@ -6,6 +6,7 @@ import type { Context } from 'grammy';
 import type { Message, UserFromGetMe } from 'grammy/types';
 import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
+import { strangerReply } from '../pairing/stranger-reply.ts';
 import type { TelegramAccess } from './pairing.ts';
 
 const PAIR_REPLIES = {
@@ -13,18 +14,6 @@ const PAIR_REPLIES = {
   already_allowed: 'You are already allowed to talk to me.',
   wrong_code: 'That code is not right. Use the code from the daemon log.',
 } as const;
-
-/** What a stranger in a private chat is told: the code the owner approves. */
-export function strangerReply(code: string): string {
-  return [
-    "Sorry, I don't know you yet: this assistant only talks to the people it was set up for.",
-    'If it is yours, run this on the machine where it runs, then write to me again:',
-    '',
-    `custode pair approve ${code}`,
-    '',
-    '(The code is valid for an hour.)',
-  ].join('\n');
-}
 
 const UNREADABLE =
   'I can only read text messages for now: documents, photos, voice messages, stickers and the like are not handled (nothing was saved).';
