@@ -59,6 +59,14 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       },
     ],
     [
+      'service',
+      {
+        summary:
+          'run the daemon as a systemd user service (`service install`), or print a launchd agent',
+        load: () => import('./service.ts'),
+      },
+    ],
+    [
       'bench',
       {
         summary: 'measure the pipeline, sandbox, planner and channels',

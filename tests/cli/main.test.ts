@@ -31,7 +31,18 @@ function configFile(yaml: string): string {
   return file;
 }
 
-const commands = ['chat', 'daemon', 'check', 'log', 'doctor', 'bench', 'eval'];
+const commands = [
+  'chat',
+  'daemon',
+  'check',
+  'hook',
+  'log',
+  'doctor',
+  'pair',
+  'service',
+  'bench',
+  'eval',
+];
 
 describe('custode command line', () => {
   it('prints the version from package.json', async () => {
