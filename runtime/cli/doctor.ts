@@ -8,6 +8,7 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, stateDir } from '../paths.ts';
+import { checkTokensOnline } from './doctor-tokens.ts';
 import { checkPeople, checkWriteRoots, type DoctorReport } from './doctor-setup.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
@@ -117,6 +118,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await checkWriteRoots(config, io.env, setup);
   channelTokens(config, io.env, report);
   await checkPeople(config, io.env, setup);
+  await checkTokensOnline(config, io.env, setup);
   report.lines.push(
     report.problems === 0 ? 'ok: nothing to fix' : `${String(report.problems)} problem(s) to fix`,
   );

@@ -1,10 +1,14 @@
 // `custode doctor`, run in-process with captured streams.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createPairingStore, pairingFile } from '../../channels/pairing/pairing-store.ts';
 import { run } from '../../runtime/cli/doctor.ts';
+import { startSlackApi } from '../channels/slack/slack-api.ts';
+import { startEmulator } from '../channels/telegram/emulator.ts';
 
 async function doctor(
   argv: string[],
@@ -21,6 +25,9 @@ async function doctor(
   });
   return { code, out };
 }
+
+/** Nothing listens here: a token check fails at once, as with no network. */
+const dead = 'http://127.0.0.1:9';
 
 function configFile(yaml: string): string {
   const dir = mkdtempSync(join(process.env.HOME ?? '', 'doctor-'));
@@ -91,14 +98,19 @@ describe('custode doctor', () => {
   });
 
   it('flags the README placeholder id, and an enabled Slack nobody may use until someone pairs', async () => {
-    const env = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', TELEGRAM_BOT_TOKEN: '1:a' };
+    const env = {
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_APP_TOKEN: 'xapp-1',
+      TELEGRAM_BOT_TOKEN: '1:a',
+      TELEGRAM_API_ROOT: dead,
+    };
     const placeholder = configFile(
       'channels:\n  telegram:\n    enabled: true\n    allowed_users: [123456789]\n',
     );
     const fake = await doctor(['--config', placeholder], env);
     expect(fake.out).toContain('channels.telegram: 123456789 is the example id from the README');
     expect(fake.code).toBe(1);
-    const slack = configFile('channels:\n  slack:\n    enabled: true\n');
+    const slack = configFile(`channels:\n  slack:\n    enabled: true\n    api_url: ${dead}/api/\n`);
     const nobody = await doctor(['--config', slack], env);
     expect(nobody.out).toContain('slack: 0 allowed in the config, 0 paired');
     expect(nobody.out).toContain('1 problem(s) to fix');
@@ -115,7 +127,11 @@ describe('custode doctor', () => {
     const yaml =
       /A config for a laptop daemon[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const home = mkdtempSync(join(process.env.HOME ?? '', 'readme-home-'));
-    const bare = { HOME: home, XDG_STATE_HOME: join(home, '.local', 'state') };
+    const bare = {
+      HOME: home,
+      XDG_STATE_HOME: join(home, '.local', 'state'),
+      TELEGRAM_API_ROOT: dead,
+    };
     const printed = await doctor(['--config', configFile(yaml)], bare);
     const problems = printed.out.split('\n').filter((line) => line.includes('PROBLEM'));
     expect(problems.map((line) => /PROBLEM (\S+)/.exec(line)?.[1])).toEqual([
@@ -134,5 +150,62 @@ describe('custode doctor', () => {
       TELEGRAM_BOT_TOKEN: '1:abc',
     });
     expect(ready.out).toContain('ok: nothing to fix');
+  });
+
+  it('asks Telegram and Slack whether the tokens work: accepted, rejected, or unreachable', async () => {
+    const emulator = await startEmulator();
+    const slackApi = await startSlackApi();
+    const refusing = createServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: false, error_code: 401, description: 'Unauthorized' }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      await createPairingStore(
+        pairingFile(join(process.env.XDG_STATE_HOME ?? '', 'custode'), 'telegram'),
+      ).add('5');
+      const yaml = (slackUrl: string) =>
+        configFile(
+          `channels:\n  telegram:\n    enabled: true\n  slack:\n    enabled: true\n    allowed_users: [U1]\n    api_url: ${slackUrl}\n`,
+        );
+      const tokens = {
+        TELEGRAM_BOT_TOKEN: emulator.token,
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_APP_TOKEN: 'xapp-1',
+      };
+      const good = await doctor(['--config', yaml(slackApi.url)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+      });
+      expect(good.out).toContain('telegram: token accepted, the bot is @TestNameBot');
+      expect(good.out).toContain(
+        'slack: Slack accepted SLACK_BOT_TOKEN (workspace Test, bot user UBOT)',
+      );
+      expect(good.out).toContain('ok: nothing to fix');
+
+      slackApi.rejectTokens();
+      const { port } = refusing.address() as AddressInfo;
+      const bad = await doctor(['--config', yaml(slackApi.url)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${String(port)}`,
+      });
+      expect(bad.out).toContain(
+        'PROBLEM Telegram rejected TELEGRAM_BOT_TOKEN (401: Unauthorized). Fix:',
+      );
+      expect(bad.out).toContain('PROBLEM Slack rejected SLACK_BOT_TOKEN: invalid_auth. Fix:');
+      expect(bad.code).toBe(1);
+
+      const away = await doctor(['--config', yaml(`${dead}/api/`)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: dead,
+      });
+      expect(away.out).toContain('note: cannot reach Telegram to check the token');
+      expect(away.out).toContain(`note: cannot reach Slack at ${dead}/api/`);
+      expect(away.out).toContain('ok: nothing to fix');
+    } finally {
+      refusing.close();
+      await slackApi.close();
+      await emulator.stop();
+    }
   });
 });
