@@ -7,6 +7,7 @@ import type { Message, UserFromGetMe } from 'grammy/types';
 import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { strangerReply } from '../pairing/stranger-reply.ts';
+import { attachmentOf, type Attachment, type SaveResult } from './attachments.ts';
 import type { TelegramAccess } from './pairing.ts';
 
 const PAIR_REPLIES = {
@@ -16,7 +17,11 @@ const PAIR_REPLIES = {
 } as const;
 
 const UNREADABLE =
-  'I can only read text messages for now: documents, photos, voice messages, stickers and the like are not handled (nothing was saved).';
+  'I can read text, documents and photos; this kind of message (a voice message, sticker, video, location...) I cannot handle, and nothing was saved.';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
 
 export interface MessageDeps {
   readonly service: ChatPort;
@@ -25,6 +30,9 @@ export interface MessageDeps {
   readonly logger: Logger;
   readonly me: UserFromGetMe;
   readonly groupReplies: 'mention' | 'all';
+  /** Saves a document or photo in the inbox (see attachments.ts). */
+  readonly saveAttachment: (attachment: Attachment) => Promise<SaveResult>;
+  readonly maxAttachmentBytes: number;
   /** Runs a turn with the chat's typing indicator on. */
   readonly typing: (chatId: string, work: () => Promise<void>) => Promise<void>;
 }
@@ -33,11 +41,11 @@ function isGroup(message: Message): boolean {
   return message.chat.type === 'group' || message.chat.type === 'supergroup';
 }
 
-/** The bot's @name as written in the text (mention entities only, any case). */
+/** The bot's @name as written in the text or caption (mention entities only, any case). */
 function mentionsOfBot(message: Message, me: UserFromGetMe): { offset: number; length: number }[] {
-  const text = message.text ?? '';
+  const text = message.text ?? message.caption ?? '';
   const name = `@${me.username}`.toLowerCase();
-  return (message.entities ?? []).filter(
+  return (message.entities ?? message.caption_entities ?? []).filter(
     (entity) =>
       (entity.type === 'mention' &&
         text.slice(entity.offset, entity.offset + entity.length).toLowerCase() === name) ||
@@ -49,7 +57,7 @@ function mentionsOfBot(message: Message, me: UserFromGetMe): { offset: number; l
 function addressedToBot(message: Message, me: UserFromGetMe): boolean {
   if (message.reply_to_message?.from?.id === me.id) return true;
   if (mentionsOfBot(message, me).length > 0) return true;
-  const command = /^\/\w+(?:@(\w+))?/.exec(message.text ?? '');
+  const command = /^\/\w+(?:@(\w+))?/.exec(message.text ?? message.caption ?? '');
   return (
     command !== null &&
     (command[1] === undefined || command[1].toLowerCase() === me.username.toLowerCase())
@@ -58,7 +66,7 @@ function addressedToBot(message: Message, me: UserFromGetMe): boolean {
 
 /** The text without the bot's own mentions (other people's @names stay: they mean someone). */
 function withoutBotMention(message: Message, me: UserFromGetMe): string {
-  let text = message.text ?? '';
+  let text = message.text ?? message.caption ?? '';
   for (const entity of mentionsOfBot(message, me).sort((a, b) => b.offset - a.offset))
     text = text.slice(0, entity.offset) + text.slice(entity.offset + entity.length);
   return text
@@ -73,6 +81,45 @@ function authorName(message: Message): string {
   if (from === undefined) return 'someone';
   const name = [from.first_name, from.last_name].filter(Boolean).join(' ');
   return from.username === undefined ? name : `${name} (@${from.username})`;
+}
+
+/**
+ * A message without text: a document or photo is saved in the inbox and the turn names its path
+ * (after the caption); anything else, or a failed save, is answered here (null: no turn).
+ */
+async function attachmentTurn(
+  ctx: Context,
+  message: Message,
+  deps: MessageDeps,
+): Promise<string | null> {
+  const chatId = String(message.chat.id);
+  const attachment = attachmentOf(message);
+  if (attachment === null) {
+    deps.logger.info(
+      { chatId, kinds: Object.keys(message) },
+      'telegram message without text or file: not handled',
+    );
+    await ctx.reply(UNREADABLE);
+    return null;
+  }
+  const saved = await deps.saveAttachment(attachment);
+  deps.logger.info({ chatId, result: saved.kind }, 'telegram attachment');
+  switch (saved.kind) {
+    case 'too_big':
+      await ctx.reply(
+        `That file is too big for me (${megabytes(saved.bytes)}; I save files up to ${megabytes(deps.maxAttachmentBytes)}). Nothing was saved.`,
+      );
+      return null;
+    case 'failed':
+      await ctx.reply(`I could not save that file (${saved.reason}). Nothing was saved.`);
+      return null;
+    case 'saved': {
+      await ctx.reply(`Saved to ${saved.path}.`);
+      const caption = withoutBotMention(message, deps.me);
+      const type = attachment.mime === undefined ? '' : `, ${attachment.mime}`;
+      return `${caption === '' ? '' : `${caption}\n`}[I sent a file: it is saved at ${saved.path} (${String(saved.bytes)} bytes${type})]`;
+    }
+  }
 }
 
 /** Handle one message update (never throws for an expected outcome). */
@@ -104,15 +151,11 @@ export async function onMessage(ctx: Context, deps: MessageDeps): Promise<void> 
     if (fresh || first) await ctx.reply(strangerReply(code));
     return;
   }
-  if (message.text === undefined) {
-    logger.info(
-      { chatId, kinds: Object.keys(message) },
-      'telegram message without text: not handled',
-    );
-    await ctx.reply(UNREADABLE);
-    return;
-  }
-  const said = withoutBotMention(message, me);
+  const said =
+    message.text === undefined
+      ? await attachmentTurn(ctx, message, deps)
+      : withoutBotMention(message, me);
+  if (said === null) return;
   const text = group && !said.startsWith('/') ? `[${authorName(message)}]: ${said}` : said;
   await deps.typing(chatId, async () => {
     try {

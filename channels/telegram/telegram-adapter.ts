@@ -16,11 +16,14 @@ import {
 } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import { createApprovalStore } from '../../runtime/approvals/store.ts';
+import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
+import { resolvePath } from '../../executors/resolve-path.ts';
 import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
+import { saveAttachment, type Attachment, type InboxSettings } from './attachments.ts';
 import { onMessage } from './on-message.ts';
 import { createTelegramSink } from './telegram-sink.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
@@ -49,6 +52,7 @@ interface Handlers {
   readonly sink: ChannelSink;
   readonly logger: Logger;
   readonly groupReplies: 'mention' | 'all';
+  readonly inbox: InboxSettings;
 }
 
 async function withTyping(
@@ -84,6 +88,9 @@ function install(bot: Bot, handlers: Handlers): void {
     const deps = {
       ...handlers,
       me: ctx.me,
+      saveAttachment: (attachment: Attachment) =>
+        saveAttachment(ctx.api, attachment, handlers.inbox),
+      maxAttachmentBytes: handlers.inbox.maxBytes,
       typing: (chatId: string, work: () => Promise<void>) =>
         withTyping(handlers.sink, chatId, work),
     };
@@ -155,6 +162,13 @@ async function startWebhook(
   return server;
 }
 
+/** Where attachments go: channels.telegram.inbox_dir, else custode-inbox in the first roots.write. */
+export function inboxDir(config: Config, env: NodeJS.ProcessEnv): string {
+  const configured = config.channels.telegram.inbox_dir;
+  if (configured !== undefined) return resolvePath(configured, env);
+  return join(resolvePath(config.roots.write[0] ?? '~', env), 'custode-inbox');
+}
+
 /** The Telegram channel adapter (the daemon's registry creates it when channels.telegram.enabled). */
 export function createTelegramAdapter(options: TelegramAdapterOptions): TelegramAdapter {
   const settings = options.config.channels.telegram;
@@ -205,6 +219,12 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         sink,
         logger,
         groupReplies: settings.group_replies,
+        inbox: {
+          dir: inboxDir(options.config, options.env),
+          maxBytes: settings.inbox_max_bytes,
+          token,
+          ...(apiRoot === undefined || apiRoot === '' ? {} : { apiRoot }),
+        },
       });
       await bot.init();
       if (settings.webhook === undefined) polling = pollForever(bot, logger, stopping.signal);

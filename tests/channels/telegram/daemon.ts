@@ -63,6 +63,8 @@ export async function startTestDaemon(
     config?: ConfigInput;
     allowed?: number[];
     groupReplies?: 'mention' | 'all';
+    /** Where the bot reaches the Bot API (default: the emulator itself). */
+    apiRoot?: string;
     webhook?: { url: string; port: number; secret: string };
   } = {},
 ): Promise<TestDaemon> {
@@ -71,8 +73,9 @@ export async function startTestDaemon(
     sandbox: { mode: 'off' },
     channels: {
       telegram: {
+        ...extra.config?.channels?.telegram,
         enabled: true,
-        api_root: emulator.apiRoot,
+        api_root: extra.apiRoot ?? emulator.apiRoot,
         allowed_users: extra.allowed ?? [1, 2],
         ...(extra.groupReplies === undefined ? {} : { group_replies: extra.groupReplies }),
         ...(extra.webhook === undefined

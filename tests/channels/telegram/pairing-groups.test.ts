@@ -148,7 +148,7 @@ describe('telegram groups', () => {
     delete sticker.text;
     await alice.sendMessage(sticker as Parameters<typeof alice.sendMessage>[0]);
     const [reply] = await emulator.waitForBot(1, (ms) => ms.length === 1);
-    expect(reply?.text).toContain('I can only read text messages for now');
+    expect(reply?.text).toContain('I cannot handle, and nothing was saved');
     expect(running.modelCalls()).toBe(0);
   });
 });
