@@ -1,7 +1,8 @@
 // The composition root: config in, a running chat service out. Everything with side effects
 // is created here (and only here), so the planner and channels receive their parts.
 import { join } from 'node:path';
-import { buildCard } from './approvals/build-card.ts';
+import { createTargetInspector } from '../executors/ops/inspect-target.ts';
+import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
 import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
 import type { Config } from './config.ts';
@@ -83,7 +84,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       logger,
     ),
-    buildCard,
+    buildCard: createCardBuilder({
+      inspect: createTargetInspector(),
+      proposeRule: (call) => rules.propose(call),
+      env,
+    }),
     events: fanOut([turnLog.sink], logger),
     logger,
     ...(workdir === undefined ? {} : { workdir }),

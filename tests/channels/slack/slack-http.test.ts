@@ -149,7 +149,7 @@ describe('Slack over HTTP', () => {
     const card = api.callsTo('chat.postMessage').find((call) => call.args.blocks !== undefined);
     expect(card?.args).toMatchObject({ channel: 'D1' });
     expect(card?.args.thread_ts).toBeUndefined();
-    expect(JSON.stringify(card?.args.blocks)).toContain('Approval needed: Write ~/slack-once.txt');
+    expect(JSON.stringify(card?.args.blocks)).toContain('Approval needed: Create ~/slack-once.txt');
 
     const once = actions.find((id) => id.endsWith(':o')) ?? '';
     expect(await post(buttonPress('U1', once), 'application/x-www-form-urlencoded')).toBe(200);
