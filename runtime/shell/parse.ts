@@ -239,13 +239,20 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     node?.type === 'declaration_command' ? [literalWord(node.firstChild?.text ?? 'declare')] : [];
   let nameNodes: Node[] = [];
   const items: (Node | ShellWord)[] = [];
+  const assigned: { name: string; nodes: Node[]; end: number }[] = [];
   for (const child of parts) {
+    const last = assigned.at(-1);
     if (child.type === 'variable_assignment') {
-      const assigned = child.childForFieldName('name')?.text ?? '';
       const valueNode = child.childForFieldName('value');
-      const value = valueNode ? resolveWord(valueNode) : resolveWord(child);
-      assignments.push({ name: assigned, value });
-      recordVariable(state, assigned, value);
+      assigned.push({
+        name: child.childForFieldName('name')?.text ?? '',
+        nodes: valueNode ? [valueNode] : [],
+        end: child.endIndex,
+      });
+    } else if (last?.end === child.startIndex && !child.type.endsWith('_redirect')) {
+      // `x="/etc/sha"\dow`: the grammar ends the value at the quote; bash goes on to the blank.
+      last.nodes.push(...(child.type === 'command_name' ? named(child).slice(0, 1) : [child]));
+      last.end = child.endIndex;
     } else if (child.type.endsWith('_redirect')) {
       const reading = redirectOf(child);
       redirects.push(...reading.redirects);
@@ -258,6 +265,11 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     } else {
       items.push(child);
     }
+  }
+  for (const { name, nodes } of assigned) {
+    const value = nodes.length > 0 ? resolveWords(nodes) : literalWord('');
+    assignments.push({ name, value });
+    recordVariable(state, name, value);
   }
   const words = [
     ...declared,
@@ -451,7 +463,7 @@ function walk(state: State, node: Node, ctx: Context): void {
     case 'for_statement': {
       const variable = node.childForFieldName('variable')?.text ?? '';
       const values = node.childrenForFieldName('value');
-      for (const value of values) recordVariable(state, variable, resolveWord(value));
+      for (const value of touchingWords(values)) recordVariable(state, variable, value);
       walkSubstitutions(state, values, ctx, null);
       const body = node.childForFieldName('body');
       if (body) walk(state, body, ctx);

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 /** The word as bash would pass it, or null when the parser says it is not known from the text. */
-function understood(word: ShellWord): string | null {
+function understood(word: ShellWord, assigned: ReadonlyMap<string, string>): string | null {
   // A literal `~+`, `~-`, `~name` is a directory the text does not name (read as unknown downstream).
   if (word.literal && /^~[^/]/.test(word.text)) return null;
   if (!word.literal) {
@@ -37,7 +37,7 @@ function understood(word: ShellWord): string | null {
     if (part.kind === 'dynamic') return null;
     if (part.kind === 'text') text += part.text;
     else {
-      const value = KNOWN.get(part.name);
+      const value = assigned.get(part.name) ?? KNOWN.get(part.name);
       if (value === undefined) return null;
       text += value;
     }
@@ -50,11 +50,19 @@ function parserArgv(source: string): string[][] | null {
   const parsed = parseShell(source);
   if (parsed.errors) return null;
   const argv: string[][] = [];
+  // Values set by a line of assignments alone (`x=…; pr $x`), not by a prefix (`x=… pr $x`).
+  const standalone = new Map(
+    parsed.commands
+      .filter((c) => c.name === null)
+      .flatMap((c) => c.assignments)
+      .filter((a) => a.value.literal)
+      .map((a) => [a.name, a.value.text]),
+  );
   for (const command of parsed.commands.filter((c: ShellCommand) => c.origin === 'top')) {
     const words = command.name === null ? [] : [command.name, ...command.args];
     // A line of redirections alone runs no command.
     if (words.length === 0) continue;
-    const texts = words.map(understood);
+    const texts = words.map((word) => understood(word, standalone));
     if (texts.some((t) => t === null)) return null;
     argv.push(texts as string[]);
   }
@@ -132,6 +140,10 @@ const TRICKY = [
   'pr a\u00a0b',
   'pr a\r\npr b',
   'pr "a\rb"',
+  // Values the grammar ends early (at a quote before an escape).
+  'x="/etc/sha"\\dow; pr $x',
+  'for f in "/etc/sha"\\dow a"b"\\c; do pr $f; done',
+  'x=a\\\nb; pr "$x"',
   // Assignments before the command and declarations.
   'X=1 pr a',
   'A=z pr $A',

@@ -118,6 +118,8 @@ describe('a word the grammar splits in two is judged whole, as bash passes it', 
       'cat "$HOME/.ss"\\h/id_rsa',
       "head '/etc/'\\shadow",
       'cat ${HOME}\\/.ssh/id_rsa',
+      'f="/etc/sha"\\dow; cat "$f"',
+      'for f in "/etc/sha"\\dow; do cat "$f"; done',
     ])
       expect(await decide(command), command).toMatchObject({ decision: 'deny', stage: 'guard' });
   });
