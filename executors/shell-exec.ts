@@ -119,7 +119,8 @@ export const shellExec = defineExecutor({
       // A call no person approved reaches no host socket (Docker, the user's D-Bus).
       hideRuntimeDirs: uncarded,
       visibleRoots: configuredWriteRoots(ctx),
-      network: sandbox.network,
+      // A person approved a card that said this needs the network (or saved it as a rule).
+      network: sandbox.network || ((grant.by === 'person' || grant.by === 'rule') && grant.network),
       env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },
       // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
       ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),

@@ -12,6 +12,8 @@ export type Grant =
       readonly who: string;
       /** The card reviewed every unreviewed file (project code asked over them): clear the record. */
       readonly reviews: boolean;
+      /** The card said the command needs the network (constitution/network-use.ts): it gets it. */
+      readonly network: boolean;
     }
   /** The config lets a tool that changes nothing run unasked (never_ask, or not critical). */
   | { readonly by: 'policy'; readonly rule: string }
@@ -21,6 +23,8 @@ export type Grant =
       readonly rule: string;
       /** The paths a file tool writes; 'anything' for a command (it could write all it reaches). */
       readonly records: readonly string[] | 'anything';
+      /** The saved card said the command needs the network: it gets it. */
+      readonly network: boolean;
     }
   /** An uncarded tier: the sandbox holds the call to what the parse promised. */
   | {

@@ -22,6 +22,8 @@ export interface PolicyInput {
   readonly rules: RuleStore | undefined;
   /** What an always-allow rule's call writes, for the record (a file tool's paths, or anything). */
   readonly ruleRecords: readonly string[] | 'anything';
+  /** The command needs the network (its card says so): a person's or a rule's allow gives it. */
+  readonly needsNetwork: boolean;
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
@@ -49,7 +51,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return {
       decision: 'allow',
       reason: `approved by ${call.approvedBy}`,
-      grant: { by: 'person', who: call.approvedBy, reviews },
+      grant: { by: 'person', who: call.approvedBy, reviews, network: input.needsNetwork },
     };
   }
   const card = guardCard(input.guardSignals);
@@ -106,7 +108,12 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return {
       decision: 'allow',
       reason,
-      grant: { by: 'rule', rule: rule.description, records: input.ruleRecords },
+      grant: {
+        by: 'rule',
+        rule: rule.description,
+        records: input.ruleRecords,
+        network: input.needsNetwork,
+      },
     };
   }
   // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.

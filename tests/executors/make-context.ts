@@ -22,7 +22,7 @@ export async function makeContext(
     env: { ...process.env },
     signal: options.signal ?? new AbortController().signal,
     // As a person approved it: the configured roots, no uncarded narrowing.
-    grant: { by: 'person', who: 'test', reviews: false },
+    grant: { by: 'person', who: 'test', reviews: false, network: false },
     ops: await createDefaultOps(
       parsed,
       options.bwrapPath === undefined ? {} : { bwrapPath: options.bwrapPath },

@@ -35,6 +35,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     threshold: 0.3,
     rules: undefined,
     ruleRecords: [],
+    needsNetwork: false,
     readOnlyRule: null,
     workspace: null,
     guardSignals: [],
@@ -85,7 +86,7 @@ describe('policy: the writable paths of an allow', () => {
     expect(approved).toEqual({
       decision: 'allow',
       reason: 'approved by local:1',
-      grant: { by: 'person', who: 'local:1', reviews: false },
+      grant: { by: 'person', who: 'local:1', reviews: false, network: false },
     });
   });
 
