@@ -97,6 +97,8 @@ describe('file tools without a card', () => {
       ['fs_write', { path: '~/bin/ls', content: 'x', create_dirs: true }],
       ['fs_write', { path: join(project, '.git', 'hooks', 'pre-commit'), content: 'x' }],
       ['fs_mkdir', { path: '~' }],
+      ['fs_write', { path: '~/straight-into-home.txt', content: 'x' }],
+      ['fs_mkdir', { path: '~/new-top-level-folder' }],
     ] as const) {
       expect(await decide(executor, args), `${executor} ${JSON.stringify(args)}`).toMatchObject({
         decision: 'ask',

@@ -1,5 +1,6 @@
 // The file tools in the workspace tier, like their shell twins: a new file or directory inside
-// roots.write (not hidden, not protected, not ~/bin or a PATH dir) runs without a card, and so
+// an existing folder of roots.write (not the home's top level, not hidden, not protected, not
+// ~/bin or a PATH dir) runs without a card, and so
 // does a rewrite of a file git can give back (tracked and unmodified in its work tree). Each is
 // recorded as unreviewed, as a shell write is. Overwrites of anything else and deletes ask.
 import { dirname } from 'node:path';
@@ -28,7 +29,8 @@ export async function fileToolAnswer(
   if (!ctx.entryExists(absolute)) {
     if (!CREATES.has(executor.name)) return null;
     const needs = writableFor([{ path: word, mode: 'create' }], scope);
-    if (needs === null || needs.scratch) return null;
+    // Straight into the home (a new top-level file or folder) is the person's own filing: a card.
+    if (needs === null || needs.scratch || needs.dirs.has(paths.realHome)) return null;
     return workspaceAnswer(allow('new file', [...needs.dirs], needs.written, false));
   }
   if (!REWRITES.has(executor.name)) return null;
