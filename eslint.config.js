@@ -18,7 +18,14 @@ const sideEffectImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'coverage/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'coverage/**',
+      // The CLI built from the TypeScript (runtime/build/build.mjs).
+      'runtime/built/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -2,7 +2,6 @@
 // "path: problem. Fix: ..." so the person knows what to change.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
 import { configDir } from './paths.ts';
@@ -297,6 +296,8 @@ export async function loadConfig(
       `Cannot read config ${file}: ${(error as Error).message}. Fix: create it or pass --config with an existing file.`,
     );
   }
+  // Loaded only when there is a file to read: most starts have none, and every start counts for a hook.
+  const { parse: parseYaml } = await import('yaml');
   let raw: unknown;
   try {
     raw = parseYaml(text);

@@ -40,6 +40,13 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       },
     ],
     [
+      'serve',
+      {
+        summary: 'answer Claude Code http hooks on 127.0.0.1 (or a unix socket), kept warm',
+        load: () => import('./serve.ts'),
+      },
+    ],
+    [
       'log',
       {
         summary: 'summarise the audit log (`log turns`: recent turns)',
@@ -64,10 +71,17 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
         load: () => import('./eval.ts'),
       },
     ],
+    [
+      'eval-tasks',
+      {
+        summary: 'replay the everyday tasks through the real chat: cards shown vs wanted',
+        load: () => import('./eval-tasks.ts'),
+      },
+    ],
   ]);
 
 function usage(): string {
-  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`);
+  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`);
   return `usage: custode <command> [options]   (custode <command> --help for its options)\n       custode --version\n\n${lines.join('\n')}\n`;
 }
 

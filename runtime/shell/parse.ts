@@ -76,6 +76,8 @@ interface Context {
   readonly depth: number;
   /** Redirects of an enclosing group (`{ a; b; } > f`) that apply to every command inside. */
   readonly redirects: readonly ShellRedirect[];
+  /** The innermost enclosing while/until/for(( )) loop's header (see ShellCommand.loop). */
+  readonly loop: string | null;
 }
 
 interface State {
@@ -252,6 +254,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     fn: ctx.fn,
     declaration: binary !== null && DECLARATIONS.has(binary) && peeled.wrappers.length === 0,
     stdinText,
+    loop: ctx.loop,
   });
   walkSubstitutions(state, parts, ctx, index);
   const payload = shellPayload(binary, args);
@@ -424,6 +427,19 @@ function walk(state: State, node: Node, ctx: Context): void {
       if (body) walk(state, body, ctx);
       return;
     }
+    case 'while_statement':
+    case 'c_style_for_statement': {
+      const body = node.childForFieldName('body');
+      const header = node.text.slice(
+        0,
+        body === null ? undefined : body.startIndex - node.startIndex,
+      );
+      walkChildren(state, node, {
+        ...ctx,
+        loop: header.replace(/[\s;]+$/, '').replace(/\s+/g, ' '),
+      });
+      return;
+    }
     case 'command_substitution':
     case 'process_substitution': {
       state.hasSubstitution = true;
@@ -502,6 +518,7 @@ export function parseShell(source: string): ParsedShell {
     fn: null,
     depth: 0,
     redirects: [],
+    loop: null,
   };
   walkSource(state, source, top);
   return {
