@@ -7,6 +7,7 @@ import { createRuleStore } from './approvals/rule-store.ts';
 import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
 import type { Config } from './config.ts';
 import type { LlmClient } from './llm/client.ts';
+import { createOfflineClient } from './llm/offline.ts';
 import { selectProvider } from './llm/select.ts';
 import { createAuditLog, type AuditLog } from './log/audit-log.ts';
 import { createLogger, type Logger } from './log/logger.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   readonly logger?: Logger;
   /** A model client to use instead of the selected provider (benchmarks, tests). */
   readonly client?: LlmClient;
+  /** Where the person works: the terminal chat's start dir (absent: the home, as for the daemon). */
+  readonly workdir?: string;
   /** Wraps the pipeline the chat service sees (the planner benchmark times it). */
   readonly instrumentPipeline?: (pipeline: Pipeline) => Pipeline;
 }
@@ -52,9 +55,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, env } = options;
   const logger = options.logger ?? createLogger(env);
   const state = stateDir(env);
+  const { workdir } = options;
   const selected = options.client
     ? { client: options.client, reason: 'given by the caller' }
     : await selectProvider(config, env);
+  // The offline provider turns /read path and /run into calls itself: it needs the workdir.
+  const client =
+    workdir !== undefined && selected.client.provider === 'offline'
+      ? createOfflineClient(workdir)
+      : selected.client;
   const rules = await createRuleStore(join(state, 'rules'), { logger, env });
   const audit = createAuditLog({ env, logger });
   const pipeline = await createPipeline({ config, env, rules, logger, audit });
@@ -62,7 +71,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const turnLog = createTurnLog({ config, env, logger });
   const service = new ChatService({
     config,
-    client: selected.client,
+    client,
     pipeline: options.instrumentPipeline ? options.instrumentPipeline(pipeline) : pipeline,
     approvals,
     rules,
@@ -82,6 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
     events: fanOut([turnLog.sink], logger),
     logger,
+    ...(workdir === undefined ? {} : { workdir }),
   });
   const sweep = setInterval(() => {
     service
@@ -93,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config,
     env,
     logger,
-    client: selected.client,
+    client,
     providerReason: selected.reason,
     pipeline,
     service,

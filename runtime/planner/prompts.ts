@@ -12,11 +12,18 @@ const common = [
   'Answer briefly and plainly.',
 ];
 
-/** The system prompt for a mode. */
-export function systemPrompt(mode: 'multistep' | 'single-shot'): string {
+/** The system prompt for a mode; `workdir`: where the person works (relative paths start there). */
+export function systemPrompt(mode: 'multistep' | 'single-shot', workdir?: string): string {
   const modeLine =
     mode === 'multistep'
       ? 'Call one tool at a time when a step depends on the previous result; answer in text when done.'
       : 'Plan the whole task at once: return every tool call you need in this one response, in order. You will not be asked again before they run.';
-  return [...common, modeLine].join('\n');
+  // Tools resolve a relative path from the home dir: the model is told to spell the workdir out.
+  const workdirLine =
+    workdir === undefined
+      ? []
+      : [
+          `The person is working in ${workdir}: read paths they give relative to it, pass tools absolute paths, and give shell_exec cwd ${workdir} unless they name another directory.`,
+        ];
+  return [...common, modeLine, ...workdirLine].join('\n');
 }

@@ -109,18 +109,19 @@ describe('Telegram approvals end to end', () => {
     });
   });
 
-  it('refuses a stranger once, never asks the model for them, and lets them pair with the logged code', async () => {
+  it('refuses a stranger with a code for the owner, never asks the model for them, and lets them pair with the logged code', async () => {
     const running = await daemon();
     const stranger = emulator.client(99);
     await stranger.sendMessage(stranger.makeMessage('/write ~/stranger.txt hi'));
     await stranger.sendMessage(stranger.makeMessage('hello?'));
     await stranger.sendMessage(stranger.makeMessage('/pair not-the-code'));
-    const refused = await emulator.waitForBot(99, (ms) =>
-      ms.some((m) => m.text.startsWith('That code is not right')),
+    const refused = await emulator.waitForBot(
+      99,
+      (ms) =>
+        ms.some((m) => m.text.startsWith('That code is not right')) &&
+        ms.some((m) => m.text.includes('custode pair approve')),
     );
-    expect(
-      refused.filter((m) => m.text.startsWith('Sorry, this assistant only talks')),
-    ).toHaveLength(1);
+    expect(refused.filter((m) => m.text.includes('custode pair approve'))).toHaveLength(1);
     expect(running.modelCalls()).toBe(0);
     expect(existsSync(join(home, 'stranger.txt'))).toBe(false);
 
@@ -139,9 +140,10 @@ describe('Telegram approvals end to end', () => {
       JSON.parse(
         await readFile(join(stateDir, 'state', 'custode', 'telegram', 'paired.json'), 'utf8'),
       ),
-    ).toEqual({
-      v: 1,
-      users: [99],
+    ).toMatchObject({
+      v: 2,
+      users: [{ id: '99', label: 'user99 @testUserName' }],
+      requests: [],
     });
   });
 
