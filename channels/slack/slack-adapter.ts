@@ -3,15 +3,11 @@
 // Answers DMs and mentions in the thread of the asking message; cards are Block Kit with
 // the three buttons, whose action ids carry the approval id.
 import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
-import { join } from 'node:path';
-import { pressCard, type ChannelSink, type ChatPort } from '../../runtime/approvals/press-card.ts';
+import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
-import { createApprovalStore } from '../../runtime/approvals/store.ts';
 import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
-import { createAuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
-import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
 import { createSlackSink, slackChatId } from './slack-sink.ts';
 
@@ -103,12 +99,6 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       app = created;
       const sink: ChannelSink = createSlackSink(created.client, logger);
       service.attach('slack', sink);
-      const state = options.stateDir ?? defaultStateDir(options.env);
-      const deps = {
-        service,
-        approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
-        audit: options.audit ?? createAuditLog({ env: options.env, logger }),
-      };
 
       async function receive(message: {
         user?: string;
@@ -158,7 +148,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         const team = body.team?.id;
         if (decoded === null || !teamOk(team)) return;
         const channel = body.channel?.id;
-        void pressCard(deps, { ...decoded, presser: `slack:${body.user.id}` }, sink)
+        void service
+          .resolveApproval({ ...decoded, presser: `slack:${body.user.id}` }, sink)
           .then(async (result) => {
             if (result === 'resolved' || channel === undefined) return;
             await client.chat.postEphemeral({

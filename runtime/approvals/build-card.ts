@@ -19,6 +19,8 @@ const ADVICE: Readonly<Record<DenyStage, string>> = {
     'This is forbidden by the constitution and cannot be approved. Rephrase what you need without touching it.',
   judge:
     'The vaglio judged this not to match your request. Rephrase the request so it says exactly what you want.',
+  audit:
+    'Nothing runs without its audit line. Free space or fix the permissions where the audit log lives, then ask again (or set audit.on_failure: continue to run unlogged).',
 };
 
 /** `text` cut to `max` characters with an ellipsis. */

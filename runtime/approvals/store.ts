@@ -62,17 +62,11 @@ export const pendingApprovalSchema = z.object({
   messageRef: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
-/** The store, plus a read-only look at one pending card (channels audit who decided what). */
-export interface ApprovalStoreWithPeek extends ApprovalStore {
-  /** The pending approval with this id, or null (unknown, already taken, or corrupt). */
-  peek(id: string): Promise<PendingApproval | null>;
-}
-
 /** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
 export function createApprovalStore(
   dir: string,
   options: { logger?: Logger } = {},
-): ApprovalStoreWithPeek {
+): ApprovalStore {
   const logger = options.logger ?? createLogger();
   const locks = new Map<string, Promise<void>>();
   const pendingPath = (id: string): string => join(dir, `${id}.json`);
@@ -187,7 +181,5 @@ export function createApprovalStore(
     },
 
     list: () => list(),
-
-    peek: (id) => (isApprovalId(id) ? readRecord(pendingPath(id)) : Promise.resolve(null)),
   };
 }

@@ -42,7 +42,7 @@ beforeEach(async () => {
   const counting = countingClient();
   modelCalls = counting.calls;
   app = await createApp({ config, env, logger, client: counting.client });
-  adapter = createSlackAdapter({ config, env, logger, approvals: app.approvals, audit: app.audit });
+  adapter = createSlackAdapter({ config, env, logger });
   await adapter.start(app.service);
 });
 afterEach(async () => {
