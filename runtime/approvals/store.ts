@@ -63,10 +63,7 @@ export const pendingApprovalSchema = z.object({
 });
 
 /** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
-export function createApprovalStore(
-  dir: string,
-  options: { logger?: Logger } = {},
-): ApprovalStore {
+export function createApprovalStore(dir: string, options: { logger?: Logger } = {}): ApprovalStore {
   const logger = options.logger ?? createLogger();
   const locks = new Map<string, Promise<void>>();
   const pendingPath = (id: string): string => join(dir, `${id}.json`);

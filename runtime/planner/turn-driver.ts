@@ -21,7 +21,7 @@ export interface ChatServiceDeps {
   readonly approvals: ApprovalStore;
   readonly rules: RuleStore;
   readonly history: HistoryStore;
-  /** Where card expiries found by the sweep are recorded (presses are audited by the channels). */
+  /** Where every card resolution (press, expiry, /stop) is audited, before the call it allows runs. */
   readonly audit: AuditLog;
   readonly buildCard: PlannerDeps['buildCard'];
   /** Where planner events go besides the chat (the turn log). */

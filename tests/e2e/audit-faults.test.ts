@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConfigInput } from '../../runtime/config.ts';
 import { monthKey } from '../../runtime/paths.ts';
 import { startTestDaemon, type TestDaemon } from '../channels/telegram/daemon.ts';
 import {
@@ -30,7 +31,7 @@ afterEach(async () => {
   await emulator.stop();
 });
 
-async function daemon(config: Parameters<typeof startTestDaemon>[2]['config'] = {}) {
+async function daemon(config: ConfigInput = {}): Promise<TestDaemon> {
   const started = await startTestDaemon(emulator, root, { config });
   daemons.push(started);
   return started;
