@@ -39,6 +39,7 @@ export default tseslint.config(
     ignores: [
       'runtime/log/**',
       'runtime/state-store.ts',
+      'runtime/state-lock.ts',
       'runtime/config.ts',
       'runtime/cli/**',
       'runtime/bench/**',

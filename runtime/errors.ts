@@ -54,3 +54,9 @@ export class ExecTimeoutCeilingExceeded extends CustodeError {}
 export class ExecutorTimeout extends CustodeError {}
 /** The sandbox cannot run here (bubblewrap missing); the message says how to install it. */
 export class SandboxUnavailable extends CustodeError {}
+
+/** Another process owns what this one needs (a second daemon on one state dir). */
+export class StateDirBusy extends CustodeError {}
+
+/** The state or data dir cannot be written: serving would fail every turn. */
+export class StateNotWritable extends CustodeError {}

@@ -2,7 +2,7 @@
 // crash mid-write leaves either the old file or the new one, never half of either, and a
 // file that does not parse is told apart from one that is missing.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
@@ -92,5 +92,28 @@ export function readTextFileSync(path: string): string | null {
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
+  }
+}
+
+/**
+ * What identifies this version of a file (inode, size, mtime), or "missing": a writer's
+ * atomic rename always changes it, so a reader can keep a parsed copy until it does.
+ */
+export function fileStamp(path: string): string {
+  try {
+    const info = statSync(path);
+    return `${String(info.ino)}:${String(info.size)}:${String(info.mtimeMs)}`;
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+}
+
+/** The JSON value of `text`, or undefined when it is not JSON (a schema then rejects it). */
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

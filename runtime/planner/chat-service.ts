@@ -56,14 +56,11 @@ export class ChatService {
   private readonly sinks = new Map<ChannelName, ChannelSink>();
   private readonly rt: ChatRuntime;
   private stopped = false;
-  /** Cards parked before a restart still hold their chats; loaded once, on first use. */
-  private restored: Promise<void> | null = null;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.rt = {
       deps,
       running: new Map(),
-      waiting: new Map(),
       now: () => deps.now?.() ?? new Date(),
     };
   }
@@ -77,7 +74,6 @@ export class ChatService {
   async handleMessage(message: IncomingChatMessage, sink: ChannelSink): Promise<void> {
     this.attach(message.channel, sink);
     const key = chatKey(message.channel, message.chatId);
-    await this.restoreWaiting();
     const text = message.text.trim();
     if (this.stopped)
       return sink.sendText(message.chatId, 'Custode is shutting down; try again in a moment.');
@@ -95,7 +91,7 @@ export class ChatService {
         const offline = this.deps.client.provider === 'offline';
         const answer = await answerCommand(text, message.sender, this.deps.rules, offline);
         if (answer !== null) return sink.sendText(message.chatId, answer);
-        if (this.rt.waiting.has(key)) {
+        if ((await this.waitingCard(key)) !== null) {
           return sink.sendText(
             message.chatId,
             'A card above is waiting for your answer; answer it first (or send /stop to cancel it).',
@@ -206,18 +202,18 @@ export class ChatService {
     await Promise.allSettled([...this.lanes.values()]);
   }
 
-  private restoreWaiting(): Promise<void> {
-    this.restored ??= this.deps.approvals.list().then(
-      (pending) => {
-        for (const card of pending) {
-          const key = chatKey(card.channel, card.chatId);
-          const live = new Date(card.expiresAt) > this.rt.now();
-          if (live && !this.rt.waiting.has(key)) this.rt.waiting.set(key, card.id);
-        }
-      },
-      (error: unknown) => this.deps.logger.warn({ err: error }, 'could not list pending approvals'),
+  /**
+   * The live card this chat's turn waits on, or null. Read from the store every time, never
+   * remembered: a card parked or answered by another process (a terminal chat beside the
+   * daemon, a restart) counts the same as one of ours.
+   */
+  private async waitingCard(key: string): Promise<string | null> {
+    const now = this.rt.now();
+    const cards = await this.deps.approvals.list();
+    const card = cards.find(
+      (c) => chatKey(c.channel, c.chatId) === key && new Date(c.expiresAt) > now,
     );
-    return this.restored;
+    return card?.id ?? null;
   }
 
   private approvers(): string[] {
@@ -333,7 +329,6 @@ export class ChatService {
       key,
       () => sink.sendText(pending.chatId, failedTurnText),
       async () => {
-        if (this.rt.waiting.get(key) === pending.id) this.rt.waiting.delete(key);
         await this.updateCard(pending, sink, resolution, by);
         const state = await this.parkedState(pending, sink);
         if (state)
@@ -360,12 +355,10 @@ export class ChatService {
 
   /** Resolves this chat's waiting card as declined (by /stop or /reset); false when there is none. */
   private async cancelWaiting(key: string, sender: string, sink: ChannelSink): Promise<boolean> {
-    const id = this.rt.waiting.get(key);
-    if (id === undefined) return false;
+    const id = await this.waitingCard(key);
+    if (id === null) return false;
     const taken = await this.deps.approvals.take(id, sender, this.approvers(), this.rt.now());
     // Someone else's card (a group chat) stays open; one already answered no longer holds the chat.
-    if (taken.kind === 'not_yours') return false;
-    if (this.rt.waiting.get(key) === id) this.rt.waiting.delete(key);
     if (taken.kind !== 'taken' && taken.kind !== 'expired') return false;
     this.auditResolution(taken.pending, sender, 'deny');
     await this.updateCard(taken.pending, sink, 'deny', sender);

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runCustode } from '../channels/local/run-custode.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { runCustode, startCustode } from '../channels/local/run-custode.ts';
 
 function homeWithConfig(yaml: string): string {
   const home = realpathSync(mkdtempSync(join(process.env.HOME ?? tmpdir(), 'custode-daemon-')));
@@ -68,4 +68,24 @@ describe('custode daemon', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('"reason":"SIGTERM"');
   });
+
+  it('refuses a second daemon on the same state dir, naming the first; a crashed one is waited out', async () => {
+    const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
+    const first = startCustode(['daemon'], { CUSTODE_LOG_LEVEL: 'info' }, home);
+    await vi.waitFor(() => expect(first.stderr()).toContain('daemon serving'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    const second = await runCustode(['daemon'], '', {}, home);
+    expect(second.code).toBe(75);
+    expect(second.stderr).toContain(`Another Custode daemon (pid ${String(first.child.pid)} on `);
+    expect(second.stderr).toContain('Fix: stop that daemon first');
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await runCustode(['daemon'], '', { CUSTODE_LOG_LEVEL: 'info' }, home);
+    expect(third.code).toBe(0);
+    expect(third.stderr).toContain('the previous daemon ended without releasing the state dir');
+    expect(third.stderr).toContain('daemon serving');
+  }, 120_000);
 });
