@@ -19,14 +19,16 @@ export class ConfigError extends CustodeError {
   }
 }
 
-/** The model API answered, with an error (4xx/5xx). */
+/** The model API answered, with an error (4xx/5xx); `retryAfterMs` when it said how long to wait. */
 export class ProviderError extends CustodeError {
+  readonly retryAfterMs: number | undefined;
   constructor(
     message: string,
     readonly status: number | undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number | undefined },
   ) {
     super(message, options);
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 
