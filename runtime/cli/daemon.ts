@@ -8,7 +8,8 @@ import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError, StateDirBusy } from '../errors.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
-import { stateDir } from '../paths.ts';
+import { ownDirs, stateDir } from '../paths.ts';
+import { notServingText, unwritableDirs } from '../state-store.ts';
 import { claimStateDir, type StateDirLease } from '../state-lock.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
@@ -33,11 +34,19 @@ function untilSignal(): { promise: Promise<string>; dispose(): void } {
   return { promise, dispose };
 }
 
-/** Run `custode daemon [--config path]`; exits 75 when another daemon serves the state dir. */
+/**
+ * Run `custode daemon [--config path]`; exits 73 when its state or audit dirs cannot be
+ * written, 75 when another daemon serves the state dir.
+ */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommand(argv, spec);
   const { config } = await loadConfig(values.config, io.env);
   const logger = createLogger(io.env);
+  const unwritable = await unwritableDirs(ownDirs(io.env));
+  if (unwritable.length > 0) {
+    io.stderr.write(`custode: ${notServingText(unwritable)}\n`);
+    return 73;
+  }
   let lease: StateDirLease;
   try {
     lease = await claimStateDir(stateDir(io.env), logger);

@@ -6,6 +6,7 @@ import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } f
 import { join } from 'node:path';
 import { z } from 'zod';
 import { dataDir, monthKey } from '../paths.ts';
+import { describeWriteFailure } from '../state-store.ts';
 import type { Logger } from './logger.ts';
 
 const judgeRecordSchema = z.strictObject({
@@ -80,24 +81,6 @@ export function keysOf(value: unknown): string[] {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? Object.keys(value).sort()
     : [];
-}
-
-const causes: Readonly<Record<string, string>> = {
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOTDIR: 'a file stands where its directory should be',
-  EEXIST: 'a file stands where its directory should be',
-};
-
-/** Why a write failed, for a person: the cause in words, the code, and where. */
-export function describeWriteFailure(error: unknown, where: string): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const cause = code === undefined ? undefined : causes[code];
-  const what = cause ?? (error instanceof Error ? error.message : String(error));
-  return `${what}${code === undefined ? '' : ` (${code})`} at ${where}`;
 }
 
 /** Writes all of `text` at the end of `fd`; on failure the file is cut back, so no torn line stays. */

@@ -1,6 +1,13 @@
 // `custode daemon` as a real process: the local channel on its stdin, clean stops.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -88,4 +95,19 @@ describe('custode daemon', () => {
     expect(third.stderr).toContain('the previous daemon ended without releasing the state dir');
     expect(third.stderr).toContain('daemon serving');
   }, 120_000);
+
+  it('refuses to serve when it cannot write its state dir, saying where and why', async () => {
+    const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
+    writeFileSync(join(home, 'state-file'), 'a file where the state dir should be');
+    const { code, stderr } = await runCustode(
+      ['daemon'],
+      '/write ~/never.txt x\no\n',
+      { XDG_STATE_HOME: join(home, 'state-file') },
+      home,
+    );
+    expect(code).toBe(73);
+    expect(stderr).toContain('cannot write where it keeps its state and audit log');
+    expect(stderr).toContain(`at ${join(home, 'state-file', 'custode')}`);
+    expect(existsSync(join(home, 'never.txt'))).toBe(false);
+  });
 });
