@@ -13,26 +13,13 @@ import { notServingText, unwritableDirs } from '../state-store.ts';
 import { claimStateDir, type StateDirLease } from '../state-lock.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+import { untilSignal } from './signals.ts';
 
 export const spec = {
   usage: 'custode daemon [--config path]',
   details: [CONFIG_DETAIL],
   options: configOption,
 } satisfies CommandSpec;
-
-function untilSignal(): { promise: Promise<string>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const promise = new Promise<string>((resolve) => {
-    const onSignal = (signal: string): void => resolve(signal);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    dispose = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    };
-  });
-  return { promise, dispose };
-}
 
 /**
  * Run `custode daemon [--config path]`; exits 73 when its state or audit dirs cannot be
