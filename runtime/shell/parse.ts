@@ -14,7 +14,7 @@ import { SHELLS } from '../../constitution/command-effects.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
-import { literalWord, resolveWord } from './words.ts';
+import { literalWord, resolveWord, translationPrefix } from './words.ts';
 
 /** The parse's types, re-exported so callers need one import. */
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
@@ -93,6 +93,16 @@ function named(node: Node): Node[] {
   );
 }
 
+/** A command's word nodes, and the anonymous `$` tokens tree-sitter-bash splits off words. */
+function commandParts(node: Node): Node[] {
+  return node.children.filter(
+    (child): child is Node =>
+      child !== null &&
+      child.type !== 'comment' &&
+      (child.isNamed || translationPrefix(child, null) !== null),
+  );
+}
+
 function recordVariable(state: State, name: string, value: ShellWord): void {
   if (!value.literal) return;
   const values = state.variables.get(name) ?? [];
@@ -161,7 +171,9 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   const words: ShellWord[] = [];
   const redirects: ShellRedirect[] = [...ctx.redirects];
   let stdinText: string | null = null;
-  const parts = node === null ? own : [...named(node), ...own];
+  const parts = node === null ? own : [...commandParts(node), ...own];
+  // Text of an anonymous `-$` token that starts the word after it (`rm -$"R"f` is `rm -Rf`).
+  const prefixes = new Map<Node, string>();
   // `export`/`local` is an anonymous keyword token, not a word node.
   if (node?.type === 'declaration_command')
     words.push(literalWord(node.firstChild?.text ?? 'declare'));
@@ -179,8 +191,13 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     } else if (child.type === 'command_name') {
       const inner = named(child)[0];
       if (inner) words.unshift(resolveWord(inner));
+    } else if (child.isNamed) {
+      words.push(resolveWord(child, prefixes.get(child)));
     } else {
-      words.push(resolveWord(child));
+      const next = parts[parts.indexOf(child) + 1];
+      const mark = translationPrefix(child, next);
+      if (mark?.joinsNext && next !== undefined) prefixes.set(next, mark.text);
+      else if (mark) words.push(literalWord(mark.text));
     }
   }
   const peeled = peelWrappers(words);

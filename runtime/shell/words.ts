@@ -158,9 +158,16 @@ function addNode(builder: WordBuilder, node: Node): void {
       if (inner) addDoubleQuoted(builder, inner);
       return;
     }
-    case 'concatenation':
-      for (const child of node.children) if (child !== null) addNode(builder, child);
+    case 'concatenation': {
+      const children = node.children.filter((child) => child !== null);
+      children.forEach((child, i) => {
+        // tree-sitter-bash gives the $ of `a$"b"` as its own token: it marks a locale string
+        // ($"…", the text itself without a message catalogue), not a $ in the word.
+        if (isTranslationMark(child) && children[i + 1]?.type === 'string') return;
+        addNode(builder, child);
+      });
       return;
+    }
     case 'simple_expansion':
     case 'expansion':
       pushDynamic(builder, variablePart(node));
@@ -179,9 +186,32 @@ export function partsText(parts: readonly WordPart[]): string {
     .join('');
 }
 
-/** Resolve a word node (word, string, raw_string, concatenation, expansion ...) into a ShellWord. */
-export function resolveWord(node: Node): ShellWord {
+/** The anonymous `$` token tree-sitter-bash leaves before a locale string's quotes. */
+function isTranslationMark(node: Node): boolean {
+  return !node.isNamed && node.type === '$';
+}
+
+/**
+ * A command's anonymous `$` token (`-$` of `rm -$"R"f`, a lone `$`) as bash reads it: the
+ * unquoted text that starts the next word when a locale string follows without a space, else
+ * a word of its own. Null for any other node.
+ */
+export function translationPrefix(
+  node: Node,
+  next: Node | null | undefined,
+): { readonly joinsNext: boolean; readonly text: string } | null {
+  if (!isTranslationMark(node)) return null;
+  const joinsNext = next !== null && next !== undefined && next.startIndex === node.endIndex;
+  return { joinsNext, text: joinsNext ? node.text.slice(0, -1) : node.text };
+}
+
+/**
+ * Resolve a word node (word, string, raw_string, concatenation, expansion ...) into a ShellWord;
+ * `prefix` is unquoted text bash reads as the start of the same word.
+ */
+export function resolveWord(node: Node, prefix = ''): ShellWord {
   const builder: WordBuilder = { parts: [], shape: '', dynamic: false };
+  addUnquoted(builder, prefix);
   addNode(builder, node);
   const glob = GLOB_CHARS.test(builder.shape);
   const literal = !builder.dynamic && !glob && !BRACE.test(builder.shape);

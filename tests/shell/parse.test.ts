@@ -22,6 +22,8 @@ describe('parseShell: quoting and escapes', () => {
     ['"rm" -rf /', ['rm', '-rf', '/']],
     ['\\rm -rf /', ['rm', '-rf', '/']],
     ["$'r\\x6d' -rf /", ['rm', '-rf', '/']],
+    ['$"rm" -rf /', ['rm', '-rf', '/']],
+    ['$"r"m -$\'r\'f "/"', ['rm', '-rf', '/']],
     ['echo "a \\"b\\" \\$c"', ['echo', 'a "b" $c']],
     ["cat 'it''s'", ['cat', 'its']],
   ])('%s resolves to its words', (source, expected) => {
