@@ -68,8 +68,7 @@ export function isCriticalTree(path: string, home: string): boolean {
   if (/^~[^/]*\/?$/.test(path)) return true;
   let p = path;
   while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
-  // A parent of the home takes the home with it (/data for a home at /data/ada).
-  if (p === '/' || under(home, [p]) || SYSTEM_TREES.has(p)) return true;
+  if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
   // A glob in the first segment can match anything at the root.
   if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
   return /^\/(?:home|Users)\/[^/]+$/.test(p);
