@@ -229,12 +229,28 @@ export function defaultConfig(): Config {
   return configSchema.parse({});
 }
 
+/** How to write a value of the expected type in YAML. */
+function typeFix(expected: string): string {
+  switch (expected) {
+    case 'object':
+      return 'give a mapping: indented `key: value` lines under it';
+    case 'array':
+      return 'give a list: `[a, b]`, or one `- item` line each';
+    case 'boolean':
+      return 'give true or false';
+    case 'string':
+      return 'give a text value (quote it if it looks like a number)';
+    default:
+      return `give a ${expected}`;
+  }
+}
+
 function fixFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys':
       return `remove ${issue.keys.map((k) => `"${k}"`).join(', ')} (not a known setting; check the spelling)`;
     case 'invalid_type':
-      return `give a ${issue.expected}`;
+      return typeFix(issue.expected);
     case 'invalid_value':
       return `use one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':

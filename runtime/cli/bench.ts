@@ -1,7 +1,14 @@
 // `custode bench` (npm run bench): every benchmark section, printed as figures. Sections
 // run one after another so they do not disturb each other's timings.
 import type { BenchSection } from '../bench/types.ts';
-import type { CliIo } from './io.ts';
+import { parseCommand, type CliIo, type CommandSpec } from './io.ts';
+
+export const spec = {
+  usage: 'custode bench [section...]',
+  details: ['section         pipeline, sandbox, planner, judge or telegram (default: all)'],
+  options: {},
+  maxPositionals: 5,
+} satisfies CommandSpec;
 
 const sections: readonly (readonly [string, () => Promise<BenchSection>])[] = [
   ['pipeline', async () => (await import('../bench/pipeline.ts')).benchPipeline()],
@@ -13,7 +20,7 @@ const sections: readonly (readonly [string, () => Promise<BenchSection>])[] = [
 
 /** Run `custode bench [section...]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const wanted = argv.filter((arg) => !arg.startsWith('-'));
+  const wanted = parseCommand(argv, spec).positionals;
   let failed = 0;
   for (const [name, bench] of sections) {
     if (wanted.length > 0 && !wanted.includes(name)) continue;

@@ -5,7 +5,13 @@ import { createApp } from '../app.ts';
 import { pressCard } from '../approvals/press-card.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log/logger.ts';
-import { option, type CliIo } from './io.ts';
+import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+
+export const spec = {
+  usage: 'custode chat [--config path]',
+  details: [CONFIG_DETAIL],
+  options: configOption,
+} satisfies CommandSpec;
 
 /** Whether a stream is an interactive terminal. */
 export function isTty(stream: NodeJS.WritableStream | NodeJS.ReadableStream): boolean {
@@ -14,7 +20,8 @@ export function isTty(stream: NodeJS.WritableStream | NodeJS.ReadableStream): bo
 
 /** Run `custode chat [--config path]`; Ctrl-C stops a running turn, Ctrl-D (or Ctrl-C when idle) quits. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const { values } = parseCommand(argv, spec);
+  const { config } = await loadConfig(values.config, io.env);
   // The operator log shares the terminal here: only warnings unless asked for more.
   const logger = createLogger({ ...io.env, CUSTODE_LOG_LEVEL: io.env.CUSTODE_LOG_LEVEL ?? 'warn' });
   const app = await createApp({ config, env: io.env, logger });

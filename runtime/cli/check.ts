@@ -7,7 +7,23 @@ import { loadConfig } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import { stageDenialVerdict } from '../pipeline/run-stages.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
-import { option, readAll, type CliIo } from './io.ts';
+import {
+  CONFIG_DETAIL,
+  configOption,
+  parseCommand,
+  readAll,
+  type CliIo,
+  type CommandSpec,
+} from './io.ts';
+
+export const spec = {
+  usage: 'custode check [--jsonl] [--config path] < call.json',
+  details: [
+    '--jsonl         one JSON call per line on stdin (default: one JSON object)',
+    CONFIG_DETAIL,
+  ],
+  options: { ...configOption, jsonl: { type: 'boolean' } },
+} satisfies CommandSpec;
 
 const inputSchema = z.object({
   intent: z.string(),
@@ -80,10 +96,11 @@ export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckL
 
 /** Run `custode check [--jsonl] [--config path]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const { values } = parseCommand(argv, spec);
+  const { config } = await loadConfig(values.config, io.env);
   const pipeline = await createPipeline({ config, env: io.env });
   try {
-    if (argv.includes('--jsonl')) {
+    if (values.jsonl === true) {
       const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
       for await (const line of lines) {
         if (line.trim() === '') continue;

@@ -7,7 +7,13 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { isTty } from './chat.ts';
-import { option, type CliIo } from './io.ts';
+import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+
+export const spec = {
+  usage: 'custode daemon [--config path]',
+  details: [CONFIG_DETAIL],
+  options: configOption,
+} satisfies CommandSpec;
 
 function untilSignal(): { promise: Promise<string>; dispose(): void } {
   let dispose = (): void => undefined;
@@ -25,7 +31,8 @@ function untilSignal(): { promise: Promise<string>; dispose(): void } {
 
 /** Run `custode daemon [--config path]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const { values } = parseCommand(argv, spec);
+  const { config } = await loadConfig(values.config, io.env);
   const app = await createApp({ config, env: io.env });
   const { adapters, missing } = await createAdapters({
     app,

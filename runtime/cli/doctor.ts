@@ -8,7 +8,13 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, stateDir } from '../paths.ts';
-import { option, type CliIo } from './io.ts';
+import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+
+export const spec = {
+  usage: 'custode doctor [--config path]',
+  details: [CONFIG_DETAIL],
+  options: configOption,
+} satisfies CommandSpec;
 
 interface Report {
   readonly lines: string[];
@@ -73,10 +79,11 @@ function judges(config: Config, env: NodeJS.ProcessEnv, report: Report): void {
 
 /** Run `custode doctor [--config path]`; exit 1 when something needs fixing. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommand(argv, spec);
   const report: Report = { lines: [], problems: 0 };
   let config: Config;
   try {
-    const loaded = await loadConfig(option(argv, '--config'), io.env);
+    const loaded = await loadConfig(values.config, io.env);
     config = loaded.config;
     report.lines.push(
       `config: ${loaded.path} ${loaded.found ? '(valid)' : '(not found: using the embedded defaults)'}`,

@@ -7,7 +7,17 @@ import { loadConfig } from '../config.ts';
 import { createPipeline } from '../pipeline/pipeline.ts';
 import { checkOne } from './check.ts';
 import { describeBenign, describeDangerous, tallyDecisions } from './eval-score.ts';
-import { option, type CliIo } from './io.ts';
+import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+
+export const spec = {
+  usage: 'custode eval [--dir path] [--config path]',
+  details: [
+    '--dir path      the folder holding redcode-bash.jsonl and benign-shell.jsonl',
+    '                (default: shared/eval beside the repository)',
+    CONFIG_DETAIL,
+  ],
+  options: { ...configOption, dir: { type: 'string' } },
+} satisfies CommandSpec;
 
 /** Default corpus folder: shared/ beside the repository. */
 export function defaultEvalDir(): string {
@@ -16,8 +26,9 @@ export function defaultEvalDir(): string {
 
 /** Run `custode eval`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const dir = option(argv, '--dir') ?? defaultEvalDir();
-  const { config } = await loadConfig(option(argv, '--config'), io.env);
+  const { values } = parseCommand(argv, spec);
+  const dir = values.dir ?? defaultEvalDir();
+  const { config } = await loadConfig(values.config, io.env);
   const { home, env } = await throwawayHome('custode-eval-home-', io.env);
   const pipeline = await createPipeline({ config, env, audit: 'off' });
   io.stdout.write(`corpora: ${dir} (HOME=${home})\n`);
@@ -30,7 +41,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       try {
         text = await readFile(join(dir, file), 'utf8');
       } catch {
-        io.stderr.write(`custode eval: cannot read ${join(dir, file)}; pass --dir\n`);
+        io.stderr.write(
+          `custode eval: cannot read ${resolve(dir, file)}. Fix: pass --dir <folder holding ${file}> (the public corpora, shared/eval beside the repository by default).\n`,
+        );
         return 1;
       }
       const lines = text.split('\n').filter((line) => line.trim() !== '');

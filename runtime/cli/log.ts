@@ -5,7 +5,15 @@ import { loadConfig } from '../config.ts';
 import { auditRecordSchema, type AuditRecord } from '../log/audit-log.ts';
 import { formatRecentTurns } from '../log/turn-log.ts';
 import { dataDir, monthKey } from '../paths.ts';
-import { option, type CliIo } from './io.ts';
+import {
+  CONFIG_DETAIL,
+  configOption,
+  helpText,
+  parseCommand,
+  UsageError,
+  type CliIo,
+  type CommandSpec,
+} from './io.ts';
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): string {
   const counts = new Map<string, number>();
@@ -35,17 +43,34 @@ export function summariseAudit(records: readonly AuditRecord[], invalidLines: nu
   return `${lines.join('\n')}\n`;
 }
 
+export const spec = {
+  usage: 'custode log [--month YYYY-MM] | custode log turns [--limit N] [--config path]',
+  details: [
+    '--month YYYY-MM the audit log of that month (default: this month)',
+    'turns           recent turns from the turn log instead',
+    '--limit N       how many turns (default 10)',
+    CONFIG_DETAIL,
+  ],
+  options: { ...configOption, month: { type: 'string' }, limit: { type: 'string' } },
+  maxPositionals: 1,
+} satisfies CommandSpec;
+
 /** Run `custode log [--month YYYY-MM]` or `custode log turns [--limit N]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'turns') {
-    const { config } = await loadConfig(option(argv, '--config'), io.env);
-    const limit = Number(option(argv, '--limit') ?? '10');
+  const { values, positionals } = parseCommand(argv, spec);
+  const [what] = positionals;
+  if (what !== undefined && what !== 'turns') {
+    throw new UsageError(`Unknown argument '${what}' (only 'turns')`, helpText(spec));
+  }
+  if (what === 'turns') {
+    const { config } = await loadConfig(values.config, io.env);
+    const limit = Number(values.limit ?? '10');
     io.stdout.write(
       await formatRecentTurns(Number.isInteger(limit) && limit > 0 ? limit : 10, config, io.env),
     );
     return 0;
   }
-  const month = option(argv, '--month') ?? monthKey();
+  const month = values.month ?? monthKey();
   const file = join(dataDir(io.env), 'vaglio', `${month}.jsonl`);
   let text: string;
   try {

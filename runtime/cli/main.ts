@@ -1,65 +1,71 @@
 // The CLI entry: dispatches `custode <command>`; the only place that sets an exit code
-// for the whole process.
+// for the whole process. Each command module exports its `spec` (parsed strictly by
+// node:util parseArgs) and `run`; `--help` on any command prints its usage and runs nothing.
+import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../errors.ts';
-import type { CliCommand, CliIo } from './io.ts';
+import {
+  asksForHelp,
+  helpText,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+  type CommandSpec,
+} from './io.ts';
 
-const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CliCommand> }> = new Map(
-  [
-    [
-      'chat',
-      {
-        summary: 'talk to Custode in this terminal',
-        load: async () => (await import('./chat.ts')).run,
-      },
-    ],
+interface CommandModule {
+  readonly spec: CommandSpec;
+  readonly run: CliCommand;
+}
+
+const commands: ReadonlyMap<string, { summary: string; load: () => Promise<CommandModule> }> =
+  new Map([
+    ['chat', { summary: 'talk to Custode in this terminal', load: () => import('./chat.ts') }],
     [
       'daemon',
-      {
-        summary: 'serve the channels enabled in the config',
-        load: async () => (await import('./daemon.ts')).run,
-      },
+      { summary: 'serve the channels enabled in the config', load: () => import('./daemon.ts') },
     ],
     [
       'check',
       {
         summary: 'run the pipeline on proposed calls (JSON in, JSON out), nothing executed',
-        load: async () => (await import('./check.ts')).run,
+        load: () => import('./check.ts'),
       },
     ],
     [
       'log',
       {
         summary: 'summarise the audit log (`log turns`: recent turns)',
-        load: async () => (await import('./log.ts')).run,
+        load: () => import('./log.ts'),
       },
     ],
     [
       'doctor',
-      {
-        summary: 'what is set up and what is missing',
-        load: async () => (await import('./doctor.ts')).run,
-      },
+      { summary: 'what is set up and what is missing', load: () => import('./doctor.ts') },
     ],
     [
       'bench',
       {
         summary: 'measure the pipeline, sandbox, planner and channels',
-        load: async () => (await import('./bench.ts')).run,
+        load: () => import('./bench.ts'),
       },
     ],
     [
       'eval',
       {
         summary: 'score the guard and policy on the public corpora',
-        load: async () => (await import('./eval.ts')).run,
+        load: () => import('./eval.ts'),
       },
     ],
-  ],
-);
+  ]);
 
 function usage(): string {
   const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`);
-  return `usage: custode <command> [--config path]\n\n${lines.join('\n')}\n`;
+  return `usage: custode <command> [options]   (custode <command> --help for its options)\n       custode --version\n\n${lines.join('\n')}\n`;
+}
+
+async function version(): Promise<string> {
+  const text = await readFile(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
 }
 
 /** Run the CLI with process streams; returns the exit code. */
@@ -77,16 +83,28 @@ export async function main(
     io.stdout.write(usage());
     return 0;
   }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`custode ${await version()}\n`);
+    return 0;
+  }
   const command = commands.get(name);
   if (command === undefined) {
-    io.stderr.write(`custode: unknown command "${name}"\n\n${usage()}`);
+    const what = name.startsWith('-') ? `unknown option "${name}"` : `unknown command "${name}"`;
+    io.stderr.write(`custode: ${what}\n\n${usage()}`);
     return 2;
   }
+  const { spec, run } = await command.load();
+  if (asksForHelp(rest, spec)) {
+    io.stdout.write(helpText(spec, command.summary));
+    return 0;
+  }
   try {
-    return await (
-      await command.load()
-    )(rest, io);
+    return await run(rest, io);
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`custode ${name}: ${error.message}\n\n${error.usage}`);
+      return 2;
+    }
     if (error instanceof ConfigError) {
       io.stderr.write(`custode: ${error.message}\n`);
       return 78;
