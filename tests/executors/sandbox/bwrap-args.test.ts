@@ -96,3 +96,29 @@ describe('buildBwrapArgs', () => {
     expect(hiddenByPrivateTmp('/tmpfoo', inTmp.writableRoots, '/home/ana')).toBe(false);
   });
 });
+
+describe('buildBwrapArgs: what it leaves out', () => {
+  const bindsOf = (argv: readonly string[], flag: string): string[] =>
+    argv.flatMap((item, i) => (item === flag ? [argv[i + 1] as string] : []));
+
+  it('adds no mask, read-only bind or home bind that nothing asked for', () => {
+    const argv = buildBwrapArgs(request, '/home/ana');
+    expect(argv).not.toContain('/dev/null');
+    expect(argv).not.toContain('--ro-bind-try');
+    expect(bindsOf(argv, '--ro-bind')).toEqual(['/']);
+  });
+
+  it('never brings the host /tmp back over the private one, even when it is the HOME', () => {
+    const argv = buildBwrapArgs(request, '/tmp');
+    expect(bindsOf(argv, '--ro-bind')).toEqual(['/']);
+    expect(bindsOf(argv, '--bind-try')).not.toContain('/tmp');
+  });
+
+  it('binds only visible roots the private /tmp would hide, parents first, none inside the HOME', () => {
+    const argv = buildBwrapArgs(
+      { ...request, visibleRoots: ['/tmp/a/b', '/srv/data', '/tmp/a', '/tmp/h/ws', '/tmp'] },
+      '/tmp/h',
+    );
+    expect(bindsOf(argv, '--ro-bind-try')).toEqual(['/tmp/a', '/tmp/a/b']);
+  });
+});
