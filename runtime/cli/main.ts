@@ -32,6 +32,14 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       },
     ],
     [
+      'hook',
+      {
+        summary:
+          'gate another agent: `hook claude-code` or `hook codex` (PreToolUse JSON on stdin)',
+        load: () => import('./hook.ts'),
+      },
+    ],
+    [
       'log',
       {
         summary: 'summarise the audit log (`log turns`: recent turns)',

@@ -2,7 +2,7 @@
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
   CommandOrigin,
   ParsedShell,
@@ -11,6 +11,7 @@ import type {
   ShellWord,
 } from './types.ts';
 import { SHELLS } from '../../constitution/command-effects.ts';
+import { hasForeignBlanks, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
@@ -23,6 +24,8 @@ export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './type
 const MAX_DEPTH = 4;
 // A bound on work per call: a generated script with thousands of commands is not judged piecemeal.
 const MAX_COMMANDS = 2000;
+// Rounds of joining line continuations and parsing again before the text is judged unparsable.
+const MAX_JOIN_ROUNDS = 4;
 // Targets that a redirect may write without touching a file.
 const HARMLESS_TARGETS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)$/;
 const DECLARATIONS: ReadonlySet<string> = new Set([
@@ -110,25 +113,69 @@ function recordVariable(state: State, name: string, value: ShellWord): void {
   state.variables.set(name, values);
 }
 
-function redirectOf(node: Node): { redirect: ShellRedirect; stdin: string | null } {
-  if (node.type === 'heredoc_redirect') {
-    const body = node.namedChildren.find((c) => c?.type === 'heredoc_body');
-    const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '<<';
-    return { redirect: { op, target: null, writes: false }, stdin: body?.text ?? '' };
-  }
-  const destination =
-    node.childForFieldName('destination') ?? named(node).find((c) => c.type !== 'file_descriptor');
+interface RedirectReading {
+  /** This redirection, then any that tree-sitter-bash hung inside it (`cat <<EOF > f`). */
+  readonly redirects: readonly ShellRedirect[];
+  readonly stdin: string | null;
+  /** Words after the target: tree-sitter-bash hangs them on the redirect; bash gives them to the command. */
+  readonly words: readonly ShellWord[];
+}
+
+// Node types that are one shell word (what may follow a redirection's target on the same line).
+const WORD_NODES: ReadonlySet<string> = new Set([
+  'word',
+  'number',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'brace_expression',
+]);
+
+/** What tree-sitter-bash hangs on a here-document besides its body: words and redirections. */
+function heredocExtras(node: Node): { words: Node[]; redirects: Node[] } {
+  const children = named(node);
+  return {
+    words: children.filter((c) => WORD_NODES.has(c.type)),
+    redirects: children.filter((c) => c.type.endsWith('_redirect')),
+  };
+}
+
+function heredocOf(node: Node): RedirectReading {
+  const body = node.namedChildren.find((c) => c?.type === 'heredoc_body');
+  const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '<<';
+  const extras = heredocExtras(node);
+  const inner = extras.redirects.map(redirectOf);
+  return {
+    redirects: [{ op, target: null, writes: false }, ...inner.flatMap((r) => r.redirects)],
+    stdin: body?.text ?? '',
+    words: [...extras.words.map(resolveWord), ...inner.flatMap((r) => r.words)],
+  };
+}
+
+function redirectOf(node: Node): RedirectReading {
+  if (node.type === 'heredoc_redirect') return heredocOf(node);
+  const given = node.childrenForFieldName('destination');
+  const [destination, ...rest] =
+    given.length > 0 ? given : named(node).filter((c) => c.type !== 'file_descriptor');
   const target = destination ? resolveWord(destination) : null;
+  const words = rest.map(resolveWord);
   const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
   if (node.type === 'herestring_redirect')
-    return { redirect: { op: '<<<', target, writes: false }, stdin: target?.text ?? '' };
+    return { redirects: [{ op: '<<<', target, writes: false }], stdin: target?.text ?? '', words };
   const duplicatesFd =
     (op === '>&' || op === '<&') && target !== null && /^(?:\d+|-)$/.test(target.text);
   const writes =
     op.includes('>') &&
     !duplicatesFd &&
     !(target !== null && target.literal && HARMLESS_TARGETS.test(target.text));
-  return { redirect: { op, target, writes }, stdin: null };
+  return { redirects: [{ op, target, writes }], stdin: null, words };
 }
 
 function substitutionsIn(node: Node): Node[] {
@@ -185,9 +232,10 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
       assignments.push({ name, value });
       recordVariable(state, name, value);
     } else if (child.type.endsWith('_redirect')) {
-      const { redirect, stdin } = redirectOf(child);
-      redirects.push(redirect);
-      if (stdin !== null) stdinText = stdin;
+      const reading = redirectOf(child);
+      redirects.push(...reading.redirects);
+      words.push(...reading.words);
+      if (reading.stdin !== null) stdinText = reading.stdin;
     } else if (child.type === 'command_name') {
       const inner = named(child)[0];
       if (inner) words.unshift(resolveWord(inner));
@@ -265,7 +313,14 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
   // tree-sitter-bash hangs `cat <<EOF | sh` 's pipeline inside the here-document node.
   const tails = redirectNodes
     .filter((r) => r.type === 'heredoc_redirect')
-    .flatMap((r) => named(r).filter((c) => !c.type.startsWith('heredoc_') && c.type !== 'word'));
+    .flatMap((r) =>
+      named(r).filter(
+        (c) =>
+          !c.type.startsWith('heredoc_') &&
+          !WORD_NODES.has(c.type) &&
+          !c.type.endsWith('_redirect'),
+      ),
+    );
   const tailStages = tails.flatMap((t) => (t.type === 'pipeline' ? named(t) : [t]));
   const headCtx =
     tailStages.length > 0
@@ -281,7 +336,10 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
     state.trailing.push({ command: last, redirects: redirectNodes });
     walk(state, body, headCtx);
   } else {
-    const redirects = [...ctx.redirects, ...redirectNodes.map((r) => redirectOf(r).redirect)];
+    const readings = redirectNodes.map(redirectOf);
+    // `{ a; } > f x` is a syntax error to bash; the grammar accepts it.
+    if (readings.some((r) => r.words.length > 0)) state.errors = true;
+    const redirects = [...ctx.redirects, ...readings.flatMap((r) => r.redirects)];
     walk(state, body, { ...headCtx, redirects });
     walkSubstitutions(state, redirectNodes, ctx, null);
   }
@@ -409,17 +467,35 @@ function walkSource(state: State, source: string, ctx: Context): void {
     throw new Error(
       'parseShell: the shell parser is not ready. Fix: await initShellParser() once at start-up.',
     );
-  const tree = parser.parse(source);
-  if (tree === null) {
+  const read = readAsBash(parser, source);
+  if (read === null) {
     state.errors = true;
     return;
   }
+  const { tree, text } = read;
   try {
-    if (tree.rootNode.hasError || dropsText(tree.rootNode, source)) state.errors = true;
-    walk(state, tree.rootNode, ctx);
+    const root = tree.rootNode;
+    if (root.hasError || dropsText(root, text) || hasForeignBlanks(root, text)) state.errors = true;
+    walk(state, root, ctx);
   } finally {
     tree.delete();
   }
+}
+
+/** The tree of the text bash tokenises: line continuations joined first; null if none parses. */
+function readAsBash(instance: Parser, source: string): { tree: Tree; text: string } | null {
+  let text = source;
+  let tree = instance.parse(text);
+  // Joining can bring two words together that hold further continuations: parse until none is left.
+  for (let round = 0; tree !== null && round < MAX_JOIN_ROUNDS; round += 1) {
+    const joined = joinContinuations(tree.rootNode, text);
+    if (joined === null) return { tree, text };
+    tree.delete();
+    text = joined;
+    tree = instance.parse(text);
+  }
+  tree?.delete();
+  return null;
 }
 
 /** Parse a command line (sync; call initShellParser() first). A syntax error sets `errors`, never throws. */

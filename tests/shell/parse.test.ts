@@ -284,3 +284,68 @@ describe('parseShell: text the tree leaves out', () => {
     }
   });
 });
+
+describe('parseShell: reads the text as bash reads it', () => {
+  it.each([
+    ['cat /etc/sha\\\ndow', ['cat', '/etc/shadow']],
+    ['c\\\nat ~/.ss\\\nh/id_rsa', ['cat', '~/.ssh/id_rsa']],
+    ['echo "a\\\nb"', ['echo', 'ab']],
+    ["echo 'a\\\nb'", ['echo', 'a\\\nb']],
+    ['echo a\\\n#b', ['echo', 'a#b']],
+    ['echo a\\\\\\\nb', ['echo', 'a\\b']],
+  ])('a line continuation is joined where bash joins it: %j', (source, expected) => {
+    const parsed = parseShell(source);
+    expect(parsed.errors).toBe(false);
+    expect(words(only(source))).toEqual(expected);
+  });
+
+  it('an escaped backslash before a newline ends the word and the command', () => {
+    expect(parseShell('echo a\\\\\nrm b').commands.map(words)).toEqual([
+      ['echo', 'a\\'],
+      ['rm', 'b'],
+    ]);
+  });
+
+  it('a continuation inside a comment does not continue the comment', () => {
+    expect(parseShell('echo a # note \\\nrm b').commands.map(words)).toEqual([
+      ['echo', 'a'],
+      ['rm', 'b'],
+    ]);
+  });
+
+  it('words after a redirection target are arguments of the command', () => {
+    const command = only('cat 2>/dev/null /etc/shadow x');
+    expect(words(command)).toEqual(['cat', '/etc/shadow', 'x']);
+    expect(command.redirects.map((r) => r.target?.text)).toEqual(['/dev/null']);
+  });
+
+  it('a redirection and words after a here-document opener belong to the command', () => {
+    const command = only('cat <<EOF > out.txt x\nhi\nEOF');
+    expect(words(command)).toEqual(['cat', 'x']);
+    expect(command.redirects.map((r) => [r.op, r.target?.text ?? null, r.writes])).toEqual([
+      ['<<', null, false],
+      ['>', 'out.txt', true],
+    ]);
+  });
+
+  it.each(['echo a\rb', 'echo a\vb', 'echo a\fb', 'echo a\u00a0b', 'echo a\0b', 'ls\r\n'])(
+    'a blank bash keeps inside a word is not understood: %j',
+    (source) => {
+      expect(parseShell(source).errors).toBe(true);
+    },
+  );
+
+  it('a carriage return inside single quotes is text', () => {
+    const parsed = parseShell("printf 'a\rb'");
+    expect(parsed.errors).toBe(false);
+    expect(words(only("printf 'a\rb'"))).toEqual(['printf', 'a\rb']);
+  });
+
+  it('a carriage return inside double quotes, which the grammar drops, is not understood', () => {
+    expect(parseShell('printf "c\rd"').errors).toBe(true);
+  });
+
+  it('words after a group redirection are a syntax error, as in bash', () => {
+    expect(parseShell('{ echo a; } > f x').errors).toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+// Custode as another agent's safety gate: a PreToolUse payload in, an answer out, decided by the
+// same pipeline as every Custode call (its audit line included). Nothing runs here.
+//
+// What Custode's allow means for an agent that runs the call itself, without Custode's sandbox
+// and executors: no objection, never a permission. A shell command allowed by an uncarded tier
+// (read-only, workspace, project code) is safe only because bubblewrap holds it to what the parse
+// promised; a file read or a fetch is allowed because Custode's executor re-checks the real path
+// and the address when it runs. The other agent does neither, so an allow is forwarded as no
+// decision: the agent's own permission settings still apply. The hook only ever tightens.
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../pipeline/types.ts';
+import { mapToolCall } from './tool-map.ts';
+
+export type HookAnswer =
+  /** Custode refuses or wants a person to decide; the reason is shown. */
+  | { readonly kind: 'deny' | 'ask'; readonly reason: string }
+  /** Custode has no objection, or no executor for the tool: the agent's own permissions decide. */
+  | { readonly kind: 'no-decision'; readonly reason: string }
+  /** The payload could not be read or Custode failed: the call must be blocked (fail closed). */
+  | { readonly kind: 'fail'; readonly reason: string };
+
+/** The fields of a PreToolUse payload the gate reads (Claude Code's, and Codex's alike). */
+const payloadSchema = z.looseObject({
+  hook_event_name: z.literal('PreToolUse'),
+  tool_name: z.string().min(1),
+  tool_input: z.unknown(),
+  cwd: z.string().startsWith('/'),
+});
+
+export interface HookGate {
+  /** Answer one payload (the request body as text); never throws. */
+  answer(payload: string): Promise<HookAnswer>;
+  close(): Promise<void>;
+}
+
+export interface HookGateOptions {
+  readonly config: Config;
+  readonly env: NodeJS.ProcessEnv;
+  /** Which agent asks (`claude-code`, `codex`): the audit line's intent names it. */
+  readonly agent: string;
+}
+
+/** Working directories whose pipelines a long-running gate keeps ready. */
+const keptPipelines = 16;
+
+/** Custode's outcome as the answer to another agent (see the note at the top of this file). */
+export function answerFor(outcome: PipelineOutcome): HookAnswer {
+  if (outcome.decision !== 'allow') return { kind: outcome.decision, reason: outcome.reason };
+  const why =
+    outcome.writable === undefined
+      ? `Custode has no objection (${outcome.reason})`
+      : `Custode would run this without a card only inside its sandbox (${outcome.reason})`;
+  return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
+}
+
+function payloadProblem(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * The agent's project is where it writes: its working directory joins roots.write for its calls
+ * (the guard's protected places stay forbidden inside it). `/` is never a root.
+ */
+function configFor(config: Config, cwd: string): Config {
+  if (cwd === '/' || config.roots.write.includes(cwd)) return config;
+  return { ...config, roots: { ...config.roots, write: [...config.roots.write, cwd] } };
+}
+
+/** A gate that builds one pipeline per working directory, lazily, and keeps the latest few. */
+export function createHookGate(options: HookGateOptions): HookGate {
+  const pipelines = new Map<string, Promise<Pipeline>>();
+
+  function pipelineFor(cwd: string): Promise<Pipeline> {
+    const ready = pipelines.get(cwd);
+    if (ready !== undefined) return ready;
+    const created = createPipeline({ config: configFor(options.config, cwd), env: options.env });
+    pipelines.set(cwd, created);
+    // A failed build is not kept: the next call tries again.
+    created.catch(() => pipelines.delete(cwd));
+    const [oldest] = pipelines.keys();
+    if (pipelines.size > keptPipelines && oldest !== undefined) {
+      void pipelines.get(oldest)?.then(
+        (pipeline) => pipeline.close(),
+        () => undefined,
+      );
+      pipelines.delete(oldest);
+    }
+    return created;
+  }
+
+  async function decide(text: string): Promise<HookAnswer> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return { kind: 'fail', reason: 'Custode: the hook input is not JSON; blocked (fail closed)' };
+    }
+    const payload = payloadSchema.safeParse(raw);
+    if (!payload.success) {
+      return {
+        kind: 'fail',
+        reason: `Custode: not a PreToolUse payload (${payloadProblem(payload.error)}); blocked (fail closed)`,
+      };
+    }
+    const { tool_name: tool, tool_input: input, cwd } = payload.data;
+    const mapped = mapToolCall(tool, input, cwd);
+    if (mapped.kind === 'unmapped') {
+      return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
+    }
+    if (mapped.kind === 'malformed') {
+      return { kind: 'fail', reason: `Custode: ${mapped.reason}; blocked (fail closed)` };
+    }
+    const pipeline = await pipelineFor(cwd);
+    const outcome = await pipeline.evaluate({
+      intent: `${options.agent} ${tool}`,
+      executor: mapped.call.executor,
+      args: mapped.call.args,
+      context: { mode: 'check' },
+    });
+    return answerFor(outcome);
+  }
+
+  return {
+    async answer(text) {
+      try {
+        return await decide(text);
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        return {
+          kind: 'fail',
+          reason: `Custode failed (${err.name}: ${err.message}); blocked (fail closed)`,
+        };
+      }
+    },
+    async close() {
+      const all = await Promise.allSettled(pipelines.values());
+      pipelines.clear();
+      for (const result of all) if (result.status === 'fulfilled') result.value.close();
+    },
+  };
+}

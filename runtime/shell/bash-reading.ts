@@ -1,0 +1,78 @@
+// Where tree-sitter-bash and bash read the same characters differently, before any word is
+// judged: bash removes a backslash-newline while it reads its input (outside single quotes,
+// comments and here-document text), so `cat /etc/sha\<newline>dow` is one word to bash and
+// two to the grammar; and bash splits words on space and tab only, where the grammar also
+// splits on carriage returns, form feeds and other blanks.
+import type { Node } from 'web-tree-sitter';
+
+// Contexts where bash keeps a backslash-newline as it is.
+const KEEPS_CONTINUATION: ReadonlySet<string> = new Set([
+  'raw_string',
+  'ansi_c_string',
+  'comment',
+  'heredoc_body',
+  'heredoc_content',
+]);
+// Contexts where a blank other than space, tab and newline is part of the text, as bash reads it.
+const QUOTED: ReadonlySet<string> = new Set([
+  'raw_string',
+  'ansi_c_string',
+  'string_content',
+  'comment',
+  'heredoc_body',
+  'heredoc_content',
+]);
+// Shell text that runs: inside it, the quoting of an enclosing here-document no longer holds.
+const CODE: ReadonlySet<string> = new Set([
+  'command_substitution',
+  'process_substitution',
+  'expansion',
+  'arithmetic_expansion',
+]);
+// Characters the grammar may read as blanks (or drop) while bash keeps them inside a word.
+const FOREIGN_BLANKS =
+  /[\r\v\f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+/** The nearest enclosing context of the character at `index`: one of `wanted`, code, or none. */
+function contextAt(root: Node, index: number, wanted: ReadonlySet<string>): string | null {
+  let node: Node | null = root.descendantForIndex(index, index + 1);
+  while (node !== null) {
+    if (wanted.has(node.type) && node.startIndex <= index && index < node.endIndex)
+      return node.type;
+    if (CODE.has(node.type)) return null;
+    node = node.parent;
+  }
+  return null;
+}
+
+/** True when the backslash at `index` is itself escaped by an odd run of backslashes before it. */
+function escaped(source: string, index: number): boolean {
+  let run = 0;
+  for (let i = index - 1; i >= 0 && source[i] === '\\'; i -= 1) run += 1;
+  return run % 2 === 1;
+}
+
+/**
+ * The source with every line continuation bash would remove removed, or null when there is
+ * none. The tree gives the quoting; the caller parses the joined text again.
+ */
+export function joinContinuations(root: Node, source: string): string | null {
+  let joined = '';
+  let from = 0;
+  for (let at = source.indexOf('\\\n'); at !== -1; at = source.indexOf('\\\n', at + 2)) {
+    if (escaped(source, at) || contextAt(root, at, KEEPS_CONTINUATION) !== null) continue;
+    joined += source.slice(from, at);
+    from = at + 2;
+  }
+  return from === 0 ? null : joined + source.slice(from);
+}
+
+/** True when a character bash keeps inside a word is one the grammar may treat as a blank. */
+export function hasForeignBlanks(root: Node, source: string): boolean {
+  // No argument of a program can hold a NUL: whatever the grammar makes of it, bash never runs it.
+  if (source.includes('\0')) return true;
+  for (const match of source.matchAll(FOREIGN_BLANKS)) {
+    if (contextAt(root, match.index, QUOTED) === null) return true;
+  }
+  return false;
+}

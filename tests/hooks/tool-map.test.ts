@@ -1,0 +1,60 @@
+// Claude Code's tools onto Custode's executors: what each call becomes, in the agent's cwd.
+import { describe, expect, it } from 'vitest';
+import { mapToolCall } from '../../runtime/hooks/tool-map.ts';
+
+const cwd = '/home/ada/app';
+
+describe('mapToolCall', () => {
+  it.each([
+    ['Bash', { command: 'ls', timeout: 1000 }, 'shell_exec', { command: 'ls', cwd }],
+    ['Read', { file_path: 'src/a.ts', limit: 5 }, 'fs_read', { path: `${cwd}/src/a.ts` }],
+    ['Read', { file_path: '~/.ssh/id_rsa' }, 'fs_read', { path: '~/.ssh/id_rsa' }],
+    ['Write', { file_path: '/tmp/a', content: 'x' }, 'fs_write', { path: '/tmp/a', content: 'x' }],
+    [
+      'Edit',
+      { file_path: '/tmp/a', old_string: 'a', new_string: 'b', replace_all: true },
+      'fs_edit',
+      { path: '/tmp/a', old_text: 'a', new_text: 'b' },
+    ],
+    [
+      'Edit',
+      { file_path: '/tmp/new', old_string: '', new_string: 'hello' },
+      'fs_write',
+      { path: '/tmp/new', content: 'hello' },
+    ],
+    [
+      'MultiEdit',
+      {
+        file_path: '/tmp/a',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: 'd' },
+        ],
+      },
+      'fs_multi_edit',
+      {
+        path: '/tmp/a',
+        edits: [
+          { old_text: 'a', new_text: 'b' },
+          { old_text: 'c', new_text: 'd' },
+        ],
+      },
+    ],
+    ['Glob', { pattern: '**/*.ts' }, 'fs_glob', { pattern: '**/*.ts', path: cwd }],
+    ['Grep', { pattern: 'x', path: '/etc' }, 'fs_grep', { pattern: 'x', path: '/etc' }],
+    ['Grep', { pattern: 'x' }, 'fs_grep', { pattern: 'x', path: cwd }],
+    ['WebFetch', { url: 'https://a.test', prompt: 'sum' }, 'web_fetch', { url: 'https://a.test' }],
+  ])('maps %s %j to %s', (tool, input, executor, args) => {
+    expect(mapToolCall(tool, input, cwd)).toEqual({ kind: 'call', call: { executor, args } });
+  });
+
+  it('leaves MCP and unknown tools unmapped, and names what is wrong with a bad input', () => {
+    expect(mapToolCall('mcp__github__create_issue', {}, cwd)).toEqual({ kind: 'unmapped' });
+    expect(mapToolCall('TodoWrite', { todos: [] }, cwd)).toEqual({ kind: 'unmapped' });
+    expect(mapToolCall('constructor', {}, cwd)).toEqual({ kind: 'unmapped' });
+    expect(mapToolCall('Write', { file_path: '/tmp/a' }, cwd)).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringContaining('tool_input.content'),
+    });
+  });
+});
