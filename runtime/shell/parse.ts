@@ -15,7 +15,7 @@ import { hasForeignBlanks, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
-import { literalWord, resolveWord, translationPrefix } from './words.ts';
+import { literalWord, resolvePrefixedWord, resolveWord, translationPrefix } from './words.ts';
 
 /** The parse's types, re-exported so callers need one import. */
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
@@ -240,7 +240,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
       const inner = named(child)[0];
       if (inner) words.unshift(resolveWord(inner));
     } else if (child.isNamed) {
-      words.push(resolveWord(child, prefixes.get(child)));
+      words.push(resolvePrefixedWord(prefixes.get(child) ?? '', child));
     } else {
       const next = parts[parts.indexOf(child) + 1];
       const mark = translationPrefix(child, next);

@@ -205,11 +205,13 @@ export function translationPrefix(
   return { joinsNext, text: joinsNext ? node.text.slice(0, -1) : node.text };
 }
 
-/**
- * Resolve a word node (word, string, raw_string, concatenation, expansion ...) into a ShellWord;
- * `prefix` is unquoted text bash reads as the start of the same word.
- */
-export function resolveWord(node: Node, prefix = ''): ShellWord {
+/** Resolve a word node (word, string, raw_string, concatenation, expansion ...) into a ShellWord. */
+export function resolveWord(node: Node): ShellWord {
+  return resolvePrefixedWord('', node);
+}
+
+/** A word node with unquoted text bash reads as the start of the same word (`-` of `-$"R"f`). */
+export function resolvePrefixedWord(prefix: string, node: Node): ShellWord {
   const builder: WordBuilder = { parts: [], shape: '', dynamic: false };
   addUnquoted(builder, prefix);
   addNode(builder, node);
