@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
 import { buildBwrapArgs, hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 
@@ -24,7 +24,12 @@ describe('buildBwrapArgs', () => {
     { path: '/home/ana/.ssh', kind: 'dir' as const },
     { path: '/home/ana/.netrc', kind: 'file' as const },
   ];
-  const argv = buildBwrapArgs(request, '/home/ana', masks);
+  // Built in a hook, not in the describe body: code run while tests are collected runs before
+  // a mutation tool can switch a mutant on, so its mutants would look untested.
+  let argv: string[] = [];
+  beforeAll(() => {
+    argv = buildBwrapArgs(request, '/home/ana', masks);
+  });
 
   it('isolates: no network, no capabilities, dies with its parent, read-only root, private /tmp', () => {
     for (const flag of ['--die-with-parent', '--new-session', '--unshare-all']) {
