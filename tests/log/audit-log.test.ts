@@ -185,6 +185,17 @@ describe('audit log lines', () => {
     ]);
   });
 
+  it('a refused write without a logger neither throws nor stops later lines', () => {
+    const blocker = join(process.env.HOME ?? '', 'not-a-dir-either');
+    writeFileSync(blocker, 'a file where the log dir should be');
+    const audit = createAuditLog({ dir: join(blocker, 'vaglio') });
+    expect(() => {
+      audit.append(good as AuditRecord);
+      audit.append(good as AuditRecord);
+    }).not.toThrow();
+    audit.close();
+  });
+
   it('starts a new file when the month turns, and appends after a close', () => {
     const dir = join(process.env.HOME ?? '', 'audit-months', 'vaglio');
     const audit = createAuditLog({ dir });
