@@ -8,26 +8,13 @@ import { loadConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+import { untilSignal } from './signals.ts';
 
 export const spec = {
   usage: 'custode daemon [--config path]',
   details: [CONFIG_DETAIL],
   options: configOption,
 } satisfies CommandSpec;
-
-function untilSignal(): { promise: Promise<string>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const promise = new Promise<string>((resolve) => {
-    const onSignal = (signal: string): void => resolve(signal);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    dispose = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    };
-  });
-  return { promise, dispose };
-}
 
 /** Run `custode daemon [--config path]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {

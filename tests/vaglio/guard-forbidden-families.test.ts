@@ -43,8 +43,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   ['authentication policy', ['/etc/security/opasswd', '/etc/security/limits.d/x.conf']],
   ['TLS private keys', ['/etc/ssl/private/server.key', '/etc/ssl/private']],
   ['superuser', ['/root', '/root/.bash_history', '/root/.profile']],
-  ['boot files', ['/boot/vmlinuz-6.1.0', '/boot/efi/EFI/debian/grubx64.efi']],
-  ['kernel interfaces', ['/sys/firmware/efi/efivars/x', '/sys/kernel/debug/tracing']],
+  ['boot loader passwords', ['/boot/grub/grub.cfg', '/boot/grub2/user.cfg']],
+  ['kernel secrets', ['/sys/firmware/efi/efivars/x', '/sys/kernel/debug/tracing']],
   [
     'process memory',
     [
@@ -127,8 +127,8 @@ describe('a glob whose wildcard hides the family is blocked (globs are tried on 
     ['cat /etc/secur*/opasswd', 'authentication policy'],
     ['cat /etc/ssl/priv*/*', 'TLS private keys'],
     ['cat /ro?t/.bashrc', 'superuser'],
-    ['cat /bo?t/grub/grub.cfg', 'boot files'],
-    ['cat /s?s/kernel/vmcoreinfo', 'kernel interfaces'],
+    ['cat /bo?t/grub/grub.cfg', 'boot loader passwords'],
+    ['cat /s?s/kernel/vmcoreinfo', 'kernel secrets'],
     ['cat /proc/sel?/environ', 'process memory'],
     ['cat /dev/me?', 'physical memory'],
     ['gzip -c /dev/sd?', 'raw block devices'],
