@@ -24,8 +24,6 @@ describe('buildBwrapArgs', () => {
     { path: '/home/ana/.ssh', kind: 'dir' as const },
     { path: '/home/ana/.netrc', kind: 'file' as const },
   ];
-  // Built in a hook, not in the describe body: code run while tests are collected runs before
-  // a mutation tool can switch a mutant on, so its mutants would look untested.
   let argv: string[] = [];
   beforeAll(() => {
     argv = buildBwrapArgs(request, '/home/ana', masks);
