@@ -5,7 +5,8 @@ import { createRemoteReader } from '../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../executors/ops/inspect-target.ts';
 import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
-import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
+import { createApprovalStore } from './approvals/store.ts';
+import type { ApprovalStore } from './approvals/types.ts';
 import type { Config } from './config.ts';
 import type { LlmClient } from './llm/client.ts';
 import { createOfflineClient } from './llm/offline.ts';
@@ -31,8 +32,8 @@ export interface App {
   readonly providerReason: string;
   readonly pipeline: Pipeline;
   readonly service: ChatService;
-  /** The pending cards (channels peek at one to audit who answered it). */
-  readonly approvals: ApprovalStoreWithPeek;
+  /** The pending cards. */
+  readonly approvals: ApprovalStore;
   readonly audit: AuditLog;
   readonly turnLog: TurnLog;
   /** Finishes or cancels running turns, flushes the logs. */

@@ -1,5 +1,6 @@
 // The pre-execution pipeline: validate_args, check_hints, guard, judge, policy, in that
-// order, first failure wins. Every decision writes one audit line before anything runs.
+// order, first failure wins. Every decision writes one audit line before anything runs, and
+// a call whose line could not be written does not run (unless audit.on_failure: continue).
 // evaluate() never throws: a stage that throws denies (fail closed).
 import { dirname } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
@@ -23,6 +24,7 @@ import { openUnreviewedWrites, unreviewedWritesFile } from './workspace/unreview
 import { createPathOracle } from './paths.ts';
 import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
+import { afterAuditWrite } from './unaudited.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
 
 export type InvokeResult =
@@ -136,7 +138,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     tools,
     async evaluate(call, signal) {
       const outcome = await evaluateStages(call, deps, signal);
-      audit?.append({
+      const written = audit?.append({
         v: 1,
         event: 'decision',
         ts: outcome.verdict.ts,
@@ -148,7 +150,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
         decision: outcome.decision,
         verdict: outcome.verdict,
       });
-      return outcome;
+      return written === undefined ? outcome : afterAuditWrite(outcome, written, config, logger);
     },
     async invoke(outcome, signal) {
       if (outcome.decision !== 'allow') {

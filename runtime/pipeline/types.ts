@@ -18,7 +18,8 @@ export interface ProposedCall {
 }
 
 export type Decision = 'allow' | 'ask' | 'deny';
-export type DenyStage = 'validation' | 'scope' | 'guard' | 'judge';
+/** "audit": the decision could not be written to the audit log, so nothing runs. */
+export type DenyStage = 'validation' | 'scope' | 'guard' | 'judge' | 'audit';
 
 export type StageResult =
   | { readonly kind: 'pass'; readonly signals?: readonly string[] }
