@@ -46,6 +46,7 @@ export default tseslint.config(
     ignores: [
       'runtime/log/**',
       'runtime/state-store.ts',
+      'runtime/state-lock.ts',
       'runtime/config.ts',
       'runtime/inbox.ts',
       'runtime/cli/**',

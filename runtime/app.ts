@@ -1,10 +1,12 @@
 // The composition root: config in, a running chat service out. Everything with side effects
 // is created here (and only here), so the planner and channels receive their parts.
 import { join } from 'node:path';
+import { createRemoteReader } from '../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../executors/ops/inspect-target.ts';
 import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
-import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
+import { createApprovalStore } from './approvals/store.ts';
+import type { ApprovalStore } from './approvals/types.ts';
 import type { Config } from './config.ts';
 import type { LlmClient } from './llm/client.ts';
 import { createOfflineClient } from './llm/offline.ts';
@@ -30,8 +32,8 @@ export interface App {
   readonly providerReason: string;
   readonly pipeline: Pipeline;
   readonly service: ChatService;
-  /** The pending cards (channels peek at one to audit who answered it). */
-  readonly approvals: ApprovalStoreWithPeek;
+  /** The pending cards. */
+  readonly approvals: ApprovalStore;
   readonly audit: AuditLog;
   readonly turnLog: TurnLog;
   /** Finishes or cancels running turns, flushes the logs. */
@@ -86,6 +88,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ),
     buildCard: createCardBuilder({
       inspect: createTargetInspector(),
+      readRemotes: createRemoteReader(),
       proposeRule: (call) => rules.propose(call),
       env,
     }),

@@ -182,6 +182,15 @@ export const configSchema = z.strictObject({
       max_retries: z.number().int().nonnegative().default(3),
     })
     .default({ timeout_ms: 60_000, max_retries: 3 }),
+  audit: z
+    .strictObject({
+      /**
+       * A decision whose audit line cannot be written: "refuse" (nothing runs without its line)
+       * or "continue" (the call runs unlogged; the operator log says so).
+       */
+      on_failure: z.enum(['refuse', 'continue']).default('refuse'),
+    })
+    .default({ on_failure: 'refuse' }),
   logs: z
     .strictObject({
       turn_retention_days: z.number().int().positive().default(30),

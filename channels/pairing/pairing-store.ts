@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../../runtime/errors.ts';
-import { readJsonFile, withFileLock, writeFileAtomic } from '../../runtime/state-store.ts';
+import { withFileLock } from '../../runtime/state-lock.ts';
+import { readJsonFile, writeFileAtomic } from '../../runtime/state-store.ts';
 
 /** The channels whose strangers can pair. */
 export const PAIRING_CHANNELS = ['telegram', 'slack'] as const;

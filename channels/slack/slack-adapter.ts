@@ -4,13 +4,10 @@
 // channel is answered in its thread, which is its own conversation. Cards are Block Kit with
 // the three buttons, whose action ids carry the approval id. Strangers pair by DM.
 import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
-import { join } from 'node:path';
-import { pressCard, type ChannelSink, type ChatPort } from '../../runtime/approvals/press-card.ts';
+import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
-import { createApprovalStore } from '../../runtime/approvals/store.ts';
 import type { Config } from '../../runtime/config.ts';
 import { ConfigError, NetworkError } from '../../runtime/errors.ts';
-import { createAuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
@@ -147,11 +144,6 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       service.attach('slack', sink);
       const state = options.stateDir ?? defaultStateDir(options.env);
       const pairing = createPairingStore(pairingFile(state, 'slack'));
-      const deps = {
-        service,
-        approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
-        audit: options.audit ?? createAuditLog({ env: options.env, logger }),
-      };
 
       async function refuse(user: string, chatId: string, direct: boolean): Promise<void> {
         logger.warn(
@@ -213,7 +205,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         const team = body.team?.id;
         if (decoded === null || !teamOk(team)) return;
         const channel = body.channel?.id;
-        void pressCard(deps, { ...decoded, presser: `slack:${body.user.id}` }, sink)
+        void service
+          .resolveApproval({ ...decoded, presser: `slack:${body.user.id}` }, sink)
           .then(async (result) => {
             if (result === 'resolved' || channel === undefined) return;
             await client.chat.postEphemeral({

@@ -8,18 +8,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, GrammyError, webhookCallback, type Context, type Transformer } from 'grammy';
-import {
-  pressCard,
-  type ChannelSink,
-  type ChatPort,
-  type PendingLookup,
-} from '../../runtime/approvals/press-card.ts';
+import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
-import { createApprovalStore } from '../../runtime/approvals/store.ts';
 import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
 import { resolvePath } from '../../executors/resolve-path.ts';
-import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
@@ -46,8 +39,6 @@ export interface TelegramAdapter {
 
 interface Handlers {
   readonly service: ChatPort;
-  readonly approvals: PendingLookup;
-  readonly audit: AuditLog;
   readonly access: TelegramAccess;
   readonly sink: ChannelSink;
   readonly logger: Logger;
@@ -77,8 +68,17 @@ async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
     return;
   }
   const presser = `telegram:${String(ctx.from.id)}`;
-  const result = await pressCard(handlers, { ...decoded, presser }, handlers.sink);
-  await ctx.answerCallbackQuery({ text: pressNotice(result, decoded.answer) });
+  const { service, sink, logger } = handlers;
+  const { outcome, resumed } = await service.decideApproval({ ...decoded, presser }, sink);
+  // Answered before the resumed turn runs: Telegram gives a callback only seconds, and an
+  // approved command may take minutes. A failed answer only costs the toast.
+  await ctx
+    .answerCallbackQuery({ text: pressNotice(outcome, decoded.answer) })
+    .catch((error: unknown) => logger.warn({ err: error }, 'telegram callback answer failed'));
+  const chatId = ctx.chat?.id;
+  if (outcome === 'resolved' && chatId !== undefined)
+    await withTyping(sink, String(chatId), () => resumed);
+  else await resumed;
 }
 
 function install(bot: Bot, handlers: Handlers): void {
@@ -214,8 +214,6 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
       install(bot, {
         service,
         access,
-        approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
-        audit: options.audit ?? createAuditLog({ env: options.env, logger }),
         sink,
         logger,
         groupReplies: settings.group_replies,

@@ -15,6 +15,10 @@ const BY_STAGE: ReadonlyMap<string, string> = new Map([
     'judge',
     'The vaglio judged this not to match your request. Rephrase the request so it says exactly what you want.',
   ],
+  [
+    'audit',
+    'Nothing runs without its audit line. Free space or fix the permissions where the audit log lives, then ask again (or set audit.on_failure: continue to run unlogged).',
+  ],
 ]);
 
 // The scope stage's signals (runtime/pipeline/check-hints.ts), each with the setting that helps.

@@ -13,7 +13,14 @@ import { homeDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
 import type { AllowRule, RuleStore } from './types.ts';
-import { readJsonFile, writeFileAtomic } from '../state-store.ts';
+import {
+  fileStamp,
+  readJsonFile,
+  readTextFileSync,
+  safeJson,
+  writeFileAtomic,
+} from '../state-store.ts';
+import { withFileLock } from '../state-lock.ts';
 import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
 import { exactShellScope, shellScopeCovers } from './shell-scope.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
@@ -173,9 +180,7 @@ export async function createRuleStore(
   const file = join(dir, 'rules.json');
   await initShellParser();
 
-  let rules: AllowRule[] = [];
   const read = await readJsonFile(file, rulesFileSchema);
-  if (read.kind === 'ok') rules = read.value.rules as AllowRule[];
   if (read.kind === 'corrupt') {
     const aside = `${file}.corrupt-${String(Date.now())}`;
     await rename(file, aside);
@@ -185,11 +190,29 @@ export async function createRuleStore(
     );
   }
 
-  let writing: Promise<void> = Promise.resolve();
-  function save(): Promise<void> {
-    const text = `${JSON.stringify({ v: 1, rules }, null, 2)}\n`;
-    writing = writing.then(() => writeFileAtomic(file, text));
-    return writing;
+  // The file is the truth (a terminal chat and the daemon share it): re-read whenever it
+  // changed, and changed only under its lock, re-read inside it.
+  let cached = { stamp: '', rules: [] as AllowRule[] };
+  let reported = false;
+  function current(): AllowRule[] {
+    const stamp = fileStamp(file);
+    if (stamp === cached.stamp) return cached.rules;
+    const text = readTextFileSync(file);
+    const parsed = text === null ? null : rulesFileSchema.safeParse(safeJson(text));
+    // A file damaged while running grants nothing (fail closed) until it is fixed.
+    if (parsed?.success === false && !reported)
+      logger.error({ file }, 'always-allow rules file is corrupt; no rule applies until fixed');
+    reported = parsed?.success === false;
+    cached = { stamp, rules: parsed?.success === true ? (parsed.data.rules as AllowRule[]) : [] };
+    return cached.rules;
+  }
+  function change(next: (rules: AllowRule[]) => AllowRule[] | null): Promise<boolean> {
+    return withFileLock(file, async () => {
+      const rules = next(current());
+      if (rules === null) return false;
+      await writeFileAtomic(file, `${JSON.stringify({ v: 1, rules }, null, 2)}\n`);
+      return true;
+    });
   }
 
   return {
@@ -210,29 +233,28 @@ export async function createRuleStore(
 
     async add(rule) {
       const checked = ruleSchema.parse(rule) as AllowRule;
-      if (rules.some((existing) => sameScope(existing, checked))) return;
-      rules = [...rules, checked];
-      await save();
+      await change((rules) =>
+        rules.some((existing) => sameScope(existing, checked)) ? null : [...rules, checked],
+      );
     },
 
     list(sender) {
-      return Promise.resolve(rules.filter((rule) => rule.sender === sender));
+      return Promise.resolve(current().filter((rule) => rule.sender === sender));
     },
 
-    async remove(sender, n) {
-      const own = rules.filter((rule) => rule.sender === sender);
-      const target = Number.isInteger(n) && n >= 1 ? own[n - 1] : undefined;
-      if (target === undefined) return false;
-      rules = rules.filter((rule) => rule !== target);
-      await save();
-      return true;
+    remove(sender, n) {
+      return change((rules) => {
+        const own = rules.filter((rule) => rule.sender === sender);
+        const target = Number.isInteger(n) && n >= 1 ? own[n - 1] : undefined;
+        return target === undefined ? null : rules.filter((rule) => rule !== target);
+      });
     },
 
     match(call) {
       const executor = registry.get(call.executor);
       if (call.sender === undefined || executor === undefined) return null;
       return (
-        rules.find(
+        current().find(
           (rule) =>
             rule.sender === call.sender &&
             rule.executor === call.executor &&

@@ -2,7 +2,6 @@
 import { localSender } from '../../channels/local/local-adapter.ts';
 import { runTerminalChat } from '../../channels/local/terminal-chat.ts';
 import { createApp } from '../app.ts';
-import { pressCard } from '../approvals/press-card.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log/logger.ts';
 import { startDir } from './start-dir.ts';
@@ -38,12 +37,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       tty: isTty(io.stdout),
       sender: localSender(io.env),
       interrupts: process,
-      press: (press, sink) =>
-        pressCard(
-          { service: app.service, approvals: app.approvals, audit: app.audit },
-          press,
-          sink,
-        ),
     });
     return ended === 'interrupted' ? 130 : 0;
   } finally {

@@ -7,7 +7,8 @@ import { selectProvider } from '../llm/select.ts';
 import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
-import { dataDir, stateDir } from '../paths.ts';
+import { dataDir, ownDirs, stateDir } from '../paths.ts';
+import { unwritableDirs } from '../state-store.ts';
 import { checkTokensOnline } from './doctor-tokens.ts';
 import { checkPeople, checkWriteRoots, type DoctorReport } from './doctor-setup.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
@@ -111,6 +112,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     `turn log: ${turnLogDir(io.env)}/YYYY-MM.jsonl (kept ${String(config.logs.turn_retention_days)} days)`,
   );
   report.lines.push(`state: ${stateDir(io.env)} (history, approvals, rules, pairing)`);
+  for (const unwritable of await unwritableDirs(ownDirs(io.env)))
+    problem(
+      report,
+      `cannot write: ${unwritable}. Fix: free space or fix the permissions there; the daemon refuses to serve until then.`,
+    );
   const setup: DoctorReport = {
     line: (text) => report.lines.push(text),
     problem: (text) => problem(report, text),

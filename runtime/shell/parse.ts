@@ -1,6 +1,7 @@
 // tree-sitter-bash -> ParsedShell: every simple command anywhere in the text (lists, pipelines,
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
+import { andChainOf } from './and-chain.ts';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
@@ -90,6 +91,7 @@ interface State {
   nextScope: number;
   /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
   readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
+  andChain: string[] | null;
 }
 
 function named(node: Node): Node[] {
@@ -520,6 +522,7 @@ function walkSource(state: State, source: string, ctx: Context): void {
   try {
     const root = tree.rootNode;
     if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
+    if (ctx.depth === 0 && ctx.origin === 'top') state.andChain = andChainOf(root, text);
     walk(state, root, ctx);
   } finally {
     tree.delete();
@@ -553,6 +556,7 @@ export function parseShell(source: string): ParsedShell {
     nextPipeline: 0,
     nextScope: 1,
     trailing: [],
+    andChain: null,
   };
   const top: Context = {
     origin: 'top',
@@ -573,5 +577,6 @@ export function parseShell(source: string): ParsedShell {
     variables: state.variables,
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
+    andChain: state.andChain,
   };
 }

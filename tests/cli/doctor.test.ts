@@ -208,4 +208,15 @@ describe('custode doctor', () => {
       await emulator.stop();
     }
   });
+
+  it('says when the state dir cannot be written (a file stands where it should be)', async () => {
+    const root = mkdtempSync(join(process.env.HOME ?? '', 'doctor-state-'));
+    writeFileSync(join(root, 'custode'), 'not a dir');
+    const { code, out } = await doctor([], { XDG_STATE_HOME: root });
+    expect(code).toBe(1);
+    expect(out).toContain(
+      `PROBLEM cannot write: a file stands where its directory should be (EEXIST) at ${join(root, 'custode')}`,
+    );
+    expect(out).toContain('the daemon refuses to serve until then');
+  });
 });

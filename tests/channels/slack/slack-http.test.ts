@@ -48,7 +48,7 @@ beforeEach(async () => {
   modelCalls = counting.calls;
   modelTexts = counting.texts;
   app = await createApp({ config, env, logger, client: counting.client });
-  adapter = createSlackAdapter({ config, env, logger, approvals: app.approvals, audit: app.audit });
+  adapter = createSlackAdapter({ config, env, logger });
   await adapter.start(app.service);
 });
 afterEach(async () => {

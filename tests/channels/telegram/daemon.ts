@@ -97,8 +97,6 @@ export async function startTestDaemon(
     config,
     env,
     logger,
-    approvals: app.approvals,
-    audit: app.audit,
   });
   await adapter.start(app.service);
   return {
