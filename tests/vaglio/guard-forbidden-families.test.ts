@@ -167,7 +167,6 @@ describe('neighbours of the families pass', () => {
     '~/notes/.sshrc',
     '~/.config/custode-notes.md',
     '~/.docker/daemon.json',
-    '~/.kube/cache/x',
     '~/project/.awsome/x',
   ])('fs_read of %s passes', (path) => {
     expect(guardCall({ executor: 'fs_read', args: { path }, home }).blocked).toBe(false);
