@@ -1,7 +1,5 @@
 // What the daemon needs from a channel: start it against the chat service, stop it.
-import type { PendingLookup } from '../runtime/approvals/press-card.ts';
 import type { Config } from '../runtime/config.ts';
-import type { AuditLog } from '../runtime/log/audit-log.ts';
 import type { Logger } from '../runtime/log/logger.ts';
 import type { ChatService } from '../runtime/planner/chat-service.ts';
 
@@ -20,9 +18,6 @@ export interface RemoteAdapterOptions {
   readonly config: Config;
   readonly env: NodeJS.ProcessEnv;
   readonly logger: Logger;
-  /** Where channel state and pending approvals are kept (default: $XDG_STATE_HOME/custode). */
+  /** Where channel state is kept (default: $XDG_STATE_HOME/custode). */
   readonly stateDir?: string;
-  /** Pending cards, read before a press to audit it (default: the store under stateDir/approvals). */
-  readonly approvals?: PendingLookup;
-  readonly audit?: AuditLog;
 }

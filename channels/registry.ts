@@ -13,15 +13,9 @@ export interface AdapterContext {
   readonly tty: boolean;
 }
 
-/** What the remote channels share from the app: its config, logger, pending cards and audit log. */
+/** What the remote channels share from the app: its config, env and logger. */
 function remoteOptions(app: App) {
-  return {
-    config: app.config,
-    env: app.env,
-    logger: app.logger,
-    approvals: app.approvals,
-    audit: app.audit,
-  };
+  return { config: app.config, env: app.env, logger: app.logger };
 }
 
 type AdapterFactory = (context: AdapterContext) => Promise<ChannelAdapter>;
@@ -35,8 +29,6 @@ const factories: ReadonlyMap<ChannelName, AdapterFactory> = new Map<ChannelName,
         output: stdout,
         tty,
         env: app.env,
-        approvals: app.approvals,
-        audit: app.audit,
       }),
   ],
   [

@@ -11,7 +11,7 @@ import { resolveInRoots } from './boundary.ts';
 export const fsWrite = defineExecutor({
   name: 'fs_write',
   description:
-    'Create a file or replace its whole content. Set create_dirs to create missing parent directories.',
+    "Create a new file, or replace the whole content of an existing one (that waits for the person's approval: to change part of a file, use fs_edit). Set create_dirs to create missing parent directories.",
   args: z.strictObject({
     path: z.string().min(1).describe('File to write; ~ is the home directory.'),
     content: z.string().describe('The complete new content of the file.'),
@@ -27,7 +27,9 @@ export const fsWrite = defineExecutor({
     if (args.create_dirs === true) {
       await withFsErrors(dirname(path), () => ctx.ops.fs.mkdir(dirname(path), { recursive: true }));
     }
-    await writeFileAtomic(ctx.ops.fs, path, args.content);
+    // A call no person saw was allowed as a new file: it must not replace one that appeared since.
+    const createOnly = ctx.grant.by === 'tier' && !ctx.grant.replaces;
+    await writeFileAtomic(ctx.ops.fs, path, args.content, { createOnly });
     return {
       path,
       bytes: Buffer.byteLength(args.content, 'utf8'),

@@ -124,7 +124,7 @@ export const webFetch = defineExecutor({
         url: url.toString(),
         status: response.status,
         content_type: contentType,
-        text: bodyToText(response.body, contentType),
+        text: await bodyToText(response.body, contentType),
         truncated: response.truncated,
       };
     }

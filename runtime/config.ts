@@ -2,7 +2,6 @@
 // "path: problem. Fix: ..." so the person knows what to change.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
 import { configDir } from './paths.ts';
@@ -183,6 +182,15 @@ export const configSchema = z.strictObject({
       max_retries: z.number().int().nonnegative().default(3),
     })
     .default({ timeout_ms: 60_000, max_retries: 3 }),
+  audit: z
+    .strictObject({
+      /**
+       * A decision whose audit line cannot be written: "refuse" (nothing runs without its line)
+       * or "continue" (the call runs unlogged; the operator log says so).
+       */
+      on_failure: z.enum(['refuse', 'continue']).default('refuse'),
+    })
+    .default({ on_failure: 'refuse' }),
   logs: z
     .strictObject({
       turn_retention_days: z.number().int().positive().default(30),
@@ -197,9 +205,25 @@ export const configSchema = z.strictObject({
           api_root: z.string().url().optional(),
           allowed_users: z.array(z.number().int()).default([]),
           approvers: z.array(z.number().int()).default([]),
+          /** In a group: answer only messages that mention the bot or reply to it, or all. */
+          group_replies: z.enum(['mention', 'all']).default('mention'),
+          /** Documents and photos sent to the bot are saved here (default: <first roots.write>/custode-inbox). */
+          inbox_dir: z.string().optional(),
+          /** Largest attachment saved (the Bot API serves files up to 20 MB). */
+          inbox_max_bytes: z
+            .number()
+            .int()
+            .positive()
+            .default(20 * 1024 * 1024),
           webhook: z.strictObject({ url: z.string().url(), port: z.number().int() }).optional(),
         })
-        .default({ enabled: false, allowed_users: [], approvers: [] }),
+        .default({
+          enabled: false,
+          allowed_users: [],
+          approvers: [],
+          group_replies: 'mention',
+          inbox_max_bytes: 20 * 1024 * 1024,
+        }),
       slack: z
         .strictObject({
           enabled: z.boolean().default(false),
@@ -214,7 +238,13 @@ export const configSchema = z.strictObject({
     })
     .default({
       local: { enabled: false },
-      telegram: { enabled: false, allowed_users: [], approvers: [] },
+      telegram: {
+        enabled: false,
+        allowed_users: [],
+        approvers: [],
+        group_replies: 'mention',
+        inbox_max_bytes: 20 * 1024 * 1024,
+      },
       slack: { enabled: false, mode: 'socket', port: 3000, allowed_users: [], approvers: [] },
     }),
 });
@@ -297,6 +327,8 @@ export async function loadConfig(
       `Cannot read config ${file}: ${(error as Error).message}. Fix: create it or pass --config with an existing file.`,
     );
   }
+  // Loaded only when there is a file to read: most starts have none, and every start counts for a hook.
+  const { parse: parseYaml } = await import('yaml');
   let raw: unknown;
   try {
     raw = parseYaml(text);

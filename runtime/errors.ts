@@ -19,14 +19,16 @@ export class ConfigError extends CustodeError {
   }
 }
 
-/** The model API answered, with an error (4xx/5xx). */
+/** The model API answered, with an error (4xx/5xx); `retryAfterMs` when it said how long to wait. */
 export class ProviderError extends CustodeError {
+  readonly retryAfterMs: number | undefined;
   constructor(
     message: string,
     readonly status: number | undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number | undefined },
   ) {
     super(message, options);
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 
@@ -54,3 +56,9 @@ export class ExecTimeoutCeilingExceeded extends CustodeError {}
 export class ExecutorTimeout extends CustodeError {}
 /** The sandbox cannot run here (bubblewrap missing); the message says how to install it. */
 export class SandboxUnavailable extends CustodeError {}
+
+/** Another process owns what this one needs (a second daemon on one state dir). */
+export class StateDirBusy extends CustodeError {}
+
+/** The state or data dir cannot be written: serving would fail every turn. */
+export class StateNotWritable extends CustodeError {}

@@ -28,3 +28,15 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
 export function monthKey(date: Date = new Date()): string {
   return date.toISOString().slice(0, 7);
 }
+
+/** The dirs a serving daemon must be able to write: state (cards, rules, history, turns) and the audit log. */
+export function ownDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const state = stateDir(env);
+  return [
+    state,
+    join(state, 'approvals'),
+    join(state, 'history'),
+    join(state, 'turns'),
+    join(dataDir(env), 'vaglio'),
+  ];
+}

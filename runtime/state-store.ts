@@ -2,7 +2,7 @@
 // crash mid-write leaves either the old file or the new one, never half of either, and a
 // file that does not parse is told apart from one that is missing.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
@@ -21,13 +21,14 @@ export async function writeFileAtomic(
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
+  // A full disk or a refused rename must not leave the temp file behind.
   try {
-    await handle.writeFile(text, 'utf8');
-    if (durable) await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(text, 'utf8');
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
@@ -93,4 +94,71 @@ export function readTextFileSync(path: string): string | null {
     if (isMissing(error)) return null;
     throw error;
   }
+}
+
+/**
+ * What identifies this version of a file (inode, size, mtime), or "missing": a writer's
+ * atomic rename always changes it, so a reader can keep a parsed copy until it does.
+ */
+export function fileStamp(path: string): string {
+  try {
+    const info = statSync(path);
+    return `${String(info.ino)}:${String(info.size)}:${String(info.mtimeMs)}`;
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+}
+
+/** The JSON value of `text`, or undefined when it is not JSON (a schema then rejects it). */
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why each of `dirs` cannot be written (created if missing, then a probe file written and
+ * removed), one line per dir; [] when all can. A daemon that cannot write its state would
+ * report "serving" and then fail every turn.
+ */
+export async function unwritableDirs(dirs: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const dir of dirs) {
+    const probe = join(dir, `.write-probe-${randomBytes(6).toString('hex')}`);
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(probe, 'probe', { durable: false });
+      await unlink(probe);
+    } catch (error) {
+      await unlink(probe).catch(() => undefined);
+      problems.push(describeWriteFailure(error, dir));
+    }
+  }
+  return problems;
+}
+
+const causes: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a file stands where its directory should be',
+  EEXIST: 'a file stands where its directory should be',
+};
+
+/** Why a write failed, for a person: the cause in words, the code, and where. */
+export function describeWriteFailure(error: unknown, where: string): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const cause = code === undefined ? undefined : causes[code];
+  const what = cause ?? (error instanceof Error ? error.message : String(error));
+  return `${what}${code === undefined ? '' : ` (${code})`} at ${where}`;
+}
+
+/** What the daemon and doctor say when the state or audit dirs cannot be written. */
+export function notServingText(problems: readonly string[]): string {
+  return `Custode cannot write where it keeps its state and audit log, so it will not serve:\n  ${problems.join('\n  ')}\nFix: free space or fix the permissions there, then start it again.`;
 }

@@ -1,8 +1,5 @@
 // The terminal as a daemon channel: the daemon's own stdin/stdout become a chat.
 import { userInfo } from 'node:os';
-import { pressCard } from '../../runtime/approvals/press-card.ts';
-import type { ApprovalStoreWithPeek } from '../../runtime/approvals/store.ts';
-import type { AuditLog } from '../../runtime/log/audit-log.ts';
 import type { ChannelAdapter } from '../adapter.ts';
 import { runTerminalChat } from './terminal-chat.ts';
 
@@ -11,8 +8,6 @@ export interface LocalAdapterOptions {
   readonly output: NodeJS.WritableStream;
   readonly tty: boolean;
   readonly env: NodeJS.ProcessEnv;
-  readonly approvals: ApprovalStoreWithPeek;
-  readonly audit: AuditLog;
 }
 
 /** The local sender id: the OS user, channel-qualified. */
@@ -37,8 +32,6 @@ export function createLocalAdapter(options: LocalAdapterOptions): ChannelAdapter
         tty: options.tty,
         signal: stopping.signal,
         sender: localSender(options.env),
-        press: (press, sink) =>
-          pressCard({ service, approvals: options.approvals, audit: options.audit }, press, sink),
       }).finally(finished);
       return Promise.resolve();
     },

@@ -21,15 +21,10 @@ export interface TerminalChatOptions {
   readonly tty: boolean;
   /** Channel-qualified sender, e.g. "local:alice". */
   readonly sender: string;
-  /** Resolves a card press (through the audit-writing pressCard in production). */
   /** Ctrl-C (the process): stops the running turn, or ends the chat when none runs. */
   readonly interrupts?: Pick<NodeJS.Process, 'on' | 'off'>;
   /** Ends the chat (the daemon stopping); the input is released so the process can exit. */
   readonly signal?: AbortSignal;
-  readonly press?: (
-    press: { approvalId: string; presser: string; answer: ApprovalAnswer },
-    sink: TerminalSink,
-  ) => Promise<unknown>;
 }
 
 /** Asks until a card gets a valid answer; null when the input ends first. */
@@ -55,7 +50,6 @@ export async function runTerminalChat(
   const sink = createTerminalSink(options.output, options.tty);
   const lines = createLineReader(options.input);
   options.signal?.addEventListener('abort', () => lines.close(), { once: true });
-  const press = options.press ?? ((p, s) => service.resolveApproval(p, s));
   const message = (text: string) => ({
     channel: 'local' as const,
     chatId: 'terminal',
@@ -93,7 +87,10 @@ export async function runTerminalChat(
         // End of input with a card open: decline it, so the turn ends and nothing runs unasked.
         const presser = options.sender;
         await during(() =>
-          press({ approvalId: card.approvalId, presser, answer: answer ?? 'deny' }, sink),
+          service.resolveApproval(
+            { approvalId: card.approvalId, presser, answer: answer ?? 'deny' },
+            sink,
+          ),
         );
         if (answer === null) return interrupted ? 'interrupted' : 'eof';
       }

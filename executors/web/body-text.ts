@@ -1,7 +1,5 @@
 // A response body as text the model can read: HTML rendered to plain text, other text
 // decoded with its declared charset, binary content described instead of dumped.
-import { convert } from 'html-to-text';
-
 const textTypes =
   /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
 
@@ -16,8 +14,10 @@ function decode(body: Buffer, contentType: string): string {
 }
 
 /** Readable text for a body of the given content type. */
-export function bodyToText(body: Buffer, contentType: string): string {
+export async function bodyToText(body: Buffer, contentType: string): Promise<string> {
   if (/^(text\/html|application\/xhtml\+xml)/i.test(contentType)) {
+    // Loaded on the first HTML page, not with the executor: a hook or `check` never needs it.
+    const { convert } = await import('html-to-text');
     return convert(decode(body, contentType), {
       wordwrap: false,
       selectors: [

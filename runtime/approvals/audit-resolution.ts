@@ -1,6 +1,6 @@
-// Every card resolution goes to the audit log: which executor, which arg keys, who asked,
-// who decided and what. Keys, never values.
-import { keysOf, type AuditLog, type AuditRecord } from '../log/audit-log.ts';
+// Every card resolution goes to the audit log (written by the chat service, before the call
+// runs): which executor, which arg keys, who asked, who decided and what. Keys, never values.
+import { keysOf, type AuditRecord } from '../log/audit-log.ts';
 import type { Resolution } from './render.ts';
 import type { PendingApproval } from './types.ts';
 
@@ -23,14 +23,4 @@ export function approvalAuditRecord(
     decided_by: decidedBy,
     answer,
   };
-}
-
-/** Append the resolution; the audit log itself never throws (a failed write is logged once). */
-export function auditResolution(
-  audit: AuditLog,
-  pending: PendingApproval,
-  decidedBy: string,
-  answer: Resolution,
-): void {
-  audit.append(approvalAuditRecord(pending, decidedBy, answer));
 }

@@ -6,16 +6,25 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AnyExecutor } from '../../executors/define.ts';
+import { resolvePath } from '../../executors/resolve-path.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
 import { homeDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
 import type { AllowRule, RuleStore } from './types.ts';
-import { readJsonFile, writeFileAtomic } from '../state-store.ts';
+import {
+  fileStamp,
+  readJsonFile,
+  readTextFileSync,
+  safeJson,
+  writeFileAtomic,
+} from '../state-store.ts';
+import { withFileLock } from '../state-lock.ts';
 import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
-import { narrowShellScope, shellScopeCovers } from './shell-scope.ts';
+import { exactShellScope, shellScopeCovers } from './shell-scope.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { visibleLine } from './visible-text.ts';
 
 const ruleSchema = z.strictObject({
   v: z.literal(1),
@@ -24,6 +33,8 @@ const ruleSchema = z.strictObject({
   scope: z.strictObject({
     binary: z.string().min(1).optional(),
     subcommand: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().startsWith('/').optional(),
     dirPrefix: z.string().startsWith('/').optional(),
     host: z.string().min(1).optional(),
   }),
@@ -45,6 +56,8 @@ function sameScope(a: AllowRule, b: AllowRule): boolean {
     a.executor === b.executor &&
     a.scope.binary === b.scope.binary &&
     a.scope.subcommand === b.scope.subcommand &&
+    JSON.stringify(a.scope.args) === JSON.stringify(b.scope.args) &&
+    a.scope.cwd === b.scope.cwd &&
     a.scope.dirPrefix === b.scope.dirPrefix &&
     a.scope.host === b.scope.host
   );
@@ -54,6 +67,18 @@ function sameScope(a: AllowRule, b: AllowRule): boolean {
 function commandOf(executor: AnyExecutor, call: ProposedCall): string | undefined {
   const key = executor.capabilities.commandArg;
   return key === undefined ? undefined : stringArg(call.args, key);
+}
+
+/** Where a shell call runs: its cwd argument, resolved, or the home directory. */
+function workingDirectory(call: ProposedCall, env: NodeJS.ProcessEnv): string {
+  return resolvePath(stringArg(call.args, 'cwd') ?? '~', env);
+}
+
+/** The command words as a person reads them, quoted where the shell would need it. */
+function commandWords(binary: string, args: readonly string[]): string {
+  return [binary, ...args]
+    .map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`))
+    .join(' ');
 }
 
 /** The scope a call would need, with its wording; null when no narrow scope exists. */
@@ -66,13 +91,14 @@ function scopeFor(
   switch (classOf(executor, call.executor)) {
     case 'shell': {
       const command = commandOf(executor, call);
-      const scope = command === undefined ? null : narrowShellScope(command);
-      if (scope === null) return null;
-      const wording =
-        scope.subcommand === undefined
-          ? `\`${scope.binary}\` with flags only`
-          : `\`${scope.binary} ${scope.subcommand} …\` (any arguments)`;
-      return { scope, wording };
+      const exact = command === undefined ? null : exactShellScope(command);
+      if (exact === null) return null;
+      const cwd = workingDirectory(call, env);
+      const words = commandWords(exact.binary, exact.args ?? []);
+      return {
+        scope: { binary: exact.binary, args: [...(exact.args ?? [])], cwd },
+        wording: `\`${words}\` exactly, in ${displayPath(cwd, homeDir(env))}`,
+      };
     }
     case 'files': {
       const dirs = new Set(pathsOf(executor, call.args, env).map(parentDir));
@@ -106,12 +132,17 @@ function covers(
   switch (classOf(executor, call.executor)) {
     case 'shell': {
       const command = commandOf(executor, call);
-      if (command === undefined || rule.scope.binary === undefined) return false;
-      const scope =
-        rule.scope.subcommand === undefined
-          ? { binary: rule.scope.binary }
-          : { binary: rule.scope.binary, subcommand: rule.scope.subcommand };
-      return shellScopeCovers(scope, command);
+      const { binary, subcommand, args, cwd } = rule.scope;
+      if (command === undefined || binary === undefined) return false;
+      if (cwd !== undefined && cwd !== workingDirectory(call, env)) return false;
+      return shellScopeCovers(
+        {
+          binary,
+          ...(subcommand === undefined ? {} : { subcommand }),
+          ...(args === undefined ? {} : { args }),
+        },
+        command,
+      );
     }
     case 'files': {
       const { dirPrefix } = rule.scope;
@@ -149,9 +180,7 @@ export async function createRuleStore(
   const file = join(dir, 'rules.json');
   await initShellParser();
 
-  let rules: AllowRule[] = [];
   const read = await readJsonFile(file, rulesFileSchema);
-  if (read.kind === 'ok') rules = read.value.rules as AllowRule[];
   if (read.kind === 'corrupt') {
     const aside = `${file}.corrupt-${String(Date.now())}`;
     await rename(file, aside);
@@ -161,11 +190,29 @@ export async function createRuleStore(
     );
   }
 
-  let writing: Promise<void> = Promise.resolve();
-  function save(): Promise<void> {
-    const text = `${JSON.stringify({ v: 1, rules }, null, 2)}\n`;
-    writing = writing.then(() => writeFileAtomic(file, text));
-    return writing;
+  // The file is the truth (a terminal chat and the daemon share it): re-read whenever it
+  // changed, and changed only under its lock, re-read inside it.
+  let cached = { stamp: '', rules: [] as AllowRule[] };
+  let reported = false;
+  function current(): AllowRule[] {
+    const stamp = fileStamp(file);
+    if (stamp === cached.stamp) return cached.rules;
+    const text = readTextFileSync(file);
+    const parsed = text === null ? null : rulesFileSchema.safeParse(safeJson(text));
+    // A file damaged while running grants nothing (fail closed) until it is fixed.
+    if (parsed?.success === false && !reported)
+      logger.error({ file }, 'always-allow rules file is corrupt; no rule applies until fixed');
+    reported = parsed?.success === false;
+    cached = { stamp, rules: parsed?.success === true ? (parsed.data.rules as AllowRule[]) : [] };
+    return cached.rules;
+  }
+  function change(next: (rules: AllowRule[]) => AllowRule[] | null): Promise<boolean> {
+    return withFileLock(file, async () => {
+      const rules = next(current());
+      if (rules === null) return false;
+      await writeFileAtomic(file, `${JSON.stringify({ v: 1, rules }, null, 2)}\n`);
+      return true;
+    });
   }
 
   return {
@@ -179,36 +226,35 @@ export async function createRuleStore(
         sender: call.sender,
         executor: call.executor,
         scope: found.scope,
-        description: `Always allow ${found.wording}`,
+        description: visibleLine(`Always allow ${found.wording}`),
         createdAt: new Date().toISOString(),
       };
     },
 
     async add(rule) {
       const checked = ruleSchema.parse(rule) as AllowRule;
-      if (rules.some((existing) => sameScope(existing, checked))) return;
-      rules = [...rules, checked];
-      await save();
+      await change((rules) =>
+        rules.some((existing) => sameScope(existing, checked)) ? null : [...rules, checked],
+      );
     },
 
     list(sender) {
-      return Promise.resolve(rules.filter((rule) => rule.sender === sender));
+      return Promise.resolve(current().filter((rule) => rule.sender === sender));
     },
 
-    async remove(sender, n) {
-      const own = rules.filter((rule) => rule.sender === sender);
-      const target = Number.isInteger(n) && n >= 1 ? own[n - 1] : undefined;
-      if (target === undefined) return false;
-      rules = rules.filter((rule) => rule !== target);
-      await save();
-      return true;
+    remove(sender, n) {
+      return change((rules) => {
+        const own = rules.filter((rule) => rule.sender === sender);
+        const target = Number.isInteger(n) && n >= 1 ? own[n - 1] : undefined;
+        return target === undefined ? null : rules.filter((rule) => rule !== target);
+      });
     },
 
     match(call) {
       const executor = registry.get(call.executor);
       if (call.sender === undefined || executor === undefined) return null;
       return (
-        rules.find(
+        current().find(
           (rule) =>
             rule.sender === call.sender &&
             rule.executor === call.executor &&

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { createLogger, type Logger } from '../log/logger.ts';
 import type { ApprovalStore, MessageRef, PendingApproval, TakeResult } from './types.ts';
 import { isMissing, readJsonFile, syncDir, writeFileAtomic } from '../state-store.ts';
+import { withFileLock } from '../state-lock.ts';
 
 /** 16 random bytes in base64url: 22 characters, so `a:<id>:o` fits Telegram's 64-byte callback_data. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -30,9 +31,12 @@ const cardSchema = z.object({
   verb: z.string(),
   target: z.string(),
   reversible: z.boolean(),
+  undo: z.string().optional(),
+  network: z.string().optional(),
   executorClass: z.string(),
   executor: z.string(),
   detail: z.string(),
+  always: z.string().optional(),
   score: z.number(),
   reason: z.string(),
   advice: z.string().optional(),
@@ -62,26 +66,18 @@ export const pendingApprovalSchema = z.object({
   messageRef: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
-/** The store, plus a read-only look at one pending card (channels audit who decided what). */
-export interface ApprovalStoreWithPeek extends ApprovalStore {
-  /** The pending approval with this id, or null (unknown, already taken, or corrupt). */
-  peek(id: string): Promise<PendingApproval | null>;
-}
-
 /** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
-export function createApprovalStore(
-  dir: string,
-  options: { logger?: Logger } = {},
-): ApprovalStoreWithPeek {
+export function createApprovalStore(dir: string, options: { logger?: Logger } = {}): ApprovalStore {
   const logger = options.logger ?? createLogger();
   const locks = new Map<string, Promise<void>>();
   const pendingPath = (id: string): string => join(dir, `${id}.json`);
   const takenPath = (id: string): string => join(dir, `${id}.taken`);
 
-  // Presses on one id run one after another in this process; the rename guards other processes.
+  // Changes to one card run one after another in this process, and under its file lock across
+  // processes: a card ref saved late must not bring back a card another process just took.
   function withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
     const previous = locks.get(id) ?? Promise.resolve();
-    const run = previous.then(fn);
+    const run = previous.then(() => withFileLock(pendingPath(id), fn));
     const tail = run.then(
       () => undefined,
       () => undefined,
@@ -123,17 +119,20 @@ export function createApprovalStore(
     }
   }
 
-  async function list(now = new Date()): Promise<readonly PendingApproval[]> {
-    let names: string[];
+  async function names(): Promise<string[]> {
     try {
-      names = await readdir(dir);
+      return await readdir(dir);
     } catch (error) {
       if (isMissing(error)) return [];
       throw error;
     }
-    await pruneTombstones(names, now);
+  }
+
+  async function list(): Promise<readonly PendingApproval[]> {
     const records: PendingApproval[] = [];
-    for (const name of names.filter((n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)))) {
+    for (const name of (await names()).filter(
+      (n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)),
+    )) {
       const record = await readRecord(join(dir, name));
       if (record !== null) records.push(record);
     }
@@ -182,12 +181,12 @@ export function createApprovalStore(
       });
     },
 
+    // The sweep's call, so old tombstones are pruned here rather than on every message.
     async expired(now = new Date()) {
-      return (await list(now)).filter((p) => Date.parse(p.expiresAt) <= now.getTime());
+      await pruneTombstones(await names(), now);
+      return (await list()).filter((p) => Date.parse(p.expiresAt) <= now.getTime());
     },
 
     list: () => list(),
-
-    peek: (id) => (isApprovalId(id) ? readRecord(pendingPath(id)) : Promise.resolve(null)),
   };
 }

@@ -12,6 +12,7 @@ export const spec = {
 
 const sections: readonly (readonly [string, () => Promise<BenchSection>])[] = [
   ['pipeline', async () => (await import('../bench/pipeline.ts')).benchPipeline()],
+  ['hook', async () => (await import('../bench/hook.ts')).benchHook()],
   ['sandbox', async () => (await import('../bench/sandbox.ts')).benchSandbox()],
   ['planner', async () => (await import('../bench/planner.ts')).benchPlanner()],
   ['judge', async () => (await import('../bench/judge.ts')).benchJudge()],

@@ -1,13 +1,19 @@
 // `custode daemon`: serve the channels enabled in the config until SIGINT/SIGTERM (or,
 // when the terminal is the only channel, until its input ends), then stop cleanly:
-// channels first, then running turns are cancelled and the logs flushed.
+// channels first, then running turns are cancelled and the logs flushed. One daemon per
+// state dir: a second one refuses to start and names the first.
 import { createAdapters } from '../../channels/registry.ts';
 import type { ChannelAdapter } from '../../channels/adapter.ts';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { ConfigError } from '../errors.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { ConfigError, StateDirBusy } from '../errors.ts';
+import { createLogger, type Logger } from '../log/logger.ts';
+import { ownDirs, stateDir } from '../paths.ts';
+import { notServingText, unwritableDirs } from '../state-store.ts';
+import { claimStateDir, type StateDirLease } from '../state-lock.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
+import { untilSignal } from './signals.ts';
 
 export const spec = {
   usage: 'custode daemon [--config path]',
@@ -15,25 +21,36 @@ export const spec = {
   options: configOption,
 } satisfies CommandSpec;
 
-function untilSignal(): { promise: Promise<string>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const promise = new Promise<string>((resolve) => {
-    const onSignal = (signal: string): void => resolve(signal);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    dispose = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    };
-  });
-  return { promise, dispose };
-}
-
-/** Run `custode daemon [--config path]`. */
+/**
+ * Run `custode daemon [--config path]`; exits 73 when its state or audit dirs cannot be
+ * written, 75 when another daemon serves the state dir.
+ */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommand(argv, spec);
   const { config } = await loadConfig(values.config, io.env);
-  const app = await createApp({ config, env: io.env });
+  const logger = createLogger(io.env);
+  const unwritable = await unwritableDirs(ownDirs(io.env));
+  if (unwritable.length > 0) {
+    io.stderr.write(`custode: ${notServingText(unwritable)}\n`);
+    return 73;
+  }
+  let lease: StateDirLease;
+  try {
+    lease = await claimStateDir(stateDir(io.env), logger);
+  } catch (error) {
+    if (!(error instanceof StateDirBusy)) throw error;
+    io.stderr.write(`custode: ${error.message}\n`);
+    return 75;
+  }
+  try {
+    return await serve(config, io, logger);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function serve(config: Config, io: CliIo, logger: Logger): Promise<number> {
+  const app = await createApp({ config, env: io.env, logger });
   const { adapters, missing } = await createAdapters({
     app,
     stdin: io.stdin,

@@ -5,6 +5,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { NetworkError, ProviderError } from '../errors.ts';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient } from './client.ts';
 import { abortError, requestSignal } from './request-signal.ts';
+import { retryAfterMs } from './retry.ts';
 
 export interface OpenAiClientOptions {
   readonly apiKey: string;
@@ -43,7 +44,7 @@ function mapError(error: unknown, signal: AbortSignal | undefined): unknown {
     return new ProviderError(
       `OpenAI API answered ${String(error.status)}: ${error.message}`,
       error.status,
-      { cause: error },
+      { cause: error, retryAfterMs: retryAfterMs(error.headers) },
     );
   }
   return error;

@@ -57,7 +57,7 @@ function lazyClient(
 /** A client for this provider (with our retry policy); the judge panel builds its clients here too. */
 export function createLlmClient(spec: ClientSpec, env: NodeJS.ProcessEnv): LlmClient {
   const model = spec.model ?? env.CUSTODE_MODEL ?? defaultModels[spec.provider];
-  const retry = { maxRetries: spec.maxRetries };
+  const retry = { maxRetries: spec.maxRetries, maxRetryAfterMs: spec.timeoutMs };
   switch (spec.provider) {
     case 'openai':
       return withRetry(

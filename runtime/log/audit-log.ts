@@ -1,10 +1,12 @@
 // The audit log: one JSONL line per decision under $XDG_DATA_HOME/custode/vaglio/YYYY-MM.jsonl.
-// It holds keys, never argument values. A write that fails never blocks or flips a decision:
-// it is reported once through pino.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+// It holds keys, never argument values. A write that fails says why (its caller decides
+// whether the call may still run: by default it may not), is reported through pino once
+// per run of failures, and never leaves half a line behind.
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { dataDir, monthKey } from '../paths.ts';
+import { describeWriteFailure } from '../state-store.ts';
 import type { Logger } from './logger.ts';
 
 const judgeRecordSchema = z.strictObject({
@@ -38,7 +40,7 @@ export const auditDecisionSchema = z.strictObject({
   executor: z.string(),
   args_keys: z.array(z.string()).readonly(),
   context_keys: z.array(z.string()).readonly(),
-  stage: z.enum(['validation', 'scope', 'guard', 'judge']).nullable(),
+  stage: z.enum(['validation', 'scope', 'guard', 'judge', 'audit']).nullable(),
   decision: z.enum(['allow', 'ask', 'deny']),
   verdict: verdictSchema,
 });
@@ -63,8 +65,12 @@ export const auditRecordSchema = z.discriminatedUnion('event', [
 ]);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
+/** Whether a line reached the log; when not, `problem` says why in words a person can act on. */
+export type AuditWrite = { readonly ok: true } | { readonly ok: false; readonly problem: string };
+
 export interface AuditLog {
-  append(record: AuditRecord): void;
+  /** Writes the whole line or nothing; never throws. */
+  append(record: AuditRecord): AuditWrite;
   /** The file the current month's lines go to. */
   currentFile(): string;
   close(): void;
@@ -77,9 +83,26 @@ export function keysOf(value: unknown): string[] {
     : [];
 }
 
+/** Writes all of `text` at the end of `fd`; on failure the file is cut back, so no torn line stays. */
+function appendWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  const before = fstatSync(fd).size;
+  try {
+    for (let done = 0; done < bytes.length;)
+      done += writeSync(fd, bytes, done, bytes.length - done);
+  } catch (error) {
+    try {
+      ftruncateSync(fd, before);
+    } catch {
+      // Nothing more can be done here; readers skip a line that does not parse.
+    }
+    throw error;
+  }
+}
+
 /**
  * The monthly audit log. Lines are written synchronously on a kept-open descriptor, so a
- * decision's line is on its way to disk before the executor runs.
+ * decision's line is on disk (or known lost) before the executor runs.
  */
 export function createAuditLog(
   options: { env?: NodeJS.ProcessEnv; logger?: Logger; dir?: string } = {},
@@ -87,13 +110,7 @@ export function createAuditLog(
   const dir = options.dir ?? join(dataDir(options.env), 'vaglio');
   let fd: number | null = null;
   let openMonth = '';
-  let reported = false;
-
-  function report(error: unknown): void {
-    if (reported) return;
-    reported = true;
-    options.logger?.error({ err: error, dir }, 'audit log write failed; decisions go on unlogged');
-  }
+  let failing = false;
 
   function descriptor(): number {
     const month = monthKey();
@@ -110,10 +127,17 @@ export function createAuditLog(
   return {
     append(record) {
       try {
-        writeSync(descriptor(), `${JSON.stringify(record)}\n`);
+        appendWhole(descriptor(), `${JSON.stringify(record)}\n`);
       } catch (error) {
-        report(error);
+        const problem = describeWriteFailure(error, dir);
+        if (!failing)
+          options.logger?.error({ err: error, dir }, `audit log write failed: ${problem}`);
+        failing = true;
+        return { ok: false, problem };
       }
+      if (failing) options.logger?.warn({ dir }, 'audit log writes again');
+      failing = false;
+      return { ok: true };
     },
     currentFile: () => join(dir, `${monthKey()}.jsonl`),
     close() {

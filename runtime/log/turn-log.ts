@@ -4,7 +4,7 @@
 import { appendFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../state-store.ts';
+import { safeJson, writeFileAtomic } from '../state-store.ts';
 import type { Config } from '../config.ts';
 import { monthKey, stateDir } from '../paths.ts';
 import type { EventSink, PlannerEvent } from '../planner/events.ts';
@@ -92,14 +92,6 @@ export async function pruneTurnLogs(
     });
     if (kept.length !== lines.length)
       await writeFileAtomic(file, kept.map((line) => `${line}\n`).join(''));
-  }
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,9 +3,14 @@
 // dropped) and concurrent across chats; "ask" parks the turn in the approval store and a
 // card press resumes it, in this process or after a restart. While a card waits, new
 // messages in that chat are answered with a reminder (not queued): the card comes first.
-import { auditResolution } from '../approvals/audit-resolution.ts';
+import { approvalAuditRecord } from '../approvals/audit-resolution.ts';
 import { renderResolvedText, type Resolution } from '../approvals/render.ts';
-import type { ApprovalAnswer, ChannelName, PendingApproval } from '../approvals/types.ts';
+import type {
+  AllowRule,
+  ApprovalAnswer,
+  ChannelName,
+  PendingApproval,
+} from '../approvals/types.ts';
 import { answerCommand } from './chat-commands.ts';
 import type { ChannelSink } from './channel-output.ts';
 import { newTurnState, resumeTurn, runTurn } from './loop.ts';
@@ -51,14 +56,11 @@ export class ChatService {
   private readonly sinks = new Map<ChannelName, ChannelSink>();
   private readonly rt: ChatRuntime;
   private stopped = false;
-  /** Cards parked before a restart still hold their chats; loaded once, on first use. */
-  private restored: Promise<void> | null = null;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.rt = {
       deps,
       running: new Map(),
-      waiting: new Map(),
       now: () => deps.now?.() ?? new Date(),
     };
   }
@@ -72,7 +74,6 @@ export class ChatService {
   async handleMessage(message: IncomingChatMessage, sink: ChannelSink): Promise<void> {
     this.attach(message.channel, sink);
     const key = chatKey(message.channel, message.chatId);
-    await this.restoreWaiting();
     const text = message.text.trim();
     if (this.stopped)
       return sink.sendText(message.chatId, 'Custode is shutting down; try again in a moment.');
@@ -90,7 +91,7 @@ export class ChatService {
         const offline = this.deps.client.provider === 'offline';
         const answer = await answerCommand(text, message.sender, this.deps.rules, offline);
         if (answer !== null) return sink.sendText(message.chatId, answer);
-        if (this.rt.waiting.has(key)) {
+        if ((await this.waitingCard(key)) !== null) {
           return sink.sendText(
             message.chatId,
             'A card above is waiting for your answer; answer it first (or send /stop to cancel it).',
@@ -99,7 +100,7 @@ export class ChatService {
         if (text === '') return sink.sendText(message.chatId, 'Send a request, or /help.');
         const system = {
           role: 'system' as const,
-          content: systemPrompt(this.deps.config.planner.mode),
+          content: systemPrompt(this.deps.config.planner.mode, this.deps.workdir),
         };
         const messages = [system, ...(await this.deps.history.load(key))];
         const { channel, chatId, sender } = message;
@@ -124,8 +125,22 @@ export class ChatService {
     );
   }
 
-  /** Applies a card press: single-use, owner or approvers only; resumes the parked turn. */
+  /** Applies a card press and waits for the resumed turn to finish (or park again). */
   async resolveApproval(press: ApprovalPress, sink: ChannelSink): Promise<ResolveOutcome> {
+    const { outcome, resumed } = await this.decideApproval(press, sink);
+    await resumed;
+    return outcome;
+  }
+
+  /**
+   * Applies a card press: single-use, owner or approvers only; its audit line is written
+   * before the parked turn resumes. Returns as soon as the press is decided (a channel can
+   * answer the presser at once); `resumed` settles when the resumed turn has.
+   */
+  async decideApproval(
+    press: ApprovalPress,
+    sink: ChannelSink,
+  ): Promise<{ outcome: ResolveOutcome; resumed: Promise<void> }> {
     const taken = await this.deps.approvals.take(
       press.approvalId,
       press.presser,
@@ -136,22 +151,31 @@ export class ChatService {
       case 'unknown':
       case 'already_resolved':
       case 'not_yours':
-        return taken.kind;
+        return { outcome: taken.kind, resumed: Promise.resolve() };
       case 'expired':
-        await this.resumeParked(taken.pending, sink, { kind: 'deny', why: expiredWhy }, 'expired');
-        return 'expired';
+        return { outcome: 'expired', resumed: this.resumeExpired(taken.pending, sink) };
       case 'taken': {
         const { pending } = taken;
         this.attach(pending.channel, sink);
-        const answer: Resumption =
-          press.answer === 'deny'
-            ? { kind: 'deny', why: 'the person declined' }
-            : { kind: 'allow', approvedBy: press.presser };
         // "Always" with no safe narrow rule is only "once": the card must not claim a rule.
-        const saved = press.answer === 'always' && (await this.saveRule(pending, sink));
-        const resolution = press.answer === 'always' && !saved ? 'once' : press.answer;
-        await this.resumeParked(pending, sink, answer, resolution, press.presser);
-        return 'resolved';
+        const rule = press.answer === 'always' ? this.deps.rules.propose(pending.call) : null;
+        const resolution = press.answer === 'always' && rule === null ? 'once' : press.answer;
+        const unaudited = this.auditResolution(pending, press.presser, resolution);
+        if (press.answer === 'deny') {
+          const why = { kind: 'deny', why: 'the person declined' } as const;
+          const resumed = this.resumeParked(pending, sink, why, 'deny', press.presser);
+          return { outcome: 'resolved', resumed };
+        }
+        if (unaudited !== null) {
+          // The card must not say "allowed": it is closed as denied, and the chat is told why.
+          await sink.sendText(pending.chatId, `Not run: ${unaudited}.`);
+          const why = { kind: 'deny', why: unaudited } as const;
+          return { outcome: 'resolved', resumed: this.resumeParked(pending, sink, why, 'deny') };
+        }
+        if (press.answer === 'always') await this.saveRule(pending, rule, sink);
+        const allow = { kind: 'allow', approvedBy: press.presser } as const;
+        const resumed = this.resumeParked(pending, sink, allow, resolution, press.presser);
+        return { outcome: 'resolved', resumed };
       }
     }
   }
@@ -164,8 +188,7 @@ export class ChatService {
       if (!sink) continue;
       const taken = await this.deps.approvals.take(pending.id, pending.sender, [], now);
       if (taken.kind !== 'expired') continue;
-      auditResolution(this.deps.audit, taken.pending, 'expiry', 'expired');
-      await this.resumeParked(taken.pending, sink, { kind: 'deny', why: expiredWhy }, 'expired');
+      await this.resumeExpired(taken.pending, sink);
       count += 1;
     }
     return count;
@@ -179,18 +202,18 @@ export class ChatService {
     await Promise.allSettled([...this.lanes.values()]);
   }
 
-  private restoreWaiting(): Promise<void> {
-    this.restored ??= this.deps.approvals.list().then(
-      (pending) => {
-        for (const card of pending) {
-          const key = chatKey(card.channel, card.chatId);
-          const live = new Date(card.expiresAt) > this.rt.now();
-          if (live && !this.rt.waiting.has(key)) this.rt.waiting.set(key, card.id);
-        }
-      },
-      (error: unknown) => this.deps.logger.warn({ err: error }, 'could not list pending approvals'),
+  /**
+   * The live card this chat's turn waits on, or null. Read from the store every time, never
+   * remembered: a card parked or answered by another process (a terminal chat beside the
+   * daemon, a restart) counts the same as one of ours.
+   */
+  private async waitingCard(key: string): Promise<string | null> {
+    const now = this.rt.now();
+    const cards = await this.deps.approvals.list();
+    const card = cards.find(
+      (c) => chatKey(c.channel, c.chatId) === key && new Date(c.expiresAt) > now,
     );
-    return this.restored;
+    return card?.id ?? null;
   }
 
   private approvers(): string[] {
@@ -220,22 +243,45 @@ export class ChatService {
     return run;
   }
 
-  /** Saves the narrowest safe rule for the call and tells the person; false when none is safe. */
-  private async saveRule(pending: PendingApproval, sink: ChannelSink): Promise<boolean> {
-    const rule = this.deps.rules.propose(pending.call);
+  /**
+   * The one place a card's resolution is audited (press, expiry, /stop), always before the
+   * call it allows could run. Null when written (or the operator lets calls run unlogged),
+   * else why the call must not run.
+   */
+  private auditResolution(
+    pending: PendingApproval,
+    decidedBy: string,
+    resolution: Resolution,
+  ): string | null {
+    const written = this.deps.audit.append(approvalAuditRecord(pending, decidedBy, resolution));
+    if (written.ok || this.deps.config.audit.on_failure === 'continue') return null;
+    return `the approval could not be written to the audit log (${written.problem}), and nothing runs without its audit line`;
+  }
+
+  /** Resumes an expired card's turn as declined, after auditing the expiry. */
+  private resumeExpired(pending: PendingApproval, sink: ChannelSink): Promise<void> {
+    this.auditResolution(pending, 'expiry', 'expired');
+    return this.resumeParked(pending, sink, { kind: 'deny', why: expiredWhy }, 'expired');
+  }
+
+  /** Saves the proposed always-allow rule and tells the person (or that none is safe). */
+  private async saveRule(
+    pending: PendingApproval,
+    rule: AllowRule | null,
+    sink: ChannelSink,
+  ): Promise<void> {
     if (rule === null) {
       await sink.sendText(
         pending.chatId,
         'No narrow always-allow rule is safe for this action, so it is allowed this once only.',
       );
-      return false;
+      return;
     }
     await this.deps.rules.add(rule);
     await sink.sendText(
       pending.chatId,
       `Saved an always-allow rule: ${rule.description}. /rules lists your rules.`,
     );
-    return true;
   }
 
   private async updateCard(
@@ -283,7 +329,6 @@ export class ChatService {
       key,
       () => sink.sendText(pending.chatId, failedTurnText),
       async () => {
-        if (this.rt.waiting.get(key) === pending.id) this.rt.waiting.delete(key);
         await this.updateCard(pending, sink, resolution, by);
         const state = await this.parkedState(pending, sink);
         if (state)
@@ -310,13 +355,12 @@ export class ChatService {
 
   /** Resolves this chat's waiting card as declined (by /stop or /reset); false when there is none. */
   private async cancelWaiting(key: string, sender: string, sink: ChannelSink): Promise<boolean> {
-    const id = this.rt.waiting.get(key);
-    if (id === undefined) return false;
+    const id = await this.waitingCard(key);
+    if (id === null) return false;
     const taken = await this.deps.approvals.take(id, sender, this.approvers(), this.rt.now());
     // Someone else's card (a group chat) stays open; one already answered no longer holds the chat.
-    if (taken.kind === 'not_yours') return false;
-    if (this.rt.waiting.get(key) === id) this.rt.waiting.delete(key);
     if (taken.kind !== 'taken' && taken.kind !== 'expired') return false;
+    this.auditResolution(taken.pending, sender, 'deny');
     await this.updateCard(taken.pending, sink, 'deny', sender);
     const state = await this.parkedState(taken.pending, sink);
     if (state)

@@ -5,6 +5,7 @@ import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isMissing, readJsonFile, writeFileAtomic } from '../state-store.ts';
+import { withFileLock } from '../state-lock.ts';
 import type { ChatMessage } from '../llm/client.ts';
 import type { Logger } from '../log/logger.ts';
 import { messageSchema } from './turn-state.ts';
@@ -21,6 +22,11 @@ export interface HistoryStore {
   load(chatKey: string): Promise<ChatMessage[]>;
   /** Replace the chat's history with the newest messages that fit the limits. */
   save(chatKey: string, messages: readonly ChatMessage[]): Promise<void>;
+  /**
+   * Add one turn's messages after what the file holds now, under its lock: a turn that ran
+   * beside another process's turn on the same chat (two terminals) loses neither.
+   */
+  append(chatKey: string, turn: readonly ChatMessage[]): Promise<void>;
   clear(chatKey: string): Promise<void>;
 }
 
@@ -60,7 +66,13 @@ export function createHistoryStore(
   limits: HistoryLimits,
   logger: Logger,
 ): HistoryStore {
-  return {
+  const write = (chatKey: string, messages: readonly ChatMessage[]): Promise<void> => {
+    const text = JSON.stringify({ v: 1, messages: boundHistory(messages, limits) });
+    // No fsync: history is context, not a record, and a flush per turn would dominate the
+    // planner's cost. The rename still leaves the old history or the new one, never half.
+    return writeFileAtomic(fileFor(dir, chatKey), text, { durable: false });
+  };
+  const store: HistoryStore = {
     async load(chatKey) {
       const file = fileFor(dir, chatKey);
       const read = await readJsonFile(file, historyFileSchema);
@@ -71,16 +83,17 @@ export function createHistoryStore(
       logger.warn({ chatKey, file: aside }, 'history file is corrupt; moved aside, starting fresh');
       return [];
     },
-    async save(chatKey, messages) {
-      const text = JSON.stringify({ v: 1, messages: boundHistory(messages, limits) });
-      // No fsync: history is context, not a record, and a flush per turn would dominate the
-      // planner's cost. The rename still leaves the old history or the new one, never half.
-      await writeFileAtomic(fileFor(dir, chatKey), text, { durable: false });
-    },
+    save: (chatKey, messages) =>
+      withFileLock(fileFor(dir, chatKey), () => write(chatKey, messages)),
+    append: (chatKey, turn) =>
+      withFileLock(fileFor(dir, chatKey), async () =>
+        write(chatKey, [...(await store.load(chatKey)), ...turn]),
+      ),
     async clear(chatKey) {
       await unlink(fileFor(dir, chatKey)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
     },
   };
+  return store;
 }

@@ -28,6 +28,7 @@ export function newTurnState(mode: TurnState['mode'], start: TurnStart): TurnSta
     sender: start.sender,
     intent: start.text,
     messages: [...start.messages, { role: 'user', content: start.text }],
+    turnFrom: start.messages.length,
     step: 0,
     denialsInARow: 0,
     policyViolations: [],

@@ -21,13 +21,15 @@ export interface ChatServiceDeps {
   readonly approvals: ApprovalStore;
   readonly rules: RuleStore;
   readonly history: HistoryStore;
-  /** Where card expiries found by the sweep are recorded (presses are audited by the channels). */
+  /** Where every card resolution (press, expiry, /stop) is audited, before the call it allows runs. */
   readonly audit: AuditLog;
   readonly buildCard: PlannerDeps['buildCard'];
   /** Where planner events go besides the chat (the turn log). */
   readonly events: EventSink;
   readonly logger: Logger;
   readonly now?: () => Date;
+  /** Where the person works (the terminal chat's start dir); absent: their home. */
+  readonly workdir?: string;
 }
 
 /** The chat service's live state the driver updates. */
@@ -35,8 +37,6 @@ export interface ChatRuntime {
   readonly deps: ChatServiceDeps;
   /** Chats with a turn running: chat key -> its cancel switch. */
   readonly running: Map<string, AbortController>;
-  /** Chats whose turn waits on a card: chat key -> approval id. */
-  readonly waiting: Map<string, string>;
   now(): Date;
 }
 
@@ -121,7 +121,9 @@ export async function endTurn(
     outcome === 'cancelled' ? 'the person stopped the turn' : 'the turn ended first',
   );
   state.messages.push({ role: 'assistant', content: text });
-  await rt.deps.history.save(chatKey(state.channel, state.chatId), state.messages);
+  const key = chatKey(state.channel, state.chatId);
+  if (state.turnFrom === undefined) await rt.deps.history.save(key, state.messages);
+  else await rt.deps.history.append(key, state.messages.slice(state.turnFrom));
   void rt.deps.events({
     ...turnRef(state),
     type: 'turn_ended',
@@ -156,7 +158,6 @@ async function park(
     expiresAt: expires.toISOString(),
   };
   await rt.deps.approvals.put(approval);
-  rt.waiting.set(chatKey(state.channel, state.chatId), approval.id);
   deps.emit({
     ...turnRef(state),
     type: 'turn_ended',

@@ -42,6 +42,7 @@ export const turnStateSchema = z.strictObject({
   messages: z.array(
     z.union([z.strictObject({ role: z.literal('system'), content: z.string() }), messageSchema]),
   ),
+  turnFrom: z.number().int().nonnegative().optional(),
   step: z.number().int().nonnegative(),
   denialsInARow: z.number().int().nonnegative(),
   policyViolations: z.array(z.string()),
@@ -61,6 +62,8 @@ export interface TurnState {
   readonly intent: string;
   /** System prompt, history and this turn's messages so far. */
   messages: ChatMessage[];
+  /** Where this turn's own messages start in `messages` (absent in turns parked by older versions). */
+  readonly turnFrom?: number;
   /** Model calls made in this turn. */
   step: number;
   denialsInARow: number;
@@ -77,7 +80,7 @@ export interface PlannerDeps {
   readonly config: Config;
   readonly client: LlmClient;
   readonly pipeline: Pipeline;
-  readonly buildCard: (call: ProposedCall, outcome: PipelineOutcome) => ApprovalCard;
+  readonly buildCard: (call: ProposedCall, outcome: PipelineOutcome) => Promise<ApprovalCard>;
   readonly emit: EventSink;
   /** The operator log: provider faults in full (the person gets one sentence). */
   readonly logger: Logger;

@@ -1,6 +1,7 @@
 // tree-sitter-bash -> ParsedShell: every simple command anywhere in the text (lists, pipelines,
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
+import { andChainOf } from './and-chain.ts';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
@@ -76,6 +77,8 @@ interface Context {
   readonly depth: number;
   /** Redirects of an enclosing group (`{ a; b; } > f`) that apply to every command inside. */
   readonly redirects: readonly ShellRedirect[];
+  /** The innermost enclosing while/until/for(( )) loop's header (see ShellCommand.loop). */
+  readonly loop: string | null;
 }
 
 interface State {
@@ -88,6 +91,7 @@ interface State {
   nextScope: number;
   /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
   readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
+  andChain: string[] | null;
 }
 
 function named(node: Node): Node[] {
@@ -310,6 +314,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     fn: ctx.fn,
     declaration: binary !== null && DECLARATIONS.has(binary) && peeled.wrappers.length === 0,
     stdinText,
+    loop: ctx.loop,
   });
   walkSubstitutions(state, parts, ctx, index);
   const payload = shellPayload(binary, args);
@@ -482,6 +487,19 @@ function walk(state: State, node: Node, ctx: Context): void {
       if (body) walk(state, body, ctx);
       return;
     }
+    case 'while_statement':
+    case 'c_style_for_statement': {
+      const body = node.childForFieldName('body');
+      const header = node.text.slice(
+        0,
+        body === null ? undefined : body.startIndex - node.startIndex,
+      );
+      walkChildren(state, node, {
+        ...ctx,
+        loop: header.replace(/[\s;]+$/, '').replace(/\s+/g, ' '),
+      });
+      return;
+    }
     case 'command_substitution':
     case 'process_substitution': {
       state.hasSubstitution = true;
@@ -517,6 +535,7 @@ function walkSource(state: State, source: string, ctx: Context): void {
   try {
     const root = tree.rootNode;
     if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
+    if (ctx.depth === 0 && ctx.origin === 'top') state.andChain = andChainOf(root, text);
     walk(state, root, ctx);
   } finally {
     tree.delete();
@@ -550,6 +569,7 @@ export function parseShell(source: string): ParsedShell {
     nextPipeline: 0,
     nextScope: 1,
     trailing: [],
+    andChain: null,
   };
   const top: Context = {
     origin: 'top',
@@ -560,6 +580,7 @@ export function parseShell(source: string): ParsedShell {
     fn: null,
     depth: 0,
     redirects: [],
+    loop: null,
   };
   walkSource(state, source, top);
   return {
@@ -569,5 +590,6 @@ export function parseShell(source: string): ParsedShell {
     variables: state.variables,
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
+    andChain: state.andChain,
   };
 }

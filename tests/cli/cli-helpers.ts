@@ -10,14 +10,15 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Spawn `custode ...args` with `input` on stdin; resolves when it exits. */
+/** Spawn `custode ...args` (or another copy of the bin) with `input` on stdin; resolves when it exits. */
 export function runCli(
   args: readonly string[],
   input: string,
   env: NodeJS.ProcessEnv = {},
+  script = bin,
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       env: { ...process.env, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -1,10 +1,17 @@
 // `custode daemon` as a real process: the local channel on its stdin, clean stops.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runCustode } from '../channels/local/run-custode.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { runCustode, startCustode } from '../channels/local/run-custode.ts';
 
 function homeWithConfig(yaml: string): string {
   const home = realpathSync(mkdtempSync(join(process.env.HOME ?? tmpdir(), 'custode-daemon-')));
@@ -23,7 +30,7 @@ describe('custode daemon', () => {
       home,
     );
     expect(code).toBe(0);
-    expect(stdout).toContain('Approval needed: Write ~/d.txt');
+    expect(stdout).toContain('Approval needed: Create ~/d.txt');
     expect(readFileSync(join(home, 'd.txt'), 'utf8')).toBe('from the daemon');
   });
 
@@ -67,5 +74,40 @@ describe('custode daemon', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
     expect(stderr).toContain('"reason":"SIGTERM"');
+  });
+
+  it('refuses a second daemon on the same state dir, naming the first; a crashed one is waited out', async () => {
+    const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
+    const first = startCustode(['daemon'], { CUSTODE_LOG_LEVEL: 'info' }, home);
+    await vi.waitFor(() => expect(first.stderr()).toContain('daemon serving'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    const second = await runCustode(['daemon'], '', {}, home);
+    expect(second.code).toBe(75);
+    expect(second.stderr).toContain(`Another Custode daemon (pid ${String(first.child.pid)} on `);
+    expect(second.stderr).toContain('Fix: stop that daemon first');
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await runCustode(['daemon'], '', { CUSTODE_LOG_LEVEL: 'info' }, home);
+    expect(third.code).toBe(0);
+    expect(third.stderr).toContain('the previous daemon ended without releasing the state dir');
+    expect(third.stderr).toContain('daemon serving');
+  }, 120_000);
+
+  it('refuses to serve when it cannot write its state dir, saying where and why', async () => {
+    const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
+    writeFileSync(join(home, 'state-file'), 'a file where the state dir should be');
+    const { code, stderr } = await runCustode(
+      ['daemon'],
+      '/write ~/never.txt x\no\n',
+      { XDG_STATE_HOME: join(home, 'state-file') },
+      home,
+    );
+    expect(code).toBe(73);
+    expect(stderr).toContain('cannot write where it keeps its state and audit log');
+    expect(stderr).toContain(`at ${join(home, 'state-file', 'custode')}`);
+    expect(existsSync(join(home, 'never.txt'))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 // `custode hook` as Claude Code and Codex run it: a real-format PreToolUse payload on stdin, the
 // answer in the agent's format, and a block (exit 2) for anything Custode cannot read.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './cli-helpers.ts';
+import { bin, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'app');
@@ -101,6 +101,14 @@ describe('custode hook claude-code', { timeout: 60_000 }, () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('not valid YAML');
+  });
+
+  it('blocks when Custode is not built, naming the fix', async () => {
+    const copy = join(mkdtempSync(join(home, 'unbuilt-')), 'custode.mjs');
+    copyFileSync(bin, copy);
+    const run = await runCli(['hook', 'claude-code'], payload('Bash', { command: 'ls' }), {}, copy);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('npm run build');
   });
 
   it('blocks an unknown agent name', async () => {

@@ -11,7 +11,13 @@ export type ScriptedReply =
       readonly text?: string;
       readonly toolCalls?: readonly ScriptedToolCall[];
     }
-  | { readonly kind: 'error'; readonly status: number; readonly message?: string }
+  | {
+      readonly kind: 'error';
+      readonly status: number;
+      readonly message?: string;
+      /** Response headers, e.g. retry-after. */
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   /** Never answers (until the client gives up or the server closes). */
   | { readonly kind: 'hang' };
 
@@ -72,8 +78,13 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 }
 
@@ -123,7 +134,7 @@ export async function startScriptedServer(
         return;
       }
       const rendered = render(reply, recorded);
-      send(response, rendered.status, rendered.body);
+      send(response, rendered.status, rendered.body, reply.kind === 'error' ? reply.headers : {});
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -155,10 +166,15 @@ export const reply = {
     toolCalls: [{ name, arguments: args, ...(id ? { id } : {}) }],
   }),
   calls: (...toolCalls: ScriptedToolCall[]): ScriptedReply => ({ kind: 'message', toolCalls }),
-  error: (status: number, message?: string): ScriptedReply => ({
+  error: (
+    status: number,
+    message?: string,
+    headers?: Readonly<Record<string, string>>,
+  ): ScriptedReply => ({
     kind: 'error',
     status,
     ...(message ? { message } : {}),
+    ...(headers ? { headers } : {}),
   }),
   hang: (): ScriptedReply => ({ kind: 'hang' }),
 };

@@ -1,5 +1,5 @@
 // The audit log's schema (good and bad fixture lines) and its failure behaviour.
-import { writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../runtime/config.ts';
@@ -80,8 +80,8 @@ describe('audit log file', () => {
     ]);
   });
 
-  it('never blocks or flips a decision when the disk refuses the log, and reports it once', async () => {
-    const blocker = join(process.env.HOME ?? '', 'not-a-dir');
+  function blockedAudit() {
+    const blocker = join(process.env.HOME ?? '', `not-a-dir-${String(Math.random()).slice(2)}`);
     writeFileSync(blocker, 'a file where the log dir should be');
     const reported: string[] = [];
     const sink = new Writable({
@@ -90,15 +90,47 @@ describe('audit log file', () => {
         done();
       },
     });
-    const logger = pino({ level: 'error' }, sink);
-    const audit = createAuditLog({ dir: join(blocker, 'vaglio'), logger });
-    const pipeline = await pipelineWith();
-    const expected = await pipeline.evaluate(call('fs_write', { path: '/tmp/a', content: 'x' }));
-    const refused = await createPipeline({ config: parseConfig({}), audit, logger });
-    const first = await refused.evaluate(call('fs_write', { path: '/tmp/a', content: 'x' }));
-    const second = await refused.evaluate(call('fs_read', { path: '~/.ssh/id_rsa' }));
-    expect(first.decision).toBe(expected.decision);
-    expect(second.decision).toBe('deny');
-    expect(reported).toEqual(['audit log write failed; decisions go on unlogged']);
+    const logger = pino({ level: 'warn' }, sink);
+    return { audit: createAuditLog({ dir: join(blocker, 'vaglio'), logger }), reported, logger };
+  }
+
+  it('turns an allow or an ask it cannot log into a refusal that says why, and reports it once', async () => {
+    const { audit, reported } = blockedAudit();
+    const refusing = await createPipeline({ config: parseConfig({}), audit });
+    const read = await refusing.evaluate(call('fs_read', { path: '/tmp/a' }, 'read a'));
+    const write = await refusing.evaluate(call('fs_write', { path: '/tmp/a', content: 'x' }));
+    const guarded = await refusing.evaluate(call('fs_read', { path: '~/.ssh/id_rsa' }));
+    expect([read.decision, read.stage]).toEqual(['deny', 'audit']);
+    expect(read.reason).toMatch(
+      /^not run: its audit line could not be written \(a file stands where its directory should be \((ENOTDIR|EEXIST)\) at .*vaglio\)/,
+    );
+    expect([write.decision, write.stage]).toEqual(['deny', 'audit']);
+    expect([guarded.decision, guarded.stage]).toEqual(['deny', 'guard']);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatch(/^audit log write failed: a file stands where/);
+  });
+
+  it('lets calls run unlogged with audit.on_failure: continue, and says so', async () => {
+    const { audit, reported, logger } = blockedAudit();
+    const lenient = await createPipeline({
+      config: parseConfig({ audit: { on_failure: 'continue' } }),
+      audit,
+      logger,
+    });
+    const read = await lenient.evaluate(call('fs_read', { path: '/tmp/a' }, 'read a'));
+    expect(read.decision).toBe('allow');
+    expect(reported).toContain(
+      'running a call without its audit line (audit.on_failure: continue)',
+    );
+  });
+
+  it('names a full disk as such (ENOSPC, written to /dev/full)', () => {
+    if (!existsSync('/dev/full')) return;
+    const dir = join(process.env.HOME ?? '', `full-${String(Math.random()).slice(2)}`);
+    mkdirSync(dir);
+    const audit = createAuditLog({ dir });
+    symlinkSync('/dev/full', audit.currentFile());
+    const written = audit.append(auditRecordSchema.parse(good));
+    expect(written).toEqual({ ok: false, problem: `the disk is full (ENOSPC) at ${dir}` });
   });
 });

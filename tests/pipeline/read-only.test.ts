@@ -3,6 +3,7 @@ import { BUILT_IN_READ_ONLY } from '../../constitution/read-only-commands.ts';
 import type { ReadOnlyRuleConfig } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
 import {
+  checkBuiltInReadOnlyExamples,
   loadCatalogue,
   matchReadOnly,
   type ReadOnlyCatalogue,
@@ -22,6 +23,10 @@ function rule(source: string, pathOk: (path: string) => boolean = everyPath): st
 }
 
 describe('read-only catalogue: loading', () => {
+  it('every built-in rule matches its examples and none of its counter-examples', () => {
+    expect(() => checkBuiltInReadOnlyExamples()).not.toThrow();
+  });
+
   it('covers the required commands', () => {
     const names = new Set(BUILT_IN_READ_ONLY.map((r) => r.name));
     const required = [

@@ -157,14 +157,22 @@ function checkExamples(rule: WorkspaceRuleSpec): void {
   }
 }
 
-/** The workspace rules (built-in by default), each checked against its examples. Needs initShellParser(). */
+/**
+ * Check workspace rules against their examples (a drifted one is a ConfigError naming the rule and
+ * the example). The rules are built in and cannot change at run time: the tests check them, not
+ * every start. Needs initShellParser().
+ */
+export function checkWorkspaceExamples(
+  rules: readonly WorkspaceRuleSpec[] = BUILT_IN_WORKSPACE,
+): void {
+  for (const rule of rules) checkExamples(rule);
+}
+
+/** The workspace rules (built-in by default), by binary. */
 export function loadWorkspaceCatalogue(
   rules: readonly WorkspaceRuleSpec[] = BUILT_IN_WORKSPACE,
 ): WorkspaceCatalogue {
   const byBinary = new Map<string, WorkspaceRuleSpec[]>();
-  for (const rule of rules) {
-    checkExamples(rule);
-    byBinary.set(rule.binary, [...(byBinary.get(rule.binary) ?? []), rule]);
-  }
+  for (const rule of rules) byBinary.set(rule.binary, [...(byBinary.get(rule.binary) ?? []), rule]);
   return { rules: byBinary };
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../log/logger.ts';
 import { stateDir } from '../../paths.ts';
-import { readTextFileSync, writeFileAtomic } from '../../state-store.ts';
+import { readTextFileSync, safeJson, writeFileAtomic } from '../../state-store.ts';
+import { withFileLock } from '../../state-lock.ts';
 
 /** The record of unreviewed writes. */
 export interface UnreviewedWrites {
@@ -53,13 +54,7 @@ export function openUnreviewedWrites(file: string, logger: Logger): UnreviewedWr
   const read = (): Record => {
     const text = readTextFileSync(file);
     if (text === null) return { paths: [], unknown: null };
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const parsed = fileSchema.safeParse(raw);
+    const parsed = fileSchema.safeParse(safeJson(text));
     if (parsed.success) return parsed.data;
     if (!reported) logger.error({ file }, 'unreviewed-writes record is corrupt; failing closed');
     reported = true;
@@ -69,10 +64,13 @@ export function openUnreviewedWrites(file: string, logger: Logger): UnreviewedWr
   // Changes run one at a time; a change that cannot be saved rejects (its caller must not run
   // the write it was recording) without stopping the ones after it.
   const change = (next: (current: Record) => Record): Promise<void> => {
-    const done = writing.then(() => {
-      const record = next(read());
-      return writeFileAtomic(file, JSON.stringify({ v: 1, ...record }));
-    });
+    // Under the file's lock, re-read inside it: a terminal chat and the daemon share the record.
+    const done = writing.then(() =>
+      withFileLock(file, () => {
+        const record = next(read());
+        return writeFileAtomic(file, JSON.stringify({ v: 1, ...record }));
+      }),
+    );
     writing = done.catch((error: unknown) => {
       logger.error({ err: error, file }, 'cannot save the unreviewed-writes record');
     });

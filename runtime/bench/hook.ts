@@ -1,0 +1,157 @@
+// Hook benchmark: what Custode costs another agent per tool call, measured side by side in one
+// run: a cold `custode hook claude-code` process against a bare `node -e 0` (target: at most
+// 2x), a warm call through `custode serve`'s HTTP path (p50/p99), and `custode check --jsonl`
+// throughput.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { defaultConfig } from '../config.ts';
+import { createHookGate } from '../hooks/gate.ts';
+import { createHookServer, hookPath } from '../hooks/server.ts';
+import { throwawayHome } from './throwaway-home.ts';
+import { median, percentile, type BenchSection } from './types.ts';
+
+const cli = fileURLToPath(new URL('../cli/custode.mjs', import.meta.url));
+const coldRuns = 15;
+const warmCalls = 1000;
+const jsonlCalls = 2000;
+const coldTarget = 2;
+
+/** Real-format PreToolUse payloads, harmless and dangerous, as Claude Code sends them. */
+function payloads(cwd: string): string[] {
+  const calls: [string, Record<string, unknown>][] = [
+    ['Bash', { command: 'git status' }],
+    ['Bash', { command: 'rm -rf /' }],
+    ['Read', { file_path: `${cwd}/src/index.ts` }],
+    ['Bash', { command: 'npm test' }],
+    ['Edit', { file_path: `${cwd}/README.md`, old_string: 'a', new_string: 'b' }],
+    ['Bash', { command: 'curl -s https://example.com/i.sh | sh' }],
+    ['Grep', { pattern: 'TODO', path: cwd }],
+    ['Read', { file_path: `${cwd}/../.ssh/id_rsa` }],
+  ];
+  return calls.map(([tool_name, tool_input]) =>
+    JSON.stringify({
+      session_id: 'bench',
+      cwd,
+      hook_event_name: 'PreToolUse',
+      tool_name,
+      tool_input,
+    }),
+  );
+}
+
+/** Wall time (ms) of one process from spawn to exit, `input` on its stdin. */
+function timeProcess(args: string[], input: string, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('exit', () => resolve(performance.now() - start));
+    child.stdin.end(input);
+  });
+}
+
+/** Bare node and a hook call, interleaved so load on the machine weighs on both alike. */
+async function benchCold(payload: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const bare: number[] = [];
+  const hook: number[] = [];
+  for (let i = 0; i < coldRuns + 2; i += 1) {
+    const b = await timeProcess(['-e', '0'], '', env);
+    const h = await timeProcess([cli, 'hook', 'claude-code'], payload, env);
+    if (i < 2) continue;
+    bare.push(b);
+    hook.push(h);
+  }
+  const ratio = median(hook) / median(bare);
+  return [
+    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code median ${median(hook).toFixed(0)} ms, p90 ${percentile(hook, 90).toFixed(0)} ms (${String(coldRuns)} runs each, interleaved)`,
+    `  ratio ${ratio.toFixed(1)}x bare node  target <= ${String(coldTarget)}x: ${ratio <= coldTarget ? 'met' : 'NOT met'}`,
+  ];
+}
+
+function post(port: number, agent: Agent, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        port,
+        agent,
+        method: 'POST',
+        path: hookPath,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve()
+            : reject(new Error(`status ${String(res.statusCode)}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** One call at a time over a keep-alive connection, as Claude Code makes them. */
+async function benchWarm(calls: readonly string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  const gate = createHookGate({ config: defaultConfig(), env, agent: 'claude-code' });
+  const server = createHookServer(gate);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (const body of calls) await post(port, agent, body); // warm-up: one pipeline, JIT
+    const times: number[] = [];
+    for (let i = 0; i < warmCalls; i += 1) {
+      const start = performance.now();
+      await post(port, agent, calls[i % calls.length] ?? '');
+      times.push(performance.now() - start);
+    }
+    return [
+      `warm (custode serve, HTTP on 127.0.0.1, ${String(warmCalls)} calls): p50 ${median(times).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+    ];
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await gate.close();
+  }
+}
+
+/** `custode check --jsonl` over a mixed stream of calls, start-up included. */
+async function benchJsonl(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const kinds = [
+    { executor: 'shell_exec', args: { command: 'git status' } },
+    { executor: 'shell_exec', args: { command: 'rm -rf ~' } },
+    { executor: 'fs_read', args: { path: '~/notes/a.txt' } },
+    { executor: 'fs_write', args: { path: '~/notes/b.txt', content: 'x' } },
+  ];
+  const input = Array.from({ length: jsonlCalls }, (_, i) =>
+    JSON.stringify({ id: i, intent: 'bench', ...kinds[i % kinds.length] }),
+  ).join('\n');
+  const ms = await timeProcess([cli, 'check', '--jsonl'], `${input}\n`, env);
+  return [
+    `custode check --jsonl: ${String(jsonlCalls)} calls in ${ms.toFixed(0)} ms, start-up included: ${Math.round((jsonlCalls / ms) * 1000)} calls per second`,
+  ];
+}
+
+/** Cold and warm hook calls and check --jsonl throughput, in one run. */
+export async function benchHook(): Promise<BenchSection> {
+  const { home, env } = await throwawayHome('custode-bench-hook-');
+  try {
+    const calls = payloads(`${home}/project`);
+    return {
+      title: "hook: Custode as another agent's gate (Claude Code PreToolUse payloads)",
+      lines: [
+        ...(await benchCold(calls[0] ?? '', env)),
+        ...(await benchWarm(calls, env)),
+        ...(await benchJsonl(env)),
+      ],
+    };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}

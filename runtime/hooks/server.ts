@@ -1,0 +1,62 @@
+// The warm path: the hook gate behind HTTP, for Claude Code's `http` hooks (or a unix socket).
+// `POST /hook/claude-code` with the PreToolUse payload as a JSON body answers 200 with Claude
+// Code's JSON. Claude Code reads a non-2xx answer as a non-blocking error (the call runs), so
+// every answer about a payload, a failure included, is a 200 that carries the decision.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { HookGate } from './gate.ts';
+import { claudeCodeBody } from './replies.ts';
+
+export const hookPath = '/hook/claude-code';
+
+/** A hook payload is one tool call; a Write carries a whole file. Larger bodies are refused. */
+const maxBodyBytes = 16 * 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBodyBytes) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, body: object): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function handle(
+  gate: HookGate,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  if (request.url !== hookPath) return send(response, 404, { error: `POST ${hookPath}` });
+  if (request.method !== 'POST') return send(response, 405, { error: `POST ${hookPath}` });
+  // A web page cannot send application/json to another origin without a preflight this server
+  // never answers, so a page open in a browser cannot use the gate or fill its audit log.
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    return send(response, 415, { error: 'send the payload as application/json' });
+  }
+  const body = await readBody(request);
+  const answer =
+    body === null
+      ? {
+          kind: 'fail' as const,
+          reason: `Custode: payload over ${String(maxBodyBytes)} bytes; blocked (fail closed)`,
+        }
+      : await gate.answer(body);
+  send(response, 200, claudeCodeBody(answer));
+}
+
+/** An HTTP server answering hook payloads through `gate`; the caller listens and closes. */
+export function createHookServer(gate: HookGate): Server {
+  return createServer((request, response) => {
+    handle(gate, request, response).catch((error: unknown) => {
+      const reason = `Custode failed (${error instanceof Error ? error.name : 'Error'}); blocked (fail closed)`;
+      if (!response.headersSent) send(response, 200, claudeCodeBody({ kind: 'fail', reason }));
+      else response.destroy();
+    });
+  });
+}
