@@ -171,6 +171,14 @@ function redirectOf(node: Node): RedirectReading {
   return { redirects: [{ op, target, writes }], stdin: null, words };
 }
 
+// What bash takes for an assignment: a name (or name[subscript]) before `=` or `+=`.
+const ASSIGNED_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\[.*\])?$/s;
+
+/** `9=x` or `a-b=x` is a word (a command name) to bash; the grammar makes it an assignment. */
+function assignsVariable(node: Node, wordsBefore: number): boolean {
+  return wordsBefore === 0 && ASSIGNED_NAME.test(node.childForFieldName('name')?.text ?? '');
+}
+
 /** The pieces of a command; a `command` keeps its anonymous tokens (the grammar leaves `\\$` there). */
 function commandParts(node: Node): Node[] {
   if (node.type !== 'command') return named(node);
@@ -246,7 +254,10 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   const assigned: { name: string; nodes: Node[]; end: number }[] = [];
   for (const child of parts) {
     const last = assigned.at(-1);
-    if (child.type === 'variable_assignment') {
+    if (
+      child.type === 'variable_assignment' &&
+      assignsVariable(child, items.length + nameNodes.length)
+    ) {
       const valueNode = child.childForFieldName('value');
       assigned.push({
         name: child.childForFieldName('name')?.text ?? '',
@@ -263,7 +274,9 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
       items.push(...reading.words);
       if (reading.stdin !== null) stdinText = reading.stdin;
     } else if (child.type === 'command_name') {
-      nameNodes = named(child).slice(0, 1);
+      // After a word the grammar took for an assignment (`9=x cmd`), the name is an argument.
+      if (items.length === 0) nameNodes = named(child).slice(0, 1);
+      else items.push(...named(child).slice(0, 1));
     } else if (items.length === 0 && nameNodes.at(-1)?.endIndex === child.startIndex) {
       nameNodes.push(child);
     } else {
