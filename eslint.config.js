@@ -47,6 +47,7 @@ export default tseslint.config(
       'runtime/log/**',
       'runtime/state-store.ts',
       'runtime/config.ts',
+      'runtime/inbox.ts',
       'runtime/cli/**',
       'runtime/bench/**',
       'runtime/approvals/store.ts',

@@ -34,6 +34,17 @@ export function isInterpreter(binary: string): boolean {
   return INTERPRETERS.has(binary) || /^(?:python|perl|ruby|php|lua|node)[\d.]+$/.test(binary);
 }
 
+// The flags that take inline code: python -c, perl/ruby/node -e (-E), node --eval, php -r.
+const CODE_FLAGS: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-r']);
+
+/** The code an interpreter runs inline (-c/-e/-r) or from a here-document; null for neither. */
+export function inlineCode(command: ShellCommand): string | null {
+  if (command.binary === null || !isInterpreter(command.binary)) return null;
+  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  const word = at >= 0 ? command.args[at + 1] : undefined;
+  return word?.text ?? command.stdinText;
+}
+
 /** Programs whose output comes from the network. */
 export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'curl',
@@ -100,27 +111,58 @@ function textWord(text: string, from: ShellWord): ShellWord {
     : from;
 }
 
+/** Programs that delete or empty the files they are given (truncate -s 0 empties as surely as rm). */
+export const DELETERS: ReadonlySet<string> = new Set([
+  'rm',
+  'unlink',
+  'rmdir',
+  'shred',
+  'truncate',
+  'srm',
+  'wipe',
+]);
+// find's actions that run a program on every match.
+const FIND_EXEC = /^-(?:exec|execdir|ok|okdir)$/;
+// A deleting word inside a shell payload that find hands each match to (-exec sh -c 'rm "$1"').
+const DELETING_WORD = /(?:^|[\s;&|(`/])(?:rm|unlink|shred|truncate|rmdir|srm|wipe)\s/;
+
+/** find's -exec X: X deletes (rm, /bin/rm, shred...) or is a shell whose payload does. */
+function findExecDeletes(args: readonly ShellWord[], at: number): boolean {
+  const program = args[at + 1]?.text ?? '';
+  const name = program.slice(program.lastIndexOf('/') + 1);
+  if (DELETERS.has(name)) return true;
+  if (!SHELLS.has(name)) return false;
+  const rest = args.slice(at + 2).map((a) => a.text);
+  const end = rest.findIndex((t) => t === ';' || t === '+');
+  return DELETING_WORD.test(`${(end < 0 ? rest : rest.slice(0, end)).join(' ')} `);
+}
+
+/** The start points of a find (the words before its first test or action). */
+export function findStarts(command: ShellCommand): ShellWord[] {
+  const start: ShellWord[] = [];
+  for (const arg of command.args) {
+    if (arg.literal && /^[-(!]/.test(arg.text)) break;
+    start.push(arg);
+  }
+  return start;
+}
+
 /** Files a command deletes. */
 export function deleteTargets(command: ShellCommand): ShellWord[] {
   const b = command.binary;
-  if (b === 'rm' || b === 'unlink' || b === 'rmdir' || b === 'shred') return operands(command.args);
-  // truncate -s 0 empties a file as surely as rm removes it.
-  if (b === 'truncate') return operands(command.args);
+  if (b !== null && DELETERS.has(b)) return operands(command.args);
   const deletes = command.args.some(
-    (a, i) =>
-      a.text === '-delete' ||
-      ((a.text === '-exec' || a.text === '-execdir') &&
-        /^(?:.*\/)?(?:rm|shred|unlink)$/.test(command.args[i + 1]?.text ?? '')),
+    (a, i) => a.text === '-delete' || (FIND_EXEC.test(a.text) && findExecDeletes(command.args, i)),
   );
-  if (b === 'find' && deletes) {
-    const start: ShellWord[] = [];
-    for (const arg of command.args) {
-      if (arg.literal && /^[-(!]/.test(arg.text)) break;
-      start.push(arg);
-    }
-    return start;
-  }
-  return [];
+  return b === 'find' && deletes ? findStarts(command) : [];
+}
+
+/** The file names downloads of these URL words are saved under (their last path segment). */
+function urlNames(words: readonly ShellWord[]): ShellWord[] {
+  return words.flatMap((word) => {
+    const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/(?:[^?#]*\/)?([^/?#]+)/i.exec(word.text);
+    return match === null ? [] : [textWord(match[1] as string, word)];
+  });
 }
 
 /** Files a command creates or changes: redirects, tee, cp/mv/install/ln targets, dd of=, downloads. */
@@ -138,26 +180,34 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
     case 'mv':
     case 'install':
     case 'ln':
-    case 'rsync':
-      return [
-        ...out,
-        ...optionValues(args, ['-t'], ['--target-directory']),
-        ...(ops.length >= 2 ? ops.slice(-1) : []),
-      ];
+    case 'rsync': {
+      // With -t DIR every operand is a source; without it the last one is the destination.
+      const into =
+        command.binary === 'rsync' ? [] : optionValues(args, ['-t'], ['--target-directory']);
+      return [...out, ...into, ...(into.length === 0 && ops.length >= 2 ? ops.slice(-1) : [])];
+    }
     case 'dd':
       return [
         ...out,
         ...args.filter((a) => a.text.startsWith('of=')).map((a) => textWord(a.text.slice(3), a)),
       ];
-    case 'wget':
+    case 'wget': {
+      const named = optionValues(args, ['-O'], ['--output-document']);
       return [
         ...out,
-        ...optionValues(args, ['-O', '-P'], ['--output-document', '--directory-prefix']).filter(
-          (w) => w.text !== '-',
-        ),
+        ...named.filter((w) => w.text !== '-'),
+        ...optionValues(args, ['-P'], ['--directory-prefix']),
+        // Without -O, wget saves each URL under its last segment, in the current directory.
+        ...(named.length === 0 ? urlNames(ops) : []),
       ];
+    }
     case 'curl':
-      return [...out, ...optionValues(args, ['-o'], ['--output', '--output-dir'])];
+      return [
+        ...out,
+        ...optionValues(args, ['-o'], ['--output', '--output-dir']),
+        // -O (--remote-name) saves under the URL's last segment.
+        ...(hasFlag(args, 'O', ['--remote-name', '--remote-name-all']) ? urlNames(ops) : []),
+      ];
     case 'tar':
     case 'unzip':
       // Extraction into a directory writes under it (tar -C /, unzip -d /usr).
@@ -170,20 +220,42 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
   }
 }
 
-/** A stage that runs its stdin as code: `sh`, `bash -s`, `python3 -`, `perl` with no script. */
+// Names a program can be given to read its script from stdin.
+const STDIN_NAMES: ReadonlySet<string> = new Set([
+  '-',
+  '/dev/stdin',
+  '/dev/fd/0',
+  '/proc/self/fd/0',
+]);
+// awk programs that hand text to a shell: system(...), print | "cmd", "cmd" | getline, |&.
+const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*["$a-zA-Z_]|\|&/;
+const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+
+/** Programs that run text as code: shells, interpreters, eval and source. */
+export function runsCode(binary: string): boolean {
+  return SHELLS.has(binary) || isInterpreter(binary) || ['eval', 'source', '.'].includes(binary);
+}
+
+/**
+ * A stage that runs its stdin as code: `sh`, `bash -s`, `python3 -`, `bash /dev/stdin`,
+ * `source /dev/stdin`, an awk program that calls system(), or `xargs sh -c` (each input line
+ * becomes a shell's code or arguments).
+ */
 export function runsStdin(command: ShellCommand): boolean {
   const b = command.binary;
   if (b === null) return false;
+  if (command.wrappers.some((w) => w.name === 'xargs')) return runsCode(b);
+  const first = operands(command.args)[0];
+  const fromStdin = first !== undefined && STDIN_NAMES.has(first.text);
   if (SHELLS.has(b)) {
-    const script = operands(command.args).filter((w) => w.text !== '-');
-    return (
-      !hasFlag(command.args, 'c', []) && (script.length === 0 || hasFlag(command.args, 's', []))
-    );
+    if (hasFlag(command.args, 'c', [])) return false;
+    return first === undefined || fromStdin || hasFlag(command.args, 's', []);
   }
   if (isInterpreter(b)) {
-    const first = operands(command.args)[0];
-    return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || first.text === '-');
+    return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || fromStdin);
   }
+  if (b === 'source' || b === '.') return fromStdin;
+  if (AWKS.has(b)) return first !== undefined && AWK_RUNS_COMMANDS.test(first.text);
   return false;
 }
 
@@ -219,30 +291,4 @@ export function runsSubstitution(parent: ShellCommand, origin: ShellCommand['ori
   if (b === 'eval' || b === 'source' || b === '.' || SHELLS.has(b)) return true;
   if (!isInterpreter(b)) return false;
   return origin === 'process-substitution' || hasFlag(parent.args, 'ce', ['--eval']);
-}
-
-/** Words naming local files a command sends over the network: curl -d @f, -F x=@f, -T f, wget --post-file=f. */
-export function uploadWords(
-  command: ShellCommand,
-): { readonly word: ShellWord; readonly atFile: boolean }[] {
-  const args = command.args;
-  if (command.binary === 'curl') {
-    const data = optionValues(
-      args,
-      ['-d', '-F'],
-      ['--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '--form'],
-    );
-    const files = optionValues(args, ['-T'], ['--upload-file']);
-    return [
-      ...data.map((word) => ({ word, atFile: true })),
-      ...files.map((word) => ({ word, atFile: false })),
-    ];
-  }
-  if (command.binary === 'wget') {
-    return optionValues(args, [], ['--post-file', '--body-file']).map((word) => ({
-      word,
-      atFile: false,
-    }));
-  }
-  return [];
 }

@@ -1,27 +1,23 @@
 // Shell commands no call may run, whatever the intent, judged on the parsed command (flags in
 // any order or long form, wrappers peeled, payloads re-parsed), never on the raw string: `echo
 // "rm -rf /"` deletes nothing. Each rule names the law it protects in its `why`.
-import type { ParsedShell, ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import { deleteTargets, hasFlag, operands, writeTargets } from './command-effects.ts';
+import { isForkBomb } from './fork-bombs.ts';
+import { runsForeignCode } from './foreign-code.ts';
+import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
+import { wipesCriticalTree } from './mass-delete.ts';
+import { dataFileOf, networkFedWords, uploadWords } from './network-effects.ts';
 import {
-  deleteTargets,
-  hasFlag,
-  operands,
-  producesForeignCode,
-  runsStdin,
-  scriptRun,
-  runsSubstitution,
-  uploadWords,
-  writeTargets,
-} from './command-effects.ts';
-import { isBlockDevice } from './forbidden-paths.ts';
+  anyPath,
+  isCriticalTree,
+  literal,
+  under,
+  WRITE_PROTECTED,
+  type ShellView,
+} from './shell-view.ts';
 
-/** What a rule sees besides the command: the whole parse, and the possible values of a path word. */
-export interface ShellView {
-  readonly parsed: ParsedShell;
-  readonly home: string;
-  /** Normalised values a word can take as a path (variables substituted; unknown ones empty). */
-  paths(word: ShellWord): readonly string[];
-}
+export { isCriticalTree, type ShellView } from './shell-view.ts';
 
 /** One dangerous-shell rule: its name (the denial reason says it), why, and the predicate. */
 export interface DangerRule {
@@ -30,57 +26,7 @@ export interface DangerRule {
   matches(command: ShellCommand, view: ShellView): boolean;
 }
 
-// Trees owned by the package manager and the kernel: writing into them changes the system itself.
-const WRITE_PROTECTED = [
-  '/etc',
-  '/usr',
-  '/bin',
-  '/sbin',
-  '/lib',
-  '/lib32',
-  '/lib64',
-  '/libx32',
-  '/boot',
-  '/sys',
-  '/proc',
-];
-// Trees whose loss (recursive delete, move, chmod -R) leaves no working system.
-const SYSTEM_TREES: ReadonlySet<string> = new Set([
-  ...WRITE_PROTECTED,
-  ...['/var', '/opt', '/srv', '/home', '/root', '/dev', '/snap', '/nix'],
-  ...['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private'],
-]);
 const DELETE_PROTECTED = [...WRITE_PROTECTED, '/var/log', '/var/lib'];
-const GLOB = /[*?[]/;
-
-function under(path: string, trees: readonly string[]): boolean {
-  return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
-}
-
-function narrowsByName(command: ShellCommand): boolean {
-  return command.args.some((a) => /^-(?:i?name|i?path|i?wholename|i?regex)$/.test(a.text));
-}
-
-/** `/`, a home, a system tree, or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole. */
-export function isCriticalTree(path: string, home: string): boolean {
-  if (path === '') return false;
-  // ~user is another account's home.
-  if (/^~[^/]*\/?$/.test(path)) return true;
-  let p = path;
-  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
-  if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
-  // A glob in the first segment can match anything at the root.
-  if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
-  return /^\/(?:home|Users)\/[^/]+$/.test(p);
-}
-
-function anyPath(
-  words: readonly ShellWord[],
-  view: ShellView,
-  test: (path: string) => boolean,
-): boolean {
-  return words.some((word) => view.paths(word).some(test));
-}
 
 const READ_ONLY_SGDISK = [
   '-p',
@@ -152,72 +98,36 @@ function killPids(args: readonly ShellWord[]): ShellWord[] {
 // System trees whose files have no business leaving the machine (account data, kernel state, logs).
 const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/root', '/dev'];
 
-/** Paths a command uploads: after the @ of curl's data options, or the whole word for -T. */
+/**
+ * A path whose bytes must not leave the machine: a system tree, a forbidden path, a whole
+ * critical tree (the home, /), or anything hidden below the home (dotfiles and dot-dirs hold
+ * config, history and tokens: ~/.bashrc, ~/.npmrc, ~/project/.env).
+ */
+function keptOnMachine(path: string, home: string): boolean {
+  if (under(path, UPLOAD_PROTECTED) || isCriticalTree(path, home)) return true;
+  if (forbiddenPathRule(path) !== null) return true;
+  return path.startsWith(`${home}/`) && /\/\./.test(path.slice(home.length));
+}
+
+/** Paths a command sends: after the @ or < of curl's data options, the whole word otherwise. */
 function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
-  return uploadWords(command).flatMap(({ word, atFile }) =>
+  const sent = uploadWords(command).flatMap(({ word, atFile }) =>
     view.paths(word).flatMap((v) => {
       if (!atFile) return [v];
-      return v.includes('@') ? [v.slice(v.indexOf('@') + 1).split(';')[0] as string] : [];
+      const file = dataFileOf(v);
+      return file === null ? [] : view.paths(literal(file));
     }),
   );
-}
-
-/** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
-function feedsForeignCode(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
-  if (producesForeignCode(command)) return true;
-  const index = commands.indexOf(command);
-  return commands.some(
-    (o) => o.parent === index && o.origin !== 'payload' && producesForeignCode(o),
-  );
-}
-
-/** curl | sh, bash <(curl), sh -c "$(curl)", and curl -o f followed by bash f. */
-function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
-  const commands = view.parsed.commands;
-  if (runsStdin(c) && c.pipeline.stage > 0) {
-    const earlier = commands.filter(
-      (o) => o.pipeline.id === c.pipeline.id && o.pipeline.stage < c.pipeline.stage,
-    );
-    if (earlier.some((o) => feedsForeignCode(o, commands))) return true;
-  }
-  if (
-    producesForeignCode(c) &&
-    c.parent !== null &&
-    (c.origin === 'substitution' || c.origin === 'process-substitution')
-  ) {
-    const parent = commands[c.parent];
-    if (parent !== undefined && runsSubstitution(parent, c.origin)) return true;
-  }
-  const script = scriptRun(c);
-  if (script === null) return false;
-  const downloaded = new Set(
-    commands
-      .filter((o) => producesForeignCode(o))
-      .flatMap((o) => writeTargets(o).flatMap((w) => view.paths(w))),
-  );
-  return view.paths(script).some((p) => downloaded.has(p));
+  const fed = networkFedWords(command, view.parsed.commands).flatMap((w) => view.paths(w));
+  return [...sent, ...fed];
 }
 
 /** The dangerous-shell rules, checked on every command of the parse. */
 export const DANGEROUS_SHELL: readonly DangerRule[] = [
   {
     name: 'recursive delete of / or a home or system tree',
-    why: 'Law 1: rm -rf of /, ~ or /usr cannot be undone',
-    matches: (c, view) => {
-      const isCritical = (p: string): boolean => isCriticalTree(p, view.home);
-      if (c.binary === 'rm' && hasFlag(c.args, 'rR', ['--recursive', '--no-preserve-root'])) {
-        return anyPath(operands(c.args), view, isCritical);
-      }
-      // find -name/-path narrows the delete to matching files; without one it takes the tree.
-      if (c.binary === 'find')
-        return !narrowsByName(c) && anyPath(deleteTargets(c), view, isCritical);
-      if (c.binary === 'mv') return anyPath(operands(c.args).slice(0, -1), view, isCritical);
-      // rsync --delete onto / makes it a copy of the (often empty) source.
-      if (c.binary === 'rsync' && c.args.some((a) => a.text.startsWith('--delete'))) {
-        return anyPath(operands(c.args).slice(-1), view, isCritical);
-      }
-      return false;
-    },
+    why: 'Law 1: rm -rf, find -delete, shred or xargs rm over /, ~ (or what holds it) or /usr cannot be undone',
+    matches: wipesCriticalTree,
   },
   {
     name: 'delete of system files',
@@ -246,18 +156,18 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
   },
   {
     name: 'fork bomb',
-    why: 'Law 5: a function that pipes or backgrounds itself exhausts the process table',
-    matches: (c) => c.fn !== null && c.binary === c.fn && (c.pipeline.length > 1 || c.background),
+    why: 'Law 5: a function that pipes or backgrounds itself, an endless loop of `&`, or a fork loop exhausts the process table',
+    matches: isForkBomb,
   },
   {
     name: 'downloaded or decoded code run as a program',
-    why: 'Law 4: curl | sh (or curl -o f; bash f) runs text nobody has read',
+    why: 'Law 4: curl | sh (or curl -O; bash f, | bash /dev/stdin, | xargs sh -c) runs text nobody has read',
     matches: (c, view) => runsForeignCode(c, view),
   },
   {
     name: 'upload of system files',
-    why: 'Law 2: account data, kernel state and logs have no reason to leave the machine',
-    matches: (c, view) => uploadedFiles(c, view).some((p) => under(p, UPLOAD_PROTECTED)),
+    why: "Law 2: account data, kernel state, logs and the home's dotfiles have no reason to leave the machine",
+    matches: (c, view) => uploadedFiles(c, view).some((p) => keptOnMachine(p, view.home)),
   },
   {
     name: 'permission change of / or (recursive) of a system tree',

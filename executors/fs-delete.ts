@@ -9,7 +9,7 @@ import { resolveInRoots } from './boundary.ts';
 export const fsDelete = defineExecutor({
   name: 'fs_delete',
   description:
-    'Delete a file or an empty directory. A directory that is not empty is deleted only with recursive: true.',
+    "Delete a file or an empty directory; a delete needs the person's approval. A directory that is not empty is deleted only with recursive: true.",
   args: z.strictObject({
     path: z.string().min(1).describe('File or directory to delete; ~ is the home directory.'),
     recursive: z

@@ -7,7 +7,8 @@ import { resolveInRoots } from './boundary.ts';
 /** Create a directory with its missing parents; an existing directory is not an error. */
 export const fsMkdir = defineExecutor({
   name: 'fs_mkdir',
-  description: 'Create a directory, including any missing parent directories.',
+  description:
+    'Create a directory, including any missing parent directories (use it rather than mkdir in the shell).',
   args: z.strictObject({
     path: z.string().min(1).describe('Directory to create; ~ is the home directory.'),
   }),

@@ -11,7 +11,7 @@ import { resolveInRoots } from './boundary.ts';
 export const fsWrite = defineExecutor({
   name: 'fs_write',
   description:
-    'Create a file or replace its whole content. Set create_dirs to create missing parent directories.',
+    "Create a new file, or replace the whole content of an existing one (that waits for the person's approval: to change part of a file, use fs_edit). Set create_dirs to create missing parent directories.",
   args: z.strictObject({
     path: z.string().min(1).describe('File to write; ~ is the home directory.'),
     content: z.string().describe('The complete new content of the file.'),

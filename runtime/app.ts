@@ -1,11 +1,13 @@
 // The composition root: config in, a running chat service out. Everything with side effects
 // is created here (and only here), so the planner and channels receive their parts.
 import { join } from 'node:path';
-import { buildCard } from './approvals/build-card.ts';
+import { createTargetInspector } from '../executors/ops/inspect-target.ts';
+import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
 import { createApprovalStore, type ApprovalStoreWithPeek } from './approvals/store.ts';
 import type { Config } from './config.ts';
 import type { LlmClient } from './llm/client.ts';
+import { createOfflineClient } from './llm/offline.ts';
 import { selectProvider } from './llm/select.ts';
 import { createAuditLog, type AuditLog } from './log/audit-log.ts';
 import { createLogger, type Logger } from './log/logger.ts';
@@ -42,6 +44,8 @@ export interface AppOptions {
   readonly logger?: Logger;
   /** A model client to use instead of the selected provider (benchmarks, tests). */
   readonly client?: LlmClient;
+  /** Where the person works: the terminal chat's start dir (absent: the home, as for the daemon). */
+  readonly workdir?: string;
   /** Wraps the pipeline the chat service sees (the planner benchmark times it). */
   readonly instrumentPipeline?: (pipeline: Pipeline) => Pipeline;
 }
@@ -51,9 +55,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, env } = options;
   const logger = options.logger ?? createLogger(env);
   const state = stateDir(env);
+  const { workdir } = options;
   const selected = options.client
     ? { client: options.client, reason: 'given by the caller' }
     : await selectProvider(config, env);
+  // The offline provider turns /read path and /run into calls itself: it needs the workdir.
+  const client =
+    workdir !== undefined && selected.client.provider === 'offline'
+      ? createOfflineClient(workdir)
+      : selected.client;
   const rules = await createRuleStore(join(state, 'rules'), { logger, env });
   const audit = createAuditLog({ env, logger });
   const pipeline = await createPipeline({ config, env, rules, logger, audit });
@@ -61,7 +71,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const turnLog = createTurnLog({ config, env, logger });
   const service = new ChatService({
     config,
-    client: selected.client,
+    client,
     pipeline: options.instrumentPipeline ? options.instrumentPipeline(pipeline) : pipeline,
     approvals,
     rules,
@@ -74,9 +84,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       logger,
     ),
-    buildCard,
+    buildCard: createCardBuilder({
+      inspect: createTargetInspector(),
+      proposeRule: (call) => rules.propose(call),
+      env,
+    }),
     events: fanOut([turnLog.sink], logger),
     logger,
+    ...(workdir === undefined ? {} : { workdir }),
   });
   const sweep = setInterval(() => {
     service
@@ -88,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config,
     env,
     logger,
-    client: selected.client,
+    client,
     providerReason: selected.reason,
     pipeline,
     service,

@@ -196,9 +196,25 @@ export const configSchema = z.strictObject({
           api_root: z.string().url().optional(),
           allowed_users: z.array(z.number().int()).default([]),
           approvers: z.array(z.number().int()).default([]),
+          /** In a group: answer only messages that mention the bot or reply to it, or all. */
+          group_replies: z.enum(['mention', 'all']).default('mention'),
+          /** Documents and photos sent to the bot are saved here (default: <first roots.write>/custode-inbox). */
+          inbox_dir: z.string().optional(),
+          /** Largest attachment saved (the Bot API serves files up to 20 MB). */
+          inbox_max_bytes: z
+            .number()
+            .int()
+            .positive()
+            .default(20 * 1024 * 1024),
           webhook: z.strictObject({ url: z.string().url(), port: z.number().int() }).optional(),
         })
-        .default({ enabled: false, allowed_users: [], approvers: [] }),
+        .default({
+          enabled: false,
+          allowed_users: [],
+          approvers: [],
+          group_replies: 'mention',
+          inbox_max_bytes: 20 * 1024 * 1024,
+        }),
       slack: z
         .strictObject({
           enabled: z.boolean().default(false),
@@ -213,7 +229,13 @@ export const configSchema = z.strictObject({
     })
     .default({
       local: { enabled: false },
-      telegram: { enabled: false, allowed_users: [], approvers: [] },
+      telegram: {
+        enabled: false,
+        allowed_users: [],
+        approvers: [],
+        group_replies: 'mention',
+        inbox_max_bytes: 20 * 1024 * 1024,
+      },
       slack: { enabled: false, mode: 'socket', port: 3000, allowed_users: [], approvers: [] },
     }),
 });

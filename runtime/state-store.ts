@@ -3,7 +3,8 @@
 // file that does not parse is told apart from one that is missing.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
 
@@ -92,5 +93,36 @@ export function readTextFileSync(path: string): string | null {
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
+  }
+}
+
+/** A lock older than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 10_000;
+
+/**
+ * Run `work` holding a lock on `path` that other processes respect too (a daemon and a
+ * `custode` command changing one small file): `<path>.lock`, a directory, made atomically.
+ */
+export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${path}.lock`;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await mkdir(lock, { mode: 0o700 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
+      if (since > STALE_LOCK_MS) await rmdir(lock).catch(() => undefined);
+      else await sleep(Math.min(5 * 2 ** attempt, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rmdir(lock).catch(() => undefined);
   }
 }

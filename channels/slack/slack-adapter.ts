@@ -1,21 +1,26 @@
 // The Slack channel (@slack/bolt 5): Socket Mode (app token) or HTTP mode (signing secret;
 // Bolt verifies every request's signature, so a forged one never reaches the planner).
-// Answers DMs and mentions in the thread of the asking message; cards are Block Kit with
-// the three buttons, whose action ids carry the approval id.
+// A DM is one conversation (answered in the DM; a thread in it stays a thread); a mention in a
+// channel is answered in its thread, which is its own conversation. Cards are Block Kit with
+// the three buttons, whose action ids carry the approval id. Strangers pair by DM.
 import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
 import { join } from 'node:path';
 import { pressCard, type ChannelSink, type ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import { createApprovalStore } from '../../runtime/approvals/store.ts';
 import type { Config } from '../../runtime/config.ts';
-import { ConfigError } from '../../runtime/errors.ts';
+import { ConfigError, NetworkError } from '../../runtime/errors.ts';
 import { createAuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
+import { createPairingStore, pairingFile } from '../pairing/pairing-store.ts';
+import { strangerReply } from '../pairing/stranger-reply.ts';
 import { createSlackSink, slackChatId } from './slack-sink.ts';
+import { describeSlackCheck, verifySlackToken } from './verify-token.ts';
 
-const REFUSAL = 'Sorry, this assistant only talks to the people it was set up for.';
+const CHANNEL_REFUSAL =
+  'Sorry, this assistant only talks to the people it was set up for. If it is yours, send me a direct message for a pairing code.';
 
 export type SlackAdapterOptions = RemoteAdapterOptions;
 
@@ -53,11 +58,31 @@ function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
   return value;
 }
 
-function createApp(config: Config, env: NodeJS.ProcessEnv, logger: Logger): App {
+/** The bot's identity from auth.test, or a clear failure: a bad token or no Slack at all. */
+async function whoAmI(
+  token: string,
+  apiUrl: string | undefined,
+): Promise<{ botUserId: string; botId: string }> {
+  const check = await verifySlackToken(token, apiUrl);
+  if (check.kind === 'rejected') throw new ConfigError(describeSlackCheck(check));
+  if (check.kind === 'unreachable') throw new NetworkError(describeSlackCheck(check, apiUrl));
+  return check;
+}
+
+function createApp(
+  config: Config,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  bot: { botUserId: string; botId: string },
+): App {
   const settings = config.channels.slack;
   const token = required(env, 'SLACK_BOT_TOKEN', 'the bot token, xoxb-...');
   const common = {
     token,
+    // Checked once by whoAmI: Bolt's own check would retry an unreachable Slack for half an hour.
+    tokenVerificationEnabled: false,
+    botUserId: bot.botUserId,
+    botId: bot.botId,
     logger: boltLogger(logger),
     clientOptions: {
       // Pinned, not left to a default: a 429 makes the client wait Retry-After and retry (its
@@ -85,12 +110,27 @@ function createApp(config: Config, env: NodeJS.ProcessEnv, logger: Logger): App 
   });
 }
 
+/** The text without the bot's own mention (`<@U123>` or `<@U123|name>`); other people's stay. */
+export function withoutMention(text: string, botUserId: string): string {
+  return text
+    .split(new RegExp(`<@${botUserId}(?:\\|[^>]*)?>`, 'g'))
+    .join('')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
 /** The Slack channel adapter. */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const { config, logger } = options;
   const settings = config.channels.slack;
   const allowed = new Set(settings.allowed_users);
   const refused = new Set<string>();
+  /** True the first time a user is refused in this run (one polite answer each). */
+  const firstRefusal = (user: string): boolean => {
+    if (refused.has(user)) return false;
+    refused.add(user);
+    return true;
+  };
   let app: App | null = null;
 
   const teamOk = (team: string | undefined): boolean =>
@@ -99,40 +139,55 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   return {
     name: 'slack',
     async start(service) {
-      const created = createApp(config, options.env, logger);
+      const token = required(options.env, 'SLACK_BOT_TOKEN', 'the bot token, xoxb-...');
+      const bot = await whoAmI(token, settings.api_url);
+      const created = createApp(config, options.env, logger, bot);
       app = created;
       const sink: ChannelSink = createSlackSink(created.client, logger);
       service.attach('slack', sink);
       const state = options.stateDir ?? defaultStateDir(options.env);
+      const pairing = createPairingStore(pairingFile(state, 'slack'));
       const deps = {
         service,
         approvals: options.approvals ?? createApprovalStore(join(state, 'approvals'), { logger }),
         audit: options.audit ?? createAuditLog({ env: options.env, logger }),
       };
 
-      async function receive(message: {
-        user?: string;
-        text?: string;
-        ts: string;
-        thread_ts?: string;
-        channel: string;
-        team?: string;
-      }): Promise<void> {
-        const user = message.user;
-        if (user === undefined || !teamOk(message.team)) return;
-        const chatId = slackChatId(message.channel, message.thread_ts ?? message.ts);
-        if (!allowed.has(user)) {
-          logger.warn(
-            { user },
-            'slack message from a user who is not allowed; refused, not sent to the model',
-          );
-          if (!refused.has(user)) {
-            refused.add(user);
-            await sink.sendText(chatId, REFUSAL);
-          }
+      async function refuse(user: string, chatId: string, direct: boolean): Promise<void> {
+        logger.warn(
+          { user },
+          'slack message from a user who is not allowed; refused, not sent to the model',
+        );
+        if (!direct) {
+          if (firstRefusal(user)) await sink.sendText(chatId, CHANNEL_REFUSAL);
           return;
         }
-        const text = (message.text ?? '').replace(/<@[A-Z0-9]+>/g, '').trim();
+        const { code, fresh } = await pairing.request(user);
+        const first = firstRefusal(user);
+        if (fresh || first) await sink.sendText(chatId, strangerReply(code));
+      }
+
+      async function receive(
+        message: {
+          user?: string;
+          text?: string;
+          ts: string;
+          thread_ts?: string;
+          channel: string;
+          team?: string;
+        },
+        direct: boolean,
+      ): Promise<void> {
+        const user = message.user;
+        if (user === undefined || !teamOk(message.team)) return;
+        // A DM's top level is one conversation; a thread (in a DM or a channel) is its own.
+        const thread = message.thread_ts ?? (direct ? '' : message.ts);
+        const chatId = slackChatId(message.channel, thread);
+        if (!allowed.has(user) && !(await pairing.isPaired(user))) {
+          await refuse(user, chatId, direct);
+          return;
+        }
+        const text = withoutMention(message.text ?? '', bot.botUserId);
         await service.handleMessage(
           { channel: 'slack', chatId, sender: `slack:${user}`, text },
           sink,
@@ -142,14 +197,14 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         logger.error({ err: error }, `slack ${what} failed`);
 
       created.event('app_mention', ({ event, body }) => {
-        void receive({ ...event, team: body.team_id }).catch(report('mention handler'));
+        void receive({ ...event, team: body.team_id }, false).catch(report('mention handler'));
         return Promise.resolve();
       });
       created.message(({ message, body }) => {
         // Mentions in channels arrive as app_mention; here only direct messages, and never bots.
         if (message.channel_type !== 'im' || message.subtype !== undefined)
           return Promise.resolve();
-        void receive({ ...message, team: body.team_id }).catch(report('message handler'));
+        void receive({ ...message, team: body.team_id }, true).catch(report('message handler'));
         return Promise.resolve();
       });
       created.action(/^a:/, async ({ ack, body, action, client }) => {

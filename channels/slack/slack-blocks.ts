@@ -2,10 +2,13 @@
 // plain_text objects, so nothing in a path or command can be read as markup or a mention.
 import type { types } from '@slack/bolt';
 import type { ApprovalCard } from '../../runtime/approvals/card.ts';
+import { middleCut } from '../../runtime/approvals/excerpt.ts';
 import { CARD_BUTTONS, cardLines, encodeButton } from '../../runtime/approvals/render.ts';
 
 /** Block Kit's limit on one plain_text section. */
 const SECTION_MAX = 3000;
+/** Block Kit's limit on a header. */
+const HEADER_MAX = 150;
 
 export type SlackBlock = types.KnownBlock;
 
@@ -21,7 +24,8 @@ function plain(text: string): types.PlainTextElement {
 export function cardBlocks(card: ApprovalCard, approvalId: string | null): SlackBlock[] {
   const [headline = card.headline, ...rest] = cardLines(card);
   const blocks: SlackBlock[] = [
-    { type: 'header', text: plain(headline.slice(0, 150)) },
+    // Slack's header holds 150 characters: cut in the middle, the end of a command stays.
+    { type: 'header', text: plain(middleCut(headline, HEADER_MAX)) },
     { type: 'section', text: plain(rest.join('\n')) },
   ];
   if (approvalId !== null && card.kind === 'approval') {

@@ -4,10 +4,8 @@ import type { webApi } from '@slack/bolt';
 import type { ChannelSink } from '../../runtime/approvals/press-card.ts';
 import { renderCardText } from '../../runtime/approvals/render.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
+import { SLACK_TEXT_LIMIT, splitMessage } from '../split-message.ts';
 import { cardBlocks, escapeSlackText, resolvedBlocks } from './slack-blocks.ts';
-
-/** Slack's limit on a message's text is 40,000 characters; stay well under it. */
-const TEXT_MAX = 39_000;
 
 /** A chat id names a channel and the thread to answer in: `<channel>/<thread_ts>`. */
 export function slackChatId(channel: string, threadTs: string): string {
@@ -32,11 +30,11 @@ export function createSlackSink(client: webApi.WebClient, logger: Logger): Chann
     async sendText(chatId, text) {
       const { channel, threadTs } = parseSlackChatId(chatId);
       const body = text.length > 0 ? text : '(empty answer)';
-      for (let start = 0; start < body.length; start += TEXT_MAX) {
+      for (const part of splitMessage(body, SLACK_TEXT_LIMIT)) {
         await client.chat.postMessage({
           channel,
           ...thread(threadTs),
-          text: escapeSlackText(body.slice(start, start + TEXT_MAX)),
+          text: escapeSlackText(part),
           mrkdwn: false,
         });
       }

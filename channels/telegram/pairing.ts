@@ -1,14 +1,12 @@
-// Who may talk to the bot: the configured allowed_users plus people who paired with the
-// one-time code the daemon logs at start. Paired users are persisted under the state dir.
+// Who may talk to the bot: the configured allowed_users, plus people who paired. A stranger
+// gets a one-time code that the owner approves with `custode pair approve <code>`; the code the
+// daemon logs at start stays as a fallback (`/pair <code>` sent to the bot). Paired users live
+// in the channel's pairing file, read at each question, so approvals need no restart.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { readTextFile, writeFileAtomic } from '../../runtime/state-store.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
+import { createPairingStore, pairingFile, type PairingStore } from '../pairing/pairing-store.ts';
 
-const pairedSchema = z.strictObject({ v: z.literal(1), users: z.array(z.number().int()) });
-
-/** Wrong codes tolerated before the code is replaced (it is logged again, fresh). */
+/** Wrong codes tolerated before the log code is replaced (it is logged again, fresh). */
 const MAX_WRONG_CODES = 5;
 
 function sameCode(attempt: string, code: string): boolean {
@@ -20,35 +18,23 @@ function sameCode(attempt: string, code: string): boolean {
 export type PairResult = 'paired' | 'already_allowed' | 'wrong_code';
 
 export interface TelegramAccess {
-  isAllowed(userId: number): boolean;
-  /** Try the one-time code for `userId`; a success consumes it and a new one is logged. */
-  pair(userId: number, code: string): Promise<PairResult>;
+  isAllowed(userId: number): Promise<boolean>;
+  /** Try the daemon-log code for `userId`; a success consumes it and a new one is logged. */
+  pair(userId: number, code: string, label?: string): Promise<PairResult>;
+  /** The stranger's code for `custode pair approve` (`fresh`: not given to them before). */
+  request(userId: number, label?: string): Promise<{ code: string; fresh: boolean }>;
   /** True the first time a stranger is seen in this run: they get one polite refusal. */
   firstRefusal(userId: number): boolean;
 }
 
-/** Access control for one daemon run; `dir` holds paired.json. */
-export async function createTelegramAccess(options: {
+/** Access control for one daemon run; `stateDir` holds telegram/paired.json. */
+export function createTelegramAccess(options: {
   allowed: readonly number[];
-  dir: string;
+  stateDir: string;
   logger: Logger;
-}): Promise<TelegramAccess> {
-  const file = join(options.dir, 'paired.json');
-  const text = await readTextFile(file);
-  let raw: unknown;
-  try {
-    raw = text === null ? null : JSON.parse(text);
-  } catch {
-    raw = undefined;
-  }
-  const parsed = text === null ? null : pairedSchema.safeParse(raw);
-  if (parsed !== null && !parsed.success) {
-    options.logger.warn(
-      { file },
-      'telegram paired users file is invalid; only allowed_users may talk until someone pairs again',
-    );
-  }
-  const paired = new Set(parsed?.success === true ? parsed.data.users : []);
+  store?: PairingStore;
+}): TelegramAccess {
+  const store = options.store ?? createPairingStore(pairingFile(options.stateDir, 'telegram'));
   const allowed = new Set(options.allowed);
   const refused = new Set<number>();
   let code = '';
@@ -64,22 +50,25 @@ export async function createTelegramAccess(options: {
   }
   freshCode();
 
+  const isAllowed = async (userId: number): Promise<boolean> =>
+    allowed.has(userId) || (await store.isPaired(String(userId)));
+
   return {
-    isAllowed: (userId) => allowed.has(userId) || paired.has(userId),
-    async pair(userId, attempt) {
-      if (allowed.has(userId) || paired.has(userId)) return 'already_allowed';
+    isAllowed,
+    async pair(userId, attempt, label) {
+      if (await isAllowed(userId)) return 'already_allowed';
       if (!sameCode(attempt, code)) {
         wrong += 1;
         if (wrong >= MAX_WRONG_CODES) freshCode();
         return 'wrong_code';
       }
-      paired.add(userId);
+      await store.add(String(userId), label);
       refused.delete(userId);
-      await writeFileAtomic(file, `${JSON.stringify({ v: 1, users: [...paired] })}\n`);
       options.logger.info({ user: userId }, 'telegram user paired');
       freshCode();
       return 'paired';
     },
+    request: (userId, label) => store.request(String(userId), label),
     firstRefusal(userId) {
       if (refused.has(userId)) return false;
       refused.add(userId);

@@ -16,21 +16,18 @@ import {
 } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import { createApprovalStore } from '../../runtime/approvals/store.ts';
+import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
+import { resolvePath } from '../../executors/resolve-path.ts';
 import { createAuditLog, type AuditLog } from '../../runtime/log/audit-log.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
+import { saveAttachment, type Attachment, type InboxSettings } from './attachments.ts';
+import { onMessage } from './on-message.ts';
 import { createTelegramSink } from './telegram-sink.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
 
-const REFUSAL =
-  'Sorry, this assistant only talks to the people it was set up for. If that is you, send /pair <code> with the code from the daemon log.';
-const PAIR_REPLIES = {
-  paired: 'Paired. You can talk to me now.',
-  already_allowed: 'You are already allowed to talk to me.',
-  wrong_code: 'That code is not right. Use the code from the daemon log.',
-} as const;
 /** Telegram shows "typing…" for about 5 seconds; refresh it a little sooner while a turn runs. */
 const TYPING_EVERY_MS = 4_500;
 const UPDATES = ['message', 'callback_query'] as const;
@@ -54,6 +51,8 @@ interface Handlers {
   readonly access: TelegramAccess;
   readonly sink: ChannelSink;
   readonly logger: Logger;
+  readonly groupReplies: 'mention' | 'all';
+  readonly inbox: InboxSettings;
 }
 
 async function withTyping(
@@ -68,40 +67,6 @@ async function withTyping(
   } finally {
     clearInterval(timer);
   }
-}
-
-async function onText(ctx: Context, { service, access, sink, logger }: Handlers): Promise<void> {
-  const from = ctx.from;
-  const text = ctx.message?.text;
-  if (from === undefined || ctx.chat === undefined || text === undefined) return;
-  const chatId = String(ctx.chat.id);
-  const pair = /^\/pair(?:@\w+)?(?:\s+(\S+))?\s*$/.exec(text.trim());
-  if (pair !== null) {
-    await ctx.reply(PAIR_REPLIES[await access.pair(from.id, pair[1] ?? '')]);
-    return;
-  }
-  if (!access.isAllowed(from.id)) {
-    logger.warn(
-      { user: from.id },
-      'telegram message from a user who is not allowed; refused, not sent to the model',
-    );
-    if (access.firstRefusal(from.id)) await ctx.reply(REFUSAL);
-    return;
-  }
-  await withTyping(sink, chatId, async () => {
-    try {
-      await service.handleMessage(
-        { channel: 'telegram', chatId, sender: `telegram:${String(from.id)}`, text },
-        sink,
-      );
-    } catch (error) {
-      logger.error({ err: error, chatId }, 'telegram turn failed');
-      await sink.sendText(
-        chatId,
-        'Sorry, something went wrong on my side. The details are in the daemon log.',
-      );
-    }
-  });
 }
 
 async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
@@ -119,8 +84,17 @@ async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
 function install(bot: Bot, handlers: Handlers): void {
   const report = (what: string) => (error: unknown) =>
     handlers.logger.error({ err: error }, `telegram ${what} failed`);
-  bot.on('message:text', (ctx) => {
-    void onText(ctx, handlers).catch(report('message handler'));
+  bot.on('message', (ctx) => {
+    const deps = {
+      ...handlers,
+      me: ctx.me,
+      saveAttachment: (attachment: Attachment) =>
+        saveAttachment(ctx.api, attachment, handlers.inbox),
+      maxAttachmentBytes: handlers.inbox.maxBytes,
+      typing: (chatId: string, work: () => Promise<void>) =>
+        withTyping(handlers.sink, chatId, work),
+    };
+    void onMessage(ctx, deps).catch(report('message handler'));
   });
   bot.on('callback_query:data', (ctx) => {
     void onPress(ctx, handlers).catch(report('button handler'));
@@ -188,6 +162,13 @@ async function startWebhook(
   return server;
 }
 
+/** Where attachments go: channels.telegram.inbox_dir, else custode-inbox in the first roots.write. */
+export function inboxDir(config: Config, env: NodeJS.ProcessEnv): string {
+  const configured = config.channels.telegram.inbox_dir;
+  if (configured !== undefined) return resolvePath(configured, env);
+  return join(resolvePath(config.roots.write[0] ?? '~', env), 'custode-inbox');
+}
+
 /** The Telegram channel adapter (the daemon's registry creates it when channels.telegram.enabled). */
 export function createTelegramAdapter(options: TelegramAdapterOptions): TelegramAdapter {
   const settings = options.config.channels.telegram;
@@ -222,9 +203,9 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         }),
       );
       const state = options.stateDir ?? defaultStateDir(options.env);
-      const access = await createTelegramAccess({
+      const access = createTelegramAccess({
         allowed: settings.allowed_users,
-        dir: join(state, 'telegram'),
+        stateDir: state,
         logger,
       });
       const sink = createTelegramSink(bot.api, logger);
@@ -237,6 +218,13 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         audit: options.audit ?? createAuditLog({ env: options.env, logger }),
         sink,
         logger,
+        groupReplies: settings.group_replies,
+        inbox: {
+          dir: inboxDir(options.config, options.env),
+          maxBytes: settings.inbox_max_bytes,
+          token,
+          ...(apiRoot === undefined || apiRoot === '' ? {} : { apiRoot }),
+        },
       });
       await bot.init();
       if (settings.webhook === undefined) polling = pollForever(bot, logger, stopping.signal);

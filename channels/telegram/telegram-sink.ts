@@ -5,7 +5,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { ChannelSink } from '../../runtime/approvals/press-card.ts';
 import { CARD_BUTTONS, encodeButton, renderCardText } from '../../runtime/approvals/render.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
-import { splitMessage } from './split-message.ts';
+import { splitMessage } from '../split-message.ts';
 
 /** The buttons of a card: Allow once, Always allow, Deny (one row). */
 export function cardKeyboard(approvalId: string): InlineKeyboardMarkup {

@@ -1,113 +1,177 @@
-// The channel-neutral card for a call the pipeline asked about or refused: what will happen
-// (verb, target, reversible or not) before how (the raw command or arguments).
+// The channel-neutral card for a call the pipeline asked about or refused: the effect on the
+// full target first (a phone's notification shows only the headline), then whether this call
+// can be undone, the network it needs, what changes, what "Always allow" would save, and the
+// vaglio's details last. The pipeline's outcome is read defensively: only the fields a card
+// needs, each checked, so the outcome's shape may grow without breaking cards.
 import type { AnyExecutor } from '../../executors/define.ts';
+import { executorRegistry } from '../../executors/index.ts';
 import { homeDir } from '../paths.ts';
-import type { DenyStage, PipelineOutcome, ProposedCall } from '../pipeline/types.ts';
+import type { PipelineOutcome, ProposedCall } from '../pipeline/types.ts';
 import type { ApprovalCard } from './card.ts';
-import { classOf, displayPath, hostOf, pathsOf, stringArg, verbFor } from './describe-call.ts';
-import { shellHeadline } from './shell-scope.ts';
+import { classOf, displayPath, pathsOf, stringArg, verbFor } from './describe-call.ts';
+import type { Effect } from './effect.ts';
+import { middleCut, shorten } from './excerpt.ts';
+import { fileEffect } from './file-effect.ts';
+import { refusalAdvice } from './refusal-advice.ts';
+import { shellEffect } from './shell-effect.ts';
+import type { InspectTarget, TargetFacts } from './target-facts.ts';
+import type { AllowRule } from './types.ts';
+import { visibleLine, visibleText } from './visible-text.ts';
+import { webEffect } from './web-effect.ts';
 
 const DETAIL_MAX = 200;
-/** A command on a card is shown whole up to this, then by its head and its tail. */
-const COMMAND_MAX = 1500;
+// A card must fit one Telegram message (4,096 characters) with its last lines: these bound the
+// lines that carry model-supplied text besides the detail (itself bounded by its builder).
+const ALWAYS_MAX = 300;
+const REASON_MAX = 600;
+/** A file's path on the headline. */
+const PATH_MAX = 200;
 
-const ADVICE: Readonly<Record<DenyStage, string>> = {
-  validation: 'Fix the arguments: the call did not match what the tool accepts.',
-  scope:
-    'Narrow the path, or widen the configured scope (roots, shell.subcommand_allowlist, web.domain_allowlist) in the config file.',
-  guard:
-    'This is forbidden by the constitution and cannot be approved. Rephrase what you need without touching it.',
-  judge:
-    'The vaglio judged this not to match your request. Rephrase the request so it says exactly what you want.',
-};
-
-/** `text` cut to `max` characters with an ellipsis. */
-export function shorten(text: string, max = DETAIL_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+export interface CardDeps {
+  /** Looks at a file target (exists, size, text, git); absent = the card does not look. */
+  readonly inspect?: InspectTarget;
+  /** The rule "Always allow" would save for a call, or null when none is safe. */
+  readonly proposeRule?: (call: ProposedCall) => AllowRule | null;
+  readonly env?: NodeJS.ProcessEnv;
+  /** The executors by name (the registry by default). */
+  readonly executors?: ReadonlyMap<string, AnyExecutor>;
 }
 
-function targetOf(
-  executor: AnyExecutor | undefined,
+export type BuildCard = (call: ProposedCall, outcome: PipelineOutcome) => Promise<ApprovalCard>;
+
+/** The facts of an outcome a card reads, whatever else the outcome carries. */
+interface OutcomeView {
+  readonly refused: boolean;
+  readonly stage: string | null;
+  readonly reason: string;
+  readonly score: number;
+  readonly signals: readonly string[];
+  readonly executor: AnyExecutor | undefined;
+  readonly args: unknown;
+}
+
+function field(outcome: unknown, key: string): unknown {
+  return outcome !== null && typeof outcome === 'object' && Object.hasOwn(outcome, key)
+    ? (outcome as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function viewOf(
   call: ProposedCall,
-  args: unknown,
-  home: string,
-): string {
-  const kind = classOf(executor, call.executor);
-  if (
-    executor !== undefined &&
-    kind === 'shell' &&
-    executor.capabilities.commandArg !== undefined
-  ) {
-    const command = stringArg(args, executor.capabilities.commandArg);
-    return command === undefined ? '(no command)' : shorten(shellHeadline(command), 80);
-  }
-  if (executor !== undefined && kind === 'web' && executor.capabilities.urlArg !== undefined) {
-    const url = stringArg(args, executor.capabilities.urlArg);
-    return hostOf(url) ?? shorten(url ?? '(no URL)', 80);
-  }
-  if (executor !== undefined && kind === 'files') {
-    const paths = pathsOf(executor, args, { HOME: home });
-    if (paths.length > 0) return shorten(paths.map((p) => displayPath(p, home)).join(', '), 120);
-  }
-  return call.executor;
+  outcome: PipelineOutcome,
+  executors: ReadonlyMap<string, AnyExecutor>,
+): OutcomeView {
+  const verdict = field(outcome, 'verdict');
+  const score = field(verdict, 'score');
+  const stage = field(outcome, 'stage');
+  const signals = field(outcome, 'signals');
+  const reason = field(outcome, 'reason');
+  const executor = field(outcome, 'executor');
+  const args = field(outcome, 'args');
+  return {
+    refused: field(outcome, 'decision') === 'deny',
+    stage: typeof stage === 'string' ? stage : null,
+    reason: typeof reason === 'string' ? reason : '',
+    score: typeof score === 'number' ? score : 0,
+    signals: Array.isArray(signals) ? signals.filter((s) => typeof s === 'string') : [],
+    // Before validation passed the outcome names none: the registry's (a Map) still says what
+    // kind of call it was.
+    executor:
+      executor !== null && typeof executor === 'object'
+        ? (executor as AnyExecutor)
+        : executors.get(call.executor),
+    args: args === undefined ? call.args : args,
+  };
 }
 
-/**
- * A command as the person must see it to approve it: whole, or its head and tail (what runs
- * last is often what matters: `echo … && git push --force`), with where it runs and its $1...
- */
-function commandDetail(command: string, args: unknown): string {
-  const flat = command.trim();
-  const half = Math.floor(COMMAND_MAX / 2);
-  const text =
-    flat.length <= COMMAND_MAX
-      ? flat
-      : `${flat.slice(0, half)} … (${String(flat.length - 2 * half)} characters not shown) … ${flat.slice(-half)}`;
-  const cwd = stringArg(args, 'cwd');
-  const extra =
-    args !== null && typeof args === 'object' && Array.isArray((args as { args?: unknown }).args)
-      ? (args as { args: unknown[] }).args
-      : [];
-  return [
-    text,
-    ...(cwd === undefined ? [] : [`in ${cwd}`]),
-    ...(extra.length === 0 ? [] : [`with $1... = ${shorten(JSON.stringify(extra))}`]),
-  ].join('\n');
-}
-
-function detailOf(executor: AnyExecutor | undefined, args: unknown): string {
-  const commandArg = executor?.capabilities.commandArg;
-  const command = commandArg === undefined ? undefined : stringArg(args, commandArg);
-  if (command !== undefined) return commandDetail(command, args);
+/** Any other call (reads, unknown tools): the verb, the paths or name, the arguments. */
+function plainEffect(call: ProposedCall, view: OutcomeView, env: NodeJS.ProcessEnv): Effect {
+  const home = homeDir(env);
+  const paths =
+    view.executor === undefined
+      ? []
+      : pathsOf(view.executor, view.args, env).map((p) => displayPath(p, home));
+  const target = paths.length > 0 ? shorten(paths.join(', '), 120) : call.executor;
+  const verb = verbFor(call.executor);
   let text: string;
   try {
-    text = JSON.stringify(args) ?? String(args);
+    text = JSON.stringify(view.args) ?? String(view.args);
   } catch {
-    text = String(args);
+    text = String(view.args);
   }
-  return shorten(text);
-}
-
-/** The card for an ask (kind 'approval') or a deny (kind 'refusal', with advice by stage). */
-export function buildCard(call: ProposedCall, outcome: PipelineOutcome): ApprovalCard {
-  const home = homeDir();
-  const executor = outcome.executor;
-  const args = outcome.args ?? call.args;
-  const verb = verbFor(call.executor);
-  const target = targetOf(executor, call, args, home);
-  const reversible = executor !== undefined && (!executor.critical || call.executor === 'fs_mkdir');
-  const base = {
-    headline: `${verb} ${target}`,
+  const reads = view.executor?.capabilities.access === 'read';
+  return {
     verb,
     target,
-    reversible,
-    executorClass: classOf(executor, call.executor),
-    executor: call.executor,
-    detail: detailOf(executor, args),
-    score: outcome.verdict.score,
-    reason: outcome.reason,
+    headline: `${verb} ${target}`,
+    reversible: reads,
+    undo: reads ? 'Nothing changes: it only reads' : 'Cannot be undone',
+    detail: shorten(text, DETAIL_MAX),
   };
-  if (outcome.decision !== 'deny') return { kind: 'approval', ...base };
-  return { kind: 'refusal', ...base, advice: ADVICE[outcome.stage ?? 'judge'] };
+}
+
+async function effectOf(
+  call: ProposedCall,
+  view: OutcomeView,
+  deps: CardDeps,
+  env: NodeJS.ProcessEnv,
+): Promise<Effect> {
+  const { executor } = view;
+  const kind = classOf(executor, call.executor);
+  const commandArg = executor?.capabilities.commandArg;
+  const command = commandArg === undefined ? undefined : stringArg(view.args, commandArg);
+  if (kind === 'shell' && command !== undefined) return shellEffect(command, view.args, env);
+  if (kind === 'web') {
+    const urlArg = executor?.capabilities.urlArg;
+    return webEffect(urlArg === undefined ? undefined : stringArg(view.args, urlArg));
+  }
+  const paths = executor === undefined ? [] : pathsOf(executor, view.args, env);
+  const [path] = paths;
+  if (kind === 'files' && path !== undefined && paths.length === 1) {
+    // A refused call is never looked at: its target may be a place the guard forbids.
+    const facts: TargetFacts | null =
+      view.refused || deps.inspect === undefined
+        ? null
+        : await deps.inspect(path, { text: call.executor !== 'fs_delete' });
+    const shown = middleCut(displayPath(path, homeDir(env)), PATH_MAX);
+    const effect = fileEffect({ executor: call.executor, args: view.args, path, shown, facts });
+    if (effect !== null) return effect;
+  }
+  return plainEffect(call, view, env);
+}
+
+function alwaysLine(call: ProposedCall, deps: CardDeps): string | undefined {
+  if (deps.proposeRule === undefined) return undefined;
+  const rule = deps.proposeRule(call);
+  return rule === null
+    ? 'Always allow saves no rule: none is narrow enough here, so it allows this once'
+    : `Always allow saves: ${middleCut(rule.description.replace(/^Always allow /, ''), ALWAYS_MAX)}`;
+}
+
+/** A card builder over the injected look at targets and rule proposer. */
+export function createCardBuilder(deps: CardDeps = {}): BuildCard {
+  const env = deps.env ?? process.env;
+  const executors = deps.executors ?? executorRegistry;
+  return async (call, outcome) => {
+    const view = viewOf(call, outcome, executors);
+    const effect = await effectOf(call, view, deps, env);
+    const always = view.refused ? undefined : alwaysLine(call, deps);
+    const advice = view.refused ? refusalAdvice(view.stage, view.signals) : undefined;
+    return {
+      kind: view.refused ? 'refusal' : 'approval',
+      headline: visibleLine(effect.headline),
+      verb: visibleLine(effect.verb),
+      target: visibleLine(effect.target),
+      reversible: effect.reversible,
+      undo: visibleText(effect.undo),
+      ...(effect.network === undefined ? {} : { network: visibleText(effect.network) }),
+      executorClass: classOf(view.executor, call.executor),
+      executor: visibleLine(call.executor),
+      detail: visibleText(effect.detail),
+      ...(always === undefined ? {} : { always: visibleText(always) }),
+      score: view.score,
+      reason: visibleText(middleCut(view.reason, REASON_MAX)),
+      ...(advice === undefined ? {} : { advice }),
+    };
+  };
 }

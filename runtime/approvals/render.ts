@@ -3,6 +3,7 @@
 // and the button payloads every channel uses. Slack's Block Kit lives in channels/slack.
 import type { ApprovalCard } from './card.ts';
 import type { AllowRule, ApprovalAnswer } from './types.ts';
+import { visibleLine } from './visible-text.ts';
 
 /** How a card ended: a person's answer, or its expiry (which resolves as deny). */
 export type Resolution = ApprovalAnswer | 'expired';
@@ -36,18 +37,25 @@ export function decodeButton(data: string): { approvalId: string; answer: Approv
   return match?.[1] === undefined || answer === undefined ? null : { approvalId: match[1], answer };
 }
 
-/** The card's facts as plain lines (what, reversible, class, detail, the vaglio's view). */
+/**
+ * The card's facts as plain lines: the effect on its target first (the only line a phone's
+ * notification shows), whether it can be undone, the network, what changes, what "Always
+ * allow" saves (or why it is refused and what would help), and the vaglio's details last.
+ * The reason stays on its own line: it can name what to look at (unreviewed files).
+ */
 export function cardLines(card: ApprovalCard): string[] {
-  const what =
-    card.kind === 'refusal' ? `Refused: ${card.headline}` : `Approval needed: ${card.headline}`;
-  const lines = [
-    what,
-    `${card.reversible ? 'Can be undone' : 'Cannot be undone'} · ${card.executorClass} (${card.executor})`,
-    `Detail: ${card.detail}`,
-    `Vaglio: score ${card.score.toFixed(2)}, ${card.reason}`,
+  const refused = card.kind === 'refusal';
+  return [
+    refused ? `Refused: ${card.headline}` : `Approval needed: ${card.headline}`,
+    // Cards saved before the undo line existed say what the tool's class said.
+    card.undo ?? (card.reversible ? 'Can be undone' : 'Cannot be undone'),
+    ...(card.network === undefined ? [] : [card.network]),
+    card.detail,
+    `Why: ${card.reason}`,
+    ...(card.advice === undefined ? [] : [`What you can do: ${card.advice}`]),
+    ...(card.always === undefined ? [] : [card.always]),
+    `Details: ${card.executorClass} (${card.executor}) · vaglio score ${card.score.toFixed(2)}`,
   ];
-  if (card.advice !== undefined) lines.push(`What you can do: ${card.advice}`);
-  return lines;
 }
 
 /** The whole card as plain text. */
@@ -81,7 +89,8 @@ export function renderResolvedText(
 
 /** A saved rule as one line, as /rules lists it (1-based index). */
 export function renderRuleLine(rule: AllowRule, index: number): string {
-  return `${String(index)}. ${rule.description} (since ${rule.createdAt.slice(0, 10)})`;
+  // A rule saved before descriptions were neutralised may still hold a control character.
+  return `${String(index)}. ${visibleLine(rule.description)} (since ${rule.createdAt.slice(0, 10)})`;
 }
 
 /** What a button press came to (the chat service's answer to a press). */

@@ -6,6 +6,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AnyExecutor } from '../../executors/define.ts';
+import { resolvePath } from '../../executors/resolve-path.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
 import { homeDir } from '../paths.ts';
@@ -14,8 +15,9 @@ import type { ProposedCall } from '../pipeline/types.ts';
 import type { AllowRule, RuleStore } from './types.ts';
 import { readJsonFile, writeFileAtomic } from '../state-store.ts';
 import { classOf, displayPath, hostOf, pathsOf, stringArg } from './describe-call.ts';
-import { narrowShellScope, shellScopeCovers } from './shell-scope.ts';
+import { exactShellScope, shellScopeCovers } from './shell-scope.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { visibleLine } from './visible-text.ts';
 
 const ruleSchema = z.strictObject({
   v: z.literal(1),
@@ -24,6 +26,8 @@ const ruleSchema = z.strictObject({
   scope: z.strictObject({
     binary: z.string().min(1).optional(),
     subcommand: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().startsWith('/').optional(),
     dirPrefix: z.string().startsWith('/').optional(),
     host: z.string().min(1).optional(),
   }),
@@ -45,6 +49,8 @@ function sameScope(a: AllowRule, b: AllowRule): boolean {
     a.executor === b.executor &&
     a.scope.binary === b.scope.binary &&
     a.scope.subcommand === b.scope.subcommand &&
+    JSON.stringify(a.scope.args) === JSON.stringify(b.scope.args) &&
+    a.scope.cwd === b.scope.cwd &&
     a.scope.dirPrefix === b.scope.dirPrefix &&
     a.scope.host === b.scope.host
   );
@@ -54,6 +60,18 @@ function sameScope(a: AllowRule, b: AllowRule): boolean {
 function commandOf(executor: AnyExecutor, call: ProposedCall): string | undefined {
   const key = executor.capabilities.commandArg;
   return key === undefined ? undefined : stringArg(call.args, key);
+}
+
+/** Where a shell call runs: its cwd argument, resolved, or the home directory. */
+function workingDirectory(call: ProposedCall, env: NodeJS.ProcessEnv): string {
+  return resolvePath(stringArg(call.args, 'cwd') ?? '~', env);
+}
+
+/** The command words as a person reads them, quoted where the shell would need it. */
+function commandWords(binary: string, args: readonly string[]): string {
+  return [binary, ...args]
+    .map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`))
+    .join(' ');
 }
 
 /** The scope a call would need, with its wording; null when no narrow scope exists. */
@@ -66,13 +84,14 @@ function scopeFor(
   switch (classOf(executor, call.executor)) {
     case 'shell': {
       const command = commandOf(executor, call);
-      const scope = command === undefined ? null : narrowShellScope(command);
-      if (scope === null) return null;
-      const wording =
-        scope.subcommand === undefined
-          ? `\`${scope.binary}\` with flags only`
-          : `\`${scope.binary} ${scope.subcommand} …\` (any arguments)`;
-      return { scope, wording };
+      const exact = command === undefined ? null : exactShellScope(command);
+      if (exact === null) return null;
+      const cwd = workingDirectory(call, env);
+      const words = commandWords(exact.binary, exact.args ?? []);
+      return {
+        scope: { binary: exact.binary, args: [...(exact.args ?? [])], cwd },
+        wording: `\`${words}\` exactly, in ${displayPath(cwd, homeDir(env))}`,
+      };
     }
     case 'files': {
       const dirs = new Set(pathsOf(executor, call.args, env).map(parentDir));
@@ -106,12 +125,17 @@ function covers(
   switch (classOf(executor, call.executor)) {
     case 'shell': {
       const command = commandOf(executor, call);
-      if (command === undefined || rule.scope.binary === undefined) return false;
-      const scope =
-        rule.scope.subcommand === undefined
-          ? { binary: rule.scope.binary }
-          : { binary: rule.scope.binary, subcommand: rule.scope.subcommand };
-      return shellScopeCovers(scope, command);
+      const { binary, subcommand, args, cwd } = rule.scope;
+      if (command === undefined || binary === undefined) return false;
+      if (cwd !== undefined && cwd !== workingDirectory(call, env)) return false;
+      return shellScopeCovers(
+        {
+          binary,
+          ...(subcommand === undefined ? {} : { subcommand }),
+          ...(args === undefined ? {} : { args }),
+        },
+        command,
+      );
     }
     case 'files': {
       const { dirPrefix } = rule.scope;
@@ -179,7 +203,7 @@ export async function createRuleStore(
         sender: call.sender,
         executor: call.executor,
         scope: found.scope,
-        description: `Always allow ${found.wording}`,
+        description: visibleLine(`Always allow ${found.wording}`),
         createdAt: new Date().toISOString(),
       };
     },

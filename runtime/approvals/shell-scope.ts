@@ -1,5 +1,5 @@
-// The narrow scope of a shell command for always-allow rules: its binary and subcommand,
-// and only when the line is one plain command. Interpreters, wrappers, destructive tools,
+// The narrow scope of a shell command for always-allow rules: its command word and exact
+// arguments, and only when the line is one plain command. Interpreters, wrappers, destructive tools,
 // lists, pipelines, substitutions and non-literal words never get a rule.
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand } from '../shell/types.ts';
@@ -7,7 +7,10 @@ import type { ParsedShell, ShellCommand } from '../shell/types.ts';
 export interface ShellScope {
   /** The command word exactly as written (`git`, `/usr/bin/git`, `./git` are three binaries). */
   readonly binary: string;
+  /** Rules saved before exact scopes: this subcommand with any arguments. */
   readonly subcommand?: string;
+  /** Exactly these argument words (the narrowest rule that covers one call). */
+  readonly args?: readonly string[];
 }
 
 // Anything that runs code it is handed, or runs another command: a rule would allow everything.
@@ -135,47 +138,50 @@ function plainCommand(parsed: ParsedShell): ShellCommand | null {
   return plain ? command : null;
 }
 
-/** The rule scope of a command line, or null when no rule can be narrow enough. */
-export function narrowShellScope(commandLine: string): ShellScope | null {
+/** A command line that a rule may name: one plain command, none of the programs above. */
+function ruleCommand(commandLine: string): ShellCommand | null {
   const parsed = parse(commandLine);
   const command = parsed === null ? null : plainCommand(parsed);
-  if (command === null || command.name === null || command.binary === null) return null;
-  if (
-    RUNS_ANYTHING.has(command.binary) ||
-    DESTRUCTIVE.has(command.binary) ||
-    command.binary.startsWith('mkfs')
-  ) {
-    return null;
-  }
+  if (command === null || command.binary === null) return null;
+  const { binary } = command;
+  return RUNS_ANYTHING.has(binary) || DESTRUCTIVE.has(binary) || binary.startsWith('mkfs')
+    ? null
+    : command;
+}
+
+/**
+ * The narrowest rule scope of a command line: its command word and every argument, exactly as
+ * parsed (`git push --force origin main` covers that and nothing else); null when no rule can
+ * be safe (interpreters, wrappers, destructive tools, lists, substitutions, globs...).
+ */
+export function exactShellScope(commandLine: string): ShellScope | null {
+  const command = ruleCommand(commandLine);
+  if (command === null || command.name === null) return null;
+  return { binary: command.name.text, args: command.args.map((word) => word.text) };
+}
+
+/** The binary + subcommand scope that rules saved before exact scopes used. */
+function legacyScope(command: ShellCommand): ShellScope | null {
+  if (command.name === null) return null;
   const first = command.args[0]?.text;
   if (first !== undefined && SUBCOMMAND.test(first))
     return { binary: command.name.text, subcommand: first };
-  // No subcommand: a binary-wide rule only from a call with nothing but flags (`df -h`), never
-  // from `git -C dir push`, whose first word hides what it does.
   return command.args.every((word) => word.text.startsWith('-'))
     ? { binary: command.name.text }
     : null;
 }
 
-/** Whether a rule's scope covers a command line: the same scope (no subcommand = flags only). */
+/**
+ * Whether a rule's scope covers a command line: the same words for an exact scope; for a rule
+ * saved with a subcommand, that binary and subcommand (none = flags only).
+ */
 export function shellScopeCovers(rule: ShellScope, commandLine: string): boolean {
-  const scope = narrowShellScope(commandLine);
-  return scope !== null && scope.binary === rule.binary && scope.subcommand === rule.subcommand;
-}
-
-/** A short "what runs" for a card: wrappers, binary and subcommand of the first command. */
-export function shellHeadline(commandLine: string): string {
-  const parsed = parse(commandLine);
-  const top = parsed?.commands.filter((c) => c.origin === 'top' && c.name !== null) ?? [];
-  const [first] = top;
-  if (first === undefined || first.name === null)
-    return commandLine.trim().split(/\s+/).slice(0, 2).join(' ');
-  const sub = first.args[0]?.text;
-  const words = [...first.wrappers.map((w) => w.name), first.name.text];
-  // A long word is an argument, not a subcommand; it must not push the count off the card.
-  if (sub !== undefined && SUBCOMMAND.test(sub) && sub.length <= 24) words.push(sub);
-  const more = top.length - 1;
-  return more > 0
-    ? `${words.join(' ')} (+${String(more)} more command${more > 1 ? 's' : ''})`
-    : words.join(' ');
+  const command = ruleCommand(commandLine);
+  if (command === null || command.name === null || command.name.text !== rule.binary) return false;
+  if (rule.args !== undefined) {
+    const words = command.args.map((word) => word.text);
+    return words.length === rule.args.length && words.every((word, i) => word === rule.args?.[i]);
+  }
+  const scope = legacyScope(command);
+  return scope !== null && scope.subcommand === rule.subcommand;
 }

@@ -51,10 +51,12 @@ export interface AllowRule {
   readonly v: 1;
   readonly sender: string;
   readonly executor: string;
-  /** shell: binary (+ subcommand); files: directory prefix; web: host. */
+  /** shell: binary + exact args + cwd (older rules: binary + subcommand); files: directory prefix; web: host. */
   readonly scope: {
     readonly binary?: string;
     readonly subcommand?: string;
+    readonly args?: readonly string[];
+    readonly cwd?: string;
     readonly dirPrefix?: string;
     readonly host?: string;
   };

@@ -5,6 +5,7 @@ import { createApp } from '../app.ts';
 import { pressCard } from '../approvals/press-card.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log/logger.ts';
+import { startDir } from './start-dir.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
 export const spec = {
@@ -24,9 +25,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { config } = await loadConfig(values.config, io.env);
   // The operator log shares the terminal here: only warnings unless asked for more.
   const logger = createLogger({ ...io.env, CUSTODE_LOG_LEVEL: io.env.CUSTODE_LOG_LEVEL ?? 'warn' });
-  const app = await createApp({ config, env: io.env, logger });
+  // Relative paths and commands start where the person is; the daemon keeps the home.
+  const workdir = startDir(io.env);
+  const app = await createApp({ config, env: io.env, logger, workdir });
   io.stdout.write(
-    `Custode: model ${app.client.provider}/${app.client.model} (${app.providerReason}). /help lists commands; Ctrl-C stops a turn; Ctrl-D quits.\n`,
+    `Custode: model ${app.client.provider}/${app.client.model} (${app.providerReason}), working in ${workdir}. /help lists commands; Ctrl-C stops a turn; Ctrl-D quits.\n`,
   );
   try {
     const ended = await runTerminalChat(app.service, {

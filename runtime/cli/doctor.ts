@@ -8,6 +8,8 @@ import { judgeClientFor } from '../vaglio/judge-clients.ts';
 import { createLlmPanel, enabledJudges } from '../vaglio/panel.ts';
 import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, stateDir } from '../paths.ts';
+import { checkTokensOnline } from './doctor-tokens.ts';
+import { checkPeople, checkWriteRoots, type DoctorReport } from './doctor-setup.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
 export const spec = {
@@ -35,10 +37,6 @@ function channelTokens(config: Config, env: NodeJS.ProcessEnv, report: Report): 
     problem(
       report,
       'telegram is enabled but TELEGRAM_BOT_TOKEN is not set. Fix: export the token from @BotFather.',
-    );
-  if (telegram.enabled && telegram.allowed_users.length === 0)
-    report.lines.push(
-      '  note: channels.telegram.allowed_users is empty: people must pair with the code from the daemon log.',
     );
   if (slack.enabled) {
     const needed =
@@ -112,8 +110,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   report.lines.push(
     `turn log: ${turnLogDir(io.env)}/YYYY-MM.jsonl (kept ${String(config.logs.turn_retention_days)} days)`,
   );
-  report.lines.push(`state: ${stateDir(io.env)} (history, approvals, rules)`);
+  report.lines.push(`state: ${stateDir(io.env)} (history, approvals, rules, pairing)`);
+  const setup: DoctorReport = {
+    line: (text) => report.lines.push(text),
+    problem: (text) => problem(report, text),
+  };
+  await checkWriteRoots(config, io.env, setup);
   channelTokens(config, io.env, report);
+  await checkPeople(config, io.env, setup);
+  await checkTokensOnline(config, io.env, setup);
   report.lines.push(
     report.problems === 0 ? 'ok: nothing to fix' : `${String(report.problems)} problem(s) to fix`,
   );

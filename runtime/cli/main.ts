@@ -2,7 +2,7 @@
 // for the whole process. Each command module exports its `spec` (parsed strictly by
 // node:util parseArgs) and `run`; `--help` on any command prints its usage and runs nothing.
 import { readFile } from 'node:fs/promises';
-import { ConfigError } from '../errors.ts';
+import { ConfigError, NetworkError } from '../errors.ts';
 import {
   asksForHelp,
   helpText,
@@ -58,6 +58,22 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
       { summary: 'what is set up and what is missing', load: () => import('./doctor.ts') },
     ],
     [
+      'pair',
+      {
+        summary:
+          'let people talk to the bot: `pair list`, `pair approve <code>`, `pair revoke <id>`',
+        load: () => import('./pair.ts'),
+      },
+    ],
+    [
+      'service',
+      {
+        summary:
+          'run the daemon as a systemd user service (`service install`), or print a launchd agent',
+        load: () => import('./service.ts'),
+      },
+    ],
+    [
       'bench',
       {
         summary: 'measure the pipeline, sandbox, planner and channels',
@@ -71,10 +87,17 @@ const commands: ReadonlyMap<string, { summary: string; load: () => Promise<Comma
         load: () => import('./eval.ts'),
       },
     ],
+    [
+      'eval-tasks',
+      {
+        summary: 'replay the everyday tasks through the real chat: cards shown vs wanted',
+        load: () => import('./eval-tasks.ts'),
+      },
+    ],
   ]);
 
 function usage(): string {
-  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`);
+  const lines = [...commands].map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`);
   return `usage: custode <command> [options]   (custode <command> --help for its options)\n       custode --version\n\n${lines.join('\n')}\n`;
 }
 
@@ -123,6 +146,11 @@ export async function main(
     if (error instanceof ConfigError) {
       io.stderr.write(`custode: ${error.message}\n`);
       return 78;
+    }
+    // The network or a provider failed in a way the command could not go on from: say it plainly.
+    if (error instanceof NetworkError) {
+      io.stderr.write(`custode: ${error.message}\n`);
+      return 69;
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 // The model-free provider: slash commands become tool calls, and a tool's result is
 // answered back trimmed. With it every safety stage, approval and executor works with
 // no key and no network.
+import { isAbsolute, resolve } from 'node:path';
 import type {
   ChatMessage,
   ChatRequest,
@@ -24,7 +25,13 @@ export const offlineHelp = [
 
 type Parsed = { tool: string; args: Record<string, unknown> } | { text: string };
 
-function parseCommand(text: string): Parsed {
+/** A path word from the person, made absolute against the workdir (~ and / stay as typed). */
+function pathIn(workdir: string | undefined, path: string): string {
+  if (workdir === undefined || path.startsWith('~') || isAbsolute(path)) return path;
+  return resolve(workdir, path);
+}
+
+function parseCommand(text: string, workdir?: string): Parsed {
   const match = /^\/(\w+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   const verb = match?.[1];
   const rest = (match?.[2] ?? '').trim();
@@ -33,15 +40,20 @@ function parseCommand(text: string): Parsed {
     case 'run':
       return rest === ''
         ? usage('/run <command>')
-        : { tool: 'shell_exec', args: { command: rest } };
+        : {
+            tool: 'shell_exec',
+            args: workdir === undefined ? { command: rest } : { command: rest, cwd: workdir },
+          };
     case 'read':
-      return rest === '' ? usage('/read <path>') : { tool: 'fs_read', args: { path: rest } };
+      return rest === ''
+        ? usage('/read <path>')
+        : { tool: 'fs_read', args: { path: pathIn(workdir, rest) } };
     case 'ls':
-      return { tool: 'fs_list', args: { path: rest === '' ? '.' : rest } };
+      return { tool: 'fs_list', args: { path: pathIn(workdir, rest === '' ? '.' : rest) } };
     case 'write': {
       const split = /^(\S+)\s+([\s\S]*)$/.exec(rest);
       if (!split?.[1] || split[2] === undefined) return usage('/write <path> <text>');
-      return { tool: 'fs_write', args: { path: split[1], content: split[2] } };
+      return { tool: 'fs_write', args: { path: pathIn(workdir, split[1]), content: split[2] } };
     }
     case 'fetch':
       return rest === '' ? usage('/fetch <url>') : { tool: 'web_fetch', args: { url: rest } };
@@ -110,8 +122,11 @@ function lastTurn(messages: readonly ChatMessage[]): ChatMessage | undefined {
   return messages.at(-1);
 }
 
-/** The offline LlmClient. Stateless: it reads only the last message of the request. */
-export function createOfflineClient(): LlmClient {
+/**
+ * The offline LlmClient. Stateless: it reads only the last message of the request.
+ * `workdir`: relative paths and commands start there (the terminal chat's start dir).
+ */
+export function createOfflineClient(workdir?: string): LlmClient {
   let counter = 0;
   return {
     provider: 'offline',
@@ -120,7 +135,7 @@ export function createOfflineClient(): LlmClient {
       const last = lastTurn(request.messages);
       if (last?.role === 'tool')
         return Promise.resolve({ text: summarise(last.content), toolCalls: [] });
-      const parsed = parseCommand(last?.role === 'user' ? last.content : '');
+      const parsed = parseCommand(last?.role === 'user' ? last.content : '', workdir);
       if ('text' in parsed) return Promise.resolve({ text: parsed.text, toolCalls: [] });
       counter += 1;
       const call: ToolCallRequest = {

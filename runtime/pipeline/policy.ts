@@ -3,6 +3,7 @@
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
+import { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import type { ProposedCall } from './types.ts';
 import type { WorkspaceDecision } from './workspace/policy.ts';
@@ -37,6 +38,17 @@ export interface PolicyInput {
   readonly readOnlyRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
   readonly workspace: WorkspaceDecision | null;
+  /** What the guard passed with: a mention or a secret-shaped token never runs without a card. */
+  readonly guardSignals: readonly string[];
+}
+
+/** The card a guard signal calls for: what the guard let through but no call does unseen. */
+function guardCard(signals: readonly string[]): string | null {
+  if (signals.includes(SECRET_TOKEN_SIGNAL))
+    return 'policy: data leaves the machine: what this call sends holds a secret-shaped token (a key, token or private key)';
+  if (signals.includes(MENTION_SIGNAL))
+    return 'policy: a protected path is mentioned as text (not opened); a person decides';
+  return null;
 }
 
 /** Decide allow or ask; the first rule that applies wins, in the order written. */
@@ -46,6 +58,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   if (call.approvedBy !== undefined) {
     return { decision: 'allow', reason: `approved by ${call.approvedBy}` };
   }
+  const card = guardCard(input.guardSignals);
+  if (card !== null) return { decision: 'ask', reason: card };
   if (config.approvals.always_ask.includes(name)) {
     return { decision: 'ask', reason: `policy: approvals.always_ask lists ${name}` };
   }

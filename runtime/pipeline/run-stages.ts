@@ -4,7 +4,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
 import { parseShell, type ParsedShell } from '../shell/parse.ts';
-import { guardCall } from '../vaglio/guard.ts';
+import { guardCall, MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
 import type { CallContext } from '../vaglio/judge.ts';
 import type { LlmPanel } from '../vaglio/panel.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
@@ -200,8 +200,10 @@ async function runStages(
     rules: deps.rules,
     readOnlyRule,
     workspace,
+    guardSignals: guard.signals,
   });
-  const signals = [...verdict.signals, ...tierSignals(readOnlyRule, workspace)];
+  const carded = guard.signals.filter((s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL);
+  const signals = [...carded, ...verdict.signals, ...tierSignals(readOnlyRule, workspace)];
   return {
     decision: policy.decision,
     stage: null,

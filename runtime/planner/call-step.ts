@@ -152,7 +152,7 @@ export async function processCall(
         chat_id: state.chatId,
         type: 'refused',
         step: state.step,
-        card: deps.buildCard(proposed, outcome),
+        card: await deps.buildCard(proposed, outcome),
       });
       return observed('deny', deniedObservation(outcome), parsed.args, outcome);
     case 'ask': {
@@ -176,7 +176,7 @@ export async function processCall(
       });
       return {
         kind: 'ask',
-        pending: { call: proposed, outcome, card: deps.buildCard(proposed, outcome) },
+        pending: { call: proposed, outcome, card: await deps.buildCard(proposed, outcome) },
       };
     }
   }

@@ -13,6 +13,12 @@ const commandHelp = [
   '  /help         this help',
 ].join('\n');
 
+/** With a model, the offline commands are words like any other: say so, or /run looks broken. */
+const modelNote = [
+  'A model is connected: say what you want in plain words. /run, /read, /ls, /write and /fetch',
+  'are not commands here: they go to the model as text, like the rest of your message.',
+].join('\n');
+
 /** The answer to a /help, /rules or /rules rm command, or null when the text is not one. */
 export async function answerCommand(
   text: string,
@@ -22,7 +28,7 @@ export async function answerCommand(
 ): Promise<string | null> {
   const words = text.trim().split(/\s+/);
   if (words[0] === '/help' && words.length === 1)
-    return offline ? `${commandHelp}\n\n${offlineHelp}` : commandHelp;
+    return `${commandHelp}\n\n${offline ? offlineHelp : modelNote}`;
   if (words[0] !== '/rules') return null;
   if (words.length === 1) {
     const list = await rules.list(sender);

@@ -99,7 +99,7 @@ export class ChatService {
         if (text === '') return sink.sendText(message.chatId, 'Send a request, or /help.');
         const system = {
           role: 'system' as const,
-          content: systemPrompt(this.deps.config.planner.mode),
+          content: systemPrompt(this.deps.config.planner.mode, this.deps.workdir),
         };
         const messages = [system, ...(await this.deps.history.load(key))];
         const { channel, chatId, sender } = message;

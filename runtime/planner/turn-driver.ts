@@ -28,6 +28,8 @@ export interface ChatServiceDeps {
   readonly events: EventSink;
   readonly logger: Logger;
   readonly now?: () => Date;
+  /** Where the person works (the terminal chat's start dir); absent: their home. */
+  readonly workdir?: string;
 }
 
 /** The chat service's live state the driver updates. */

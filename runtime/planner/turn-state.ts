@@ -77,7 +77,7 @@ export interface PlannerDeps {
   readonly config: Config;
   readonly client: LlmClient;
   readonly pipeline: Pipeline;
-  readonly buildCard: (call: ProposedCall, outcome: PipelineOutcome) => ApprovalCard;
+  readonly buildCard: (call: ProposedCall, outcome: PipelineOutcome) => Promise<ApprovalCard>;
   readonly emit: EventSink;
   /** The operator log: provider faults in full (the person gets one sentence). */
   readonly logger: Logger;

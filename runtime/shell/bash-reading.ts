@@ -67,8 +67,31 @@ export function joinContinuations(root: Node, source: string): string | null {
   return from === 0 ? null : joined + source.slice(from);
 }
 
-/** True when a character bash keeps inside a word is one the grammar may treat as a blank. */
-export function hasForeignBlanks(root: Node, source: string): boolean {
+/** True when the grammar puts an unquoted newline inside a word: bash ends the command there. */
+function newlineInWord(root: Node, source: string): boolean {
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) {
+    const node = root.descendantForIndex(at, at + 1);
+    // Only a backslash of the same word escapes the newline (one ending a comment does not).
+    if (node?.type === 'word' && !escaped(node.text, at - node.startIndex)) return true;
+  }
+  return false;
+}
+
+// `$'…'` as bash reads it: a backslash escapes any one character, `\\` included.
+const ANSI_C = /^\$'(?:[^'\\]|\\[\s\S])*'$/;
+
+/** True when the grammar ends a `$'…'` elsewhere than bash (it reads `\\'` as an escaped quote). */
+function misreadAnsiC(root: Node, source: string): boolean {
+  if (!source.includes("$'")) return false;
+  return root.descendantsOfType('ansi_c_string').some((n) => n !== null && !ANSI_C.test(n.text));
+}
+
+/**
+ * True when the grammar reads some characters otherwise than bash: a blank bash keeps inside a
+ * word, an unquoted newline inside a word, a `$'…'` that ends elsewhere.
+ */
+export function readsOtherwise(root: Node, source: string): boolean {
+  if (newlineInWord(root, source) || misreadAnsiC(root, source)) return true;
   // No argument of a program can hold a NUL: whatever the grammar makes of it, bash never runs it.
   if (source.includes('\0')) return true;
   for (const match of source.matchAll(FOREIGN_BLANKS)) {

@@ -11,11 +11,11 @@ import type {
   ShellWord,
 } from './types.ts';
 import { SHELLS } from '../../constitution/command-effects.ts';
-import { hasForeignBlanks, joinContinuations } from './bash-reading.ts';
+import { readsOtherwise, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
-import { literalWord, resolveWord } from './words.ts';
+import { literalWord, resolveWord, resolveWords } from './words.ts';
 
 /** The parse's types, re-exported so callers need one import. */
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
@@ -76,6 +76,8 @@ interface Context {
   readonly depth: number;
   /** Redirects of an enclosing group (`{ a; b; } > f`) that apply to every command inside. */
   readonly redirects: readonly ShellRedirect[];
+  /** The innermost enclosing while/until/for(( )) loop's header (see ShellCommand.loop). */
+  readonly loop: string | null;
 }
 
 interface State {
@@ -152,10 +154,9 @@ function heredocOf(node: Node): RedirectReading {
 function redirectOf(node: Node): RedirectReading {
   if (node.type === 'heredoc_redirect') return heredocOf(node);
   const given = node.childrenForFieldName('destination');
-  const [destination, ...rest] =
-    given.length > 0 ? given : named(node).filter((c) => c.type !== 'file_descriptor');
-  const target = destination ? resolveWord(destination) : null;
-  const words = rest.map(resolveWord);
+  const [target = null, ...words] = touchingWords(
+    given.length > 0 ? given : named(node).filter((c) => c.type !== 'file_descriptor'),
+  );
   const op = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
   if (node.type === 'herestring_redirect')
     return { redirects: [{ op: '<<<', target, writes: false }], stdin: target?.text ?? '', words };
@@ -166,6 +167,33 @@ function redirectOf(node: Node): RedirectReading {
     !duplicatesFd &&
     !(target !== null && target.literal && HARMLESS_TARGETS.test(target.text));
   return { redirects: [{ op, target, writes }], stdin: null, words };
+}
+
+/** The pieces of a command; a `command` keeps its anonymous tokens (the grammar leaves `\\$` there). */
+function commandParts(node: Node): Node[] {
+  if (node.type !== 'command') return named(node);
+  return node.children.filter((c): c is Node => c !== null && c.type !== 'comment');
+}
+
+/** Nodes with no blank between them are one word to bash, however the grammar splits them. */
+function touchingWords(items: readonly (Node | ShellWord)[]): ShellWord[] {
+  const words: ShellWord[] = [];
+  let group: Node[] = [];
+  const flush = (): void => {
+    if (group.length > 0) words.push(resolveWords(group));
+    group = [];
+  };
+  for (const item of items) {
+    if (!('type' in item)) {
+      flush();
+      words.push(item);
+      continue;
+    }
+    if (group.length > 0 && group[group.length - 1]?.endIndex !== item.startIndex) flush();
+    group.push(item);
+  }
+  flush();
+  return words;
 }
 
 function substitutionsIn(node: Node): Node[] {
@@ -205,32 +233,51 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     return;
   }
   const assignments: { name: string; value: ShellWord }[] = [];
-  const words: ShellWord[] = [];
   const redirects: ShellRedirect[] = [...ctx.redirects];
   let stdinText: string | null = null;
-  const parts = node === null ? own : [...named(node), ...own];
+  const parts = node === null ? own : [...commandParts(node), ...own];
   // `export`/`local` is an anonymous keyword token, not a word node.
-  if (node?.type === 'declaration_command')
-    words.push(literalWord(node.firstChild?.text ?? 'declare'));
+  const declared =
+    node?.type === 'declaration_command' ? [literalWord(node.firstChild?.text ?? 'declare')] : [];
+  let nameNodes: Node[] = [];
+  const items: (Node | ShellWord)[] = [];
+  const assigned: { name: string; nodes: Node[]; end: number }[] = [];
   for (const child of parts) {
+    const last = assigned.at(-1);
     if (child.type === 'variable_assignment') {
-      const name = child.childForFieldName('name')?.text ?? '';
       const valueNode = child.childForFieldName('value');
-      const value = valueNode ? resolveWord(valueNode) : resolveWord(child);
-      assignments.push({ name, value });
-      recordVariable(state, name, value);
+      assigned.push({
+        name: child.childForFieldName('name')?.text ?? '',
+        nodes: valueNode ? [valueNode] : [],
+        end: child.endIndex,
+      });
+    } else if (last?.end === child.startIndex && !child.type.endsWith('_redirect')) {
+      // `x="/etc/sha"\dow`: the grammar ends the value at the quote; bash goes on to the blank.
+      last.nodes.push(...(child.type === 'command_name' ? named(child).slice(0, 1) : [child]));
+      last.end = child.endIndex;
     } else if (child.type.endsWith('_redirect')) {
       const reading = redirectOf(child);
       redirects.push(...reading.redirects);
-      words.push(...reading.words);
+      items.push(...reading.words);
       if (reading.stdin !== null) stdinText = reading.stdin;
     } else if (child.type === 'command_name') {
-      const inner = named(child)[0];
-      if (inner) words.unshift(resolveWord(inner));
+      nameNodes = named(child).slice(0, 1);
+    } else if (items.length === 0 && nameNodes.at(-1)?.endIndex === child.startIndex) {
+      nameNodes.push(child);
     } else {
-      words.push(resolveWord(child));
+      items.push(child);
     }
   }
+  for (const { name, nodes } of assigned) {
+    const value = nodes.length > 0 ? resolveWords(nodes) : literalWord('');
+    assignments.push({ name, value });
+    recordVariable(state, name, value);
+  }
+  const words = [
+    ...declared,
+    ...(nameNodes.length > 0 ? [resolveWords(nameNodes)] : []),
+    ...touchingWords(items),
+  ];
   const peeled = peelWrappers(words);
   const [name, ...args] = peeled.words;
   const binary = binaryOf(name);
@@ -252,6 +299,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     fn: ctx.fn,
     declaration: binary !== null && DECLARATIONS.has(binary) && peeled.wrappers.length === 0,
     stdinText,
+    loop: ctx.loop,
   });
   walkSubstitutions(state, parts, ctx, index);
   const payload = shellPayload(binary, args);
@@ -418,10 +466,23 @@ function walk(state: State, node: Node, ctx: Context): void {
     case 'for_statement': {
       const variable = node.childForFieldName('variable')?.text ?? '';
       const values = node.childrenForFieldName('value');
-      for (const value of values) recordVariable(state, variable, resolveWord(value));
+      for (const value of touchingWords(values)) recordVariable(state, variable, value);
       walkSubstitutions(state, values, ctx, null);
       const body = node.childForFieldName('body');
       if (body) walk(state, body, ctx);
+      return;
+    }
+    case 'while_statement':
+    case 'c_style_for_statement': {
+      const body = node.childForFieldName('body');
+      const header = node.text.slice(
+        0,
+        body === null ? undefined : body.startIndex - node.startIndex,
+      );
+      walkChildren(state, node, {
+        ...ctx,
+        loop: header.replace(/[\s;]+$/, '').replace(/\s+/g, ' '),
+      });
       return;
     }
     case 'command_substitution':
@@ -458,7 +519,7 @@ function walkSource(state: State, source: string, ctx: Context): void {
   const { tree, text } = read;
   try {
     const root = tree.rootNode;
-    if (root.hasError || dropsText(root, text) || hasForeignBlanks(root, text)) state.errors = true;
+    if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
     walk(state, root, ctx);
   } finally {
     tree.delete();
@@ -502,6 +563,7 @@ export function parseShell(source: string): ParsedShell {
     fn: null,
     depth: 0,
     redirects: [],
+    loop: null,
   };
   walkSource(state, source, top);
   return {

@@ -70,6 +70,11 @@ export interface ShellCommand {
   readonly declaration: boolean;
   /** Here-document or here-string text fed to this command's stdin. */
   readonly stdinText: string | null;
+  /**
+   * The header of the innermost while/until or C-style for loop around it, as written up to
+   * `do` (`while true`, `until false`, `for ((;;))`); null outside such a loop.
+   */
+  readonly loop: string | null;
 }
 
 /** The whole command line, normalised. */

@@ -8,6 +8,8 @@ interface WordBuilder {
   parts: WordPart[];
   shape: string;
   dynamic: boolean;
+  /** The grammar's word is not what bash reads (an unquoted newline inside it). */
+  inexact: boolean;
 }
 
 // Inside "...", a backslash only escapes these characters (bash manual, Double Quotes).
@@ -17,7 +19,13 @@ const GLOB_CHARS = /[*?[]/;
 const BRACE = /\{[^{}]*(?:,|\.\.)[^{}]*\}/;
 const RUN_TIME: WordPart = { kind: 'dynamic', output: null };
 // A placeholder in the shape for characters that cannot expand (quoted or escaped).
-const INERT = '_';
+const INERT = '\0';
+// `name=` at the start of an argument: bash expands `~` after its `=` and after each `:` (bash manual, Tilde Expansion).
+const ASSIGNMENT_LIKE = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const ASSIGNED_TILDE = /(?<=[=:])~(?=[/:]|$)/g;
+const HOME: WordPart = { kind: 'var', name: 'HOME' };
+// What makes a `$` just before it an expansion (a name, a special parameter, braces, quotes).
+const EXPANDS_AFTER_DOLLAR = /^[A-Za-z0-9_@*#?$!{("'-]/;
 
 function pushText(builder: WordBuilder, text: string, quoted: boolean): void {
   if (text === '') return;
@@ -34,8 +42,35 @@ function pushDynamic(builder: WordBuilder, part: WordPart): void {
   builder.dynamic = true;
 }
 
+/** Pieces of one word, in order. */
+function addSequence(builder: WordBuilder, nodes: readonly Node[]): void {
+  nodes.forEach((node, i) => {
+    const next = nodes[i + 1];
+    // `$"…"`, `$'…'`, `$1`, `${x}` split by the grammar into a bare `$` and what follows: bash
+    // expands them, so that `$` is a run-time piece, not text.
+    if (
+      next !== undefined &&
+      !node.type.endsWith('string') &&
+      endsWithDollar(node.text) &&
+      EXPANDS_AFTER_DOLLAR.test(next.text)
+    ) {
+      addUnquoted(builder, node.text.slice(0, -1));
+      pushDynamic(builder, RUN_TIME);
+    } else addNode(builder, node);
+  });
+}
+
+function endsWithDollar(raw: string): boolean {
+  if (!raw.endsWith('$')) return false;
+  let run = 0;
+  for (let i = raw.length - 2; i >= 0 && raw[i] === '\\'; i -= 1) run += 1;
+  return run % 2 === 0;
+}
+
 /** Unquoted text: a backslash makes the next character literal; `\` + newline disappears. */
 function addUnquoted(builder: WordBuilder, raw: string): void {
+  // An unquoted newline ends a command for bash; the grammar sometimes puts one inside a word.
+  if (/(?:^|[^\\])(?:\\\\)*\n/.test(raw)) builder.inexact = true;
   let i = 0;
   while (i < raw.length) {
     const ch = raw[i] as string;
@@ -50,7 +85,8 @@ function addUnquoted(builder: WordBuilder, raw: string): void {
   }
 }
 
-function decodeAnsiC(body: string): string {
+/** `$'...'` as bash decodes it; `exact` is false when a byte escape makes text that is not UTF-8. */
+function decodeAnsiC(body: string): { text: string; exact: boolean } {
   const simple: Record<string, string> = {
     n: '\n',
     t: '\t',
@@ -66,19 +102,32 @@ function decodeAnsiC(body: string): string {
     '"': '"',
     '?': '?',
   };
-  return body.replace(
+  let exact = true;
+  const text = body.replace(
     /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs,
     (_match, esc: string) => {
       const head = esc[0] as string;
-      if (head === 'x' || head === 'u' || head === 'U') {
+      if (head === 'x' || /^[0-7]/.test(esc)) {
+        const byte =
+          Number.parseInt(head === 'x' ? esc.slice(1) : esc, head === 'x' ? 16 : 8) & 0xff;
+        // A byte past ASCII is part of a multibyte character (or not text at all): not known here.
+        if (byte >= 0x80) exact = false;
+        return String.fromCharCode(byte);
+      }
+      if (head === 'u' || head === 'U') {
         const code = Number.parseInt(esc.slice(1), 16);
+        // Past ASCII the result depends on the locale bash runs in.
+        if (code >= 0x80) exact = false;
         return code <= 0x10ffff ? String.fromCodePoint(code) : '';
       }
-      if (/^[0-7]/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8) & 0xff);
-      if (head === 'c') return String.fromCharCode((esc.charCodeAt(1) || 0) & 0x1f);
+      if (head === 'c')
+        return esc[1] === '?' ? '\x7f' : String.fromCharCode((esc.charCodeAt(1) || 0) & 0x1f);
       return Object.hasOwn(simple, esc) ? (simple[esc] as string) : `\\${esc}`;
     },
   );
+  // bash keeps the string as a C string: a NUL ends it.
+  const nul = text.indexOf('\0');
+  return { text: nul === -1 ? text : text.slice(0, nul), exact };
 }
 
 function variablePart(node: Node): WordPart {
@@ -120,21 +169,30 @@ function substitutionPart(node: Node): WordPart {
   return { kind: 'dynamic', output: echoedOutput(node) };
 }
 
+function addQuotedText(builder: WordBuilder, raw: string): void {
+  pushText(
+    builder,
+    raw.replace(DOUBLE_QUOTE_ESCAPES, (_m, c: string) => (c === '\n' ? '' : c)),
+    true,
+  );
+}
+
+/** "...": all text between the quotes except the expansions (the grammar leaves some text, like a lone `$` or newline, out of its string_content nodes). */
 function addDoubleQuoted(builder: WordBuilder, node: Node): void {
-  for (const child of node.children) {
-    if (child === null || !child.isNamed) continue;
-    if (child.type === 'string_content') {
-      pushText(
-        builder,
-        child.text.replace(DOUBLE_QUOTE_ESCAPES, (_m, c: string) => (c === '\n' ? '' : c)),
-        true,
-      );
-    } else if (child.type === 'simple_expansion' || child.type === 'expansion') {
+  const base = node.startIndex;
+  const text = node.text;
+  let from = 1;
+  for (const child of node.namedChildren) {
+    if (child === null || child.type === 'string_content') continue;
+    // The grammar starts `"a $x"`'s expansion node at the blank before the `$`.
+    const start = child.startIndex - base + (child.text.length - child.text.trimStart().length);
+    addQuotedText(builder, text.slice(from, start));
+    from = child.endIndex - base;
+    if (child.type === 'simple_expansion' || child.type === 'expansion')
       pushDynamic(builder, variablePart(child));
-    } else {
-      pushDynamic(builder, substitutionPart(child));
-    }
+    else pushDynamic(builder, substitutionPart(child));
   }
+  addQuotedText(builder, text.slice(from, text.endsWith('"') ? -1 : undefined));
 }
 
 function addNode(builder: WordBuilder, node: Node): void {
@@ -147,9 +205,12 @@ function addNode(builder: WordBuilder, node: Node): void {
     case 'raw_string':
       pushText(builder, node.text.slice(1, -1), true);
       return;
-    case 'ansi_c_string':
-      pushText(builder, decodeAnsiC(node.text.slice(2, -1)), true);
+    case 'ansi_c_string': {
+      const decoded = decodeAnsiC(node.text.slice(2, -1));
+      if (decoded.exact) pushText(builder, decoded.text, true);
+      else pushDynamic(builder, RUN_TIME);
       return;
+    }
     case 'string':
       addDoubleQuoted(builder, node);
       return;
@@ -159,7 +220,10 @@ function addNode(builder: WordBuilder, node: Node): void {
       return;
     }
     case 'concatenation':
-      for (const child of node.children) if (child !== null) addNode(builder, child);
+      addSequence(
+        builder,
+        node.children.filter((c): c is Node => c !== null),
+      );
       return;
     case 'simple_expansion':
     case 'expansion':
@@ -179,13 +243,63 @@ export function partsText(parts: readonly WordPart[]): string {
     .join('');
 }
 
+/** True when bash turns this word's leading `~` into the home directory (prefix `~` alone, unquoted). */
+function tildeIsHome(node: Node): boolean {
+  const first = node.type === 'concatenation' ? node.firstChild : node;
+  if (first === null || first.type !== 'word' || !first.text.startsWith('~')) return false;
+  const slash = first.text.indexOf('/');
+  if (slash === -1) return first === node && first.text === '~';
+  return slash === 1;
+}
+
+/** `of=~/x`, `PATH=a:~/bin` as arguments: bash expands those tildes to the home directory. */
+function expandAssignedTildes(builder: WordBuilder): void {
+  if (!ASSIGNMENT_LIKE.test(builder.shape)) return;
+  const tildes = [...builder.shape.matchAll(ASSIGNED_TILDE)].map((m) => m.index);
+  if (tildes.length === 0) return;
+  const parts: WordPart[] = [];
+  let offset = 0;
+  for (const part of builder.parts) {
+    if (part.kind !== 'text') {
+      parts.push(part);
+      offset += 1;
+      continue;
+    }
+    let from = 0;
+    for (const at of tildes.filter((t) => t >= offset && t < offset + part.text.length)) {
+      if (at - offset > from)
+        parts.push({ kind: 'text', text: part.text.slice(from, at - offset) });
+      parts.push(HOME);
+      from = at - offset + 1;
+    }
+    if (from < part.text.length) parts.push({ kind: 'text', text: part.text.slice(from) });
+    offset += part.text.length;
+  }
+  builder.parts = parts;
+  builder.dynamic = true;
+}
+
 /** Resolve a word node (word, string, raw_string, concatenation, expansion ...) into a ShellWord. */
 export function resolveWord(node: Node): ShellWord {
-  const builder: WordBuilder = { parts: [], shape: '', dynamic: false };
-  addNode(builder, node);
+  return resolveWords([node]);
+}
+
+/**
+ * Resolve nodes that touch (no blank between them) into the one word bash makes of them: the
+ * grammar splits some words in two (`"a"\b`, `${x}\>`).
+ */
+export function resolveWords(nodes: readonly Node[]): ShellWord {
+  const builder: WordBuilder = { parts: [], shape: '', dynamic: false, inexact: false };
+  addSequence(builder, nodes);
+  const node = nodes[0] as Node;
+  expandAssignedTildes(builder);
   const glob = GLOB_CHARS.test(builder.shape);
-  const literal = !builder.dynamic && !glob && !BRACE.test(builder.shape);
-  return { text: partsText(builder.parts), literal, glob, parts: builder.parts };
+  const text = partsText(builder.parts);
+  // A leading `~` bash keeps as it is would read as the home directory: not what runs.
+  const keptTilde = /^~(?:\/|$)/.test(text) && !tildeIsHome(node);
+  const literal =
+    !builder.dynamic && !builder.inexact && !keptTilde && !glob && !BRACE.test(builder.shape);
+  return { text, literal, glob, parts: builder.parts };
 }
 
 /** A literal word made from plain text (used for payload pieces that were split by us). */

@@ -32,16 +32,28 @@ const fetchUrl = (url: string, sender = 'telegram:42'): ProposedCall => ({
 });
 
 describe('propose', () => {
-  it('scopes a shell call to its binary and subcommand', async () => {
+  it('scopes a shell call to exactly its words, where it runs', async () => {
     const rules = await createRuleStore(dir);
     expect(rules.propose(shell('git status --short'))).toMatchObject({
       v: 1,
       sender: 'telegram:42',
       executor: 'shell_exec',
-      scope: { binary: 'git', subcommand: 'status' },
-      description: 'Always allow `git status …` (any arguments)',
+      scope: { binary: 'git', args: ['status', '--short'], cwd: home },
+      description: 'Always allow `git status --short` exactly, in ~',
     });
-    expect(rules.propose(shell('df -h'))?.scope).toEqual({ binary: 'df' });
+    const push = {
+      ...shell('git push --force origin main'),
+      args: { command: 'git push --force origin main', cwd: '~/app' },
+    };
+    expect(rules.propose(push)).toMatchObject({
+      scope: { binary: 'git', args: ['push', '--force', 'origin', 'main'], cwd: join(home, 'app') },
+      description: 'Always allow `git push --force origin main` exactly, in ~/app',
+    });
+    expect(rules.propose(shell('git commit -m "two words"'))?.description).toBe(
+      "Always allow `git commit -m 'two words'` exactly, in ~",
+    );
+    expect(rules.propose(shell('df -h'))?.scope).toEqual({ binary: 'df', args: ['-h'], cwd: home });
+    expect(rules.propose(shell('cat /tmp/x'))?.scope.args).toEqual(['/tmp/x']);
   });
 
   it.each([
@@ -57,8 +69,6 @@ describe('propose', () => {
     ['a glob', 'git add *.ts'],
     ['a writing redirect', 'git log > out.txt'],
     ['a destructive binary', 'rm -rf build'],
-    ['a leading flag that hides the subcommand', 'git -C /tmp push'],
-    ['a path as first word', 'cat /tmp/x'],
     ['an env assignment', 'GIT_DIR=/tmp git status'],
   ])('proposes nothing for %s', async (_what, command) => {
     const rules = await createRuleStore(dir);
@@ -102,10 +112,15 @@ describe('rules: add, match, list, remove, persist', () => {
       if (rule === null) throw new Error('expected a rule');
       await rules.add(rule);
     }
-    expect(rules.match(shell('git status -s'))?.scope).toEqual({
+    expect(rules.match(shell('git status'))?.scope).toEqual({
       binary: 'git',
-      subcommand: 'status',
+      args: ['status'],
+      cwd: home,
     });
+    expect(rules.match(shell('git status -s'))).toBeNull();
+    expect(
+      rules.match({ ...shell('git status'), args: { command: 'git status', cwd: '/tmp' } }),
+    ).toBeNull();
     expect(rules.match(shell('git push'))).toBeNull();
     expect(rules.match(shell('git status; rm -rf ~/notes'))).toBeNull();
     expect(rules.match(shell('git status', 'telegram:7'))).toBeNull();
@@ -130,8 +145,8 @@ describe('rules: add, match, list, remove, persist', () => {
     await first.add(b);
     await first.add(other);
     expect((await first.list('telegram:42')).map((r) => r.scope)).toEqual([
-      { binary: 'git', subcommand: 'status' },
-      { binary: 'npm', subcommand: 'test' },
+      { binary: 'git', args: ['status'], cwd: home },
+      { binary: 'npm', args: ['test'], cwd: home },
     ]);
     const saved = JSON.parse(await readFile(join(dir, 'rules.json'), 'utf8')) as {
       v: number;
@@ -150,8 +165,25 @@ describe('rules: add, match, list, remove, persist', () => {
 
     const third = await createRuleStore(dir);
     expect((await third.list('telegram:42')).map((r) => r.scope)).toEqual([
-      { binary: 'npm', subcommand: 'test' },
+      { binary: 'npm', args: ['test'], cwd: home },
     ]);
+  });
+
+  it('keeps honouring a rule saved as binary + subcommand before exact rules', async () => {
+    await mkdir(dir, { recursive: true });
+    const legacy = {
+      v: 1,
+      sender: 'telegram:42',
+      executor: 'shell_exec',
+      scope: { binary: 'git', subcommand: 'status' },
+      description: 'Always allow `git status …` (any arguments)',
+      createdAt: new Date().toISOString(),
+    };
+    await writeFile(join(dir, 'rules.json'), JSON.stringify({ v: 1, rules: [legacy] }));
+    const rules = await createRuleStore(dir);
+    expect(rules.match(shell('git status -s'))?.description).toBe(legacy.description);
+    expect(rules.match(shell('git push'))).toBeNull();
+    expect(rules.match(shell('git status && rm -rf x'))).toBeNull();
   });
 
   it('moves a corrupt rules file aside, reports it, and starts empty', async () => {

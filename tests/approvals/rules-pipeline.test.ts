@@ -71,9 +71,11 @@ describe('always-allow rules in the pipeline', () => {
     }
   });
 
-  it('never let a guard-blocked shell call through, even with the rule binary and subcommand', async () => {
-    await addRuleFor(shell('git status'));
-    expect((await pipeline.evaluate(shell('git status --short'))).decision).toBe('allow');
+  it('never let a guard-blocked shell call through, even with a rule for exactly that call', async () => {
+    await addRuleFor(shell('git push origin main'));
+    expect((await pipeline.evaluate(shell('git push origin main'))).decision).toBe('allow');
+    expect((await pipeline.evaluate(shell('git push --force origin main'))).decision).toBe('ask');
+    await addRuleFor(shell('git status /etc/shadow'));
     const outcome = await pipeline.evaluate(shell('git status /etc/shadow'));
     expect(outcome.decision).toBe('deny');
     expect(outcome.stage).toBe('guard');

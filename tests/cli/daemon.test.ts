@@ -23,7 +23,7 @@ describe('custode daemon', () => {
       home,
     );
     expect(code).toBe(0);
-    expect(stdout).toContain('Approval needed: Write ~/d.txt');
+    expect(stdout).toContain('Approval needed: Create ~/d.txt');
     expect(readFileSync(join(home, 'd.txt'), 'utf8')).toBe('from the daemon');
   });
 

@@ -1,9 +1,14 @@
 // `custode doctor`, run in-process with captured streams.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createPairingStore, pairingFile } from '../../channels/pairing/pairing-store.ts';
 import { run } from '../../runtime/cli/doctor.ts';
+import { startSlackApi } from '../channels/slack/slack-api.ts';
+import { startEmulator } from '../channels/telegram/emulator.ts';
 
 async function doctor(
   argv: string[],
@@ -20,6 +25,9 @@ async function doctor(
   });
   return { code, out };
 }
+
+/** Nothing listens here: a token check fails at once, as with no network. */
+const dead = 'http://127.0.0.1:9';
 
 function configFile(yaml: string): string {
   const dir = mkdtempSync(join(process.env.HOME ?? '', 'doctor-'));
@@ -66,7 +74,9 @@ describe('custode doctor', () => {
     expect(out).toContain('model: openai');
     expect(out).toContain('TELEGRAM_BOT_TOKEN is not set. Fix:');
     expect(out).toContain('SLACK_APP_TOKEN is not set');
-    expect(out).toContain('3 problem(s) to fix');
+    expect(out).toContain('telegram is enabled but nobody may talk to the bot yet');
+    expect(out).toContain('slack is enabled but nobody may talk to the bot yet');
+    expect(out).toContain('5 problem(s) to fix');
   });
 
   it('names the bad field of an invalid config and how to fix it', async () => {
@@ -75,5 +85,127 @@ describe('custode doctor', () => {
     expect(code).toBe(1);
     expect(out).toContain('planner.max_steps');
     expect(out).toContain('Fix: give a number');
+  });
+
+  it('flags a roots.write folder that does not exist, and a file given as one', async () => {
+    const file = configFile(`roots:\n  write: ['~/nowhere', '${configFile('x: 1')}']\n`);
+    const { code, out } = await doctor(['--config', file]);
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /roots\.write: ~\/nowhere \(\S+\/nowhere\) does not exist.*Fix: mkdir -p \S+\/nowhere/,
+    );
+    expect(out).toContain('config.yaml) is not a directory');
+  });
+
+  it('flags the README placeholder id, and an enabled Slack nobody may use until someone pairs', async () => {
+    const env = {
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_APP_TOKEN: 'xapp-1',
+      TELEGRAM_BOT_TOKEN: '1:a',
+      TELEGRAM_API_ROOT: dead,
+    };
+    const placeholder = configFile(
+      'channels:\n  telegram:\n    enabled: true\n    allowed_users: [123456789]\n',
+    );
+    const fake = await doctor(['--config', placeholder], env);
+    expect(fake.out).toContain('channels.telegram: 123456789 is the example id from the README');
+    expect(fake.code).toBe(1);
+    const slack = configFile(`channels:\n  slack:\n    enabled: true\n    api_url: ${dead}/api/\n`);
+    const nobody = await doctor(['--config', slack], env);
+    expect(nobody.out).toContain('slack: 0 allowed in the config, 0 paired');
+    expect(nobody.out).toContain('1 problem(s) to fix');
+    await createPairingStore(
+      pairingFile(join(process.env.XDG_STATE_HOME ?? '', 'custode'), 'slack'),
+    ).add('U42');
+    const paired = await doctor(['--config', slack], env);
+    expect(paired.out).toContain('slack: 0 allowed in the config, 1 paired');
+    expect(paired.out).toContain('ok: nothing to fix');
+  });
+
+  it("reports exactly what the README's example config needs, and ok once given it", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const yaml =
+      /A config for a laptop daemon[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const home = mkdtempSync(join(process.env.HOME ?? '', 'readme-home-'));
+    const bare = {
+      HOME: home,
+      XDG_STATE_HOME: join(home, '.local', 'state'),
+      TELEGRAM_API_ROOT: dead,
+    };
+    const printed = await doctor(['--config', configFile(yaml)], bare);
+    const problems = printed.out.split('\n').filter((line) => line.includes('PROBLEM'));
+    expect(problems.map((line) => /PROBLEM (\S+)/.exec(line)?.[1])).toEqual([
+      'judges:',
+      'roots.write:',
+      'telegram',
+      'channels.telegram:',
+    ]);
+    expect(printed.out).toContain('OPENAI_API_KEY');
+    // What the README says to do before `custode daemon`:
+    mkdirSync(join(home, 'projects'));
+    const mine = configFile(yaml.replace('123456789', '987654321'));
+    const ready = await doctor(['--config', mine], {
+      ...bare,
+      OPENAI_API_KEY: 'sk-test',
+      TELEGRAM_BOT_TOKEN: '1:abc',
+    });
+    expect(ready.out).toContain('ok: nothing to fix');
+  });
+
+  it('asks Telegram and Slack whether the tokens work: accepted, rejected, or unreachable', async () => {
+    const emulator = await startEmulator();
+    const slackApi = await startSlackApi();
+    const refusing = createServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: false, error_code: 401, description: 'Unauthorized' }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      await createPairingStore(
+        pairingFile(join(process.env.XDG_STATE_HOME ?? '', 'custode'), 'telegram'),
+      ).add('5');
+      const yaml = (slackUrl: string) =>
+        configFile(
+          `channels:\n  telegram:\n    enabled: true\n  slack:\n    enabled: true\n    allowed_users: [U1]\n    api_url: ${slackUrl}\n`,
+        );
+      const tokens = {
+        TELEGRAM_BOT_TOKEN: emulator.token,
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_APP_TOKEN: 'xapp-1',
+      };
+      const good = await doctor(['--config', yaml(slackApi.url)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+      });
+      expect(good.out).toContain('telegram: token accepted, the bot is @TestNameBot');
+      expect(good.out).toContain(
+        'slack: Slack accepted SLACK_BOT_TOKEN (workspace Test, bot user UBOT)',
+      );
+      expect(good.out).toContain('ok: nothing to fix');
+
+      slackApi.rejectTokens();
+      const { port } = refusing.address() as AddressInfo;
+      const bad = await doctor(['--config', yaml(slackApi.url)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${String(port)}`,
+      });
+      expect(bad.out).toContain(
+        'PROBLEM Telegram rejected TELEGRAM_BOT_TOKEN (401: Unauthorized). Fix:',
+      );
+      expect(bad.out).toContain('PROBLEM Slack rejected SLACK_BOT_TOKEN: invalid_auth. Fix:');
+      expect(bad.code).toBe(1);
+
+      const away = await doctor(['--config', yaml(`${dead}/api/`)], {
+        ...tokens,
+        TELEGRAM_API_ROOT: dead,
+      });
+      expect(away.out).toContain('note: cannot reach Telegram to check the token');
+      expect(away.out).toContain(`note: cannot reach Slack at ${dead}/api/`);
+      expect(away.out).toContain('ok: nothing to fix');
+    } finally {
+      refusing.close();
+      await slackApi.close();
+      await emulator.stop();
+    }
   });
 });

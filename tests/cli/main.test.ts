@@ -31,7 +31,18 @@ function configFile(yaml: string): string {
   return file;
 }
 
-const commands = ['chat', 'daemon', 'check', 'log', 'doctor', 'bench', 'eval'];
+const commands = [
+  'chat',
+  'daemon',
+  'check',
+  'hook',
+  'log',
+  'doctor',
+  'pair',
+  'service',
+  'bench',
+  'eval',
+];
 
 describe('custode command line', () => {
   it('prints the version from package.json', async () => {
@@ -91,6 +102,13 @@ describe('custode command line', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown option "--verbose"');
     expect(unknown.err).toContain('usage: custode <command>');
+  });
+
+  it('eval without the corpora names the folder it looked in and the flag that fixes it', async () => {
+    const { code, err } = await custode(['eval', '--dir', '/nonexistent/eval']);
+    expect(code).toBe(1);
+    expect(err).toContain('custode eval: cannot read /nonexistent/eval/redcode-bash.jsonl');
+    expect(err).toContain('Fix: pass --dir <folder holding redcode-bash.jsonl>');
   });
 
   it('says how to write the value a config field needs, in YAML words', async () => {

@@ -63,7 +63,7 @@ describe('Telegram approvals end to end', () => {
   it('asks with three buttons; Allow once writes the file, edits the card and answers', async () => {
     await daemon();
     const card = await askForWrite(1, 'once.txt');
-    expect(card.text.split('\n')[0]).toBe('Approval needed: Write ~/once.txt');
+    expect(card.text.split('\n')[0]).toBe('Approval needed: Create ~/once.txt');
     expect(buttons(card).map((b) => b.text)).toEqual(['Allow once', 'Always allow', 'Deny']);
     expect(existsSync(join(home, 'once.txt'))).toBe(false);
 
@@ -77,7 +77,7 @@ describe('Telegram approvals end to end', () => {
     );
     expect(await readFile(join(home, 'once.txt'), 'utf8')).toBe('hello');
     const edited = after.find((m) => m.text.includes('Allowed once by telegram:1'));
-    expect(edited?.text.split('\n')[0]).toBe('Write ~/once.txt');
+    expect(edited?.text.split('\n')[0]).toBe('Create ~/once.txt');
     await emulator.waitForBot(1, (ms) => ms.length >= 2 && ms.at(-1) !== edited);
     await vi.waitFor(async () => {
       expect(await auditLines()).toContainEqual(
@@ -109,18 +109,19 @@ describe('Telegram approvals end to end', () => {
     });
   });
 
-  it('refuses a stranger once, never asks the model for them, and lets them pair with the logged code', async () => {
+  it('refuses a stranger with a code for the owner, never asks the model for them, and lets them pair with the logged code', async () => {
     const running = await daemon();
     const stranger = emulator.client(99);
     await stranger.sendMessage(stranger.makeMessage('/write ~/stranger.txt hi'));
     await stranger.sendMessage(stranger.makeMessage('hello?'));
     await stranger.sendMessage(stranger.makeMessage('/pair not-the-code'));
-    const refused = await emulator.waitForBot(99, (ms) =>
-      ms.some((m) => m.text.startsWith('That code is not right')),
+    const refused = await emulator.waitForBot(
+      99,
+      (ms) =>
+        ms.some((m) => m.text.startsWith('That code is not right')) &&
+        ms.some((m) => m.text.includes('custode pair approve')),
     );
-    expect(
-      refused.filter((m) => m.text.startsWith('Sorry, this assistant only talks')),
-    ).toHaveLength(1);
+    expect(refused.filter((m) => m.text.includes('custode pair approve'))).toHaveLength(1);
     expect(running.modelCalls()).toBe(0);
     expect(existsSync(join(home, 'stranger.txt'))).toBe(false);
 
@@ -139,9 +140,10 @@ describe('Telegram approvals end to end', () => {
       JSON.parse(
         await readFile(join(stateDir, 'state', 'custode', 'telegram', 'paired.json'), 'utf8'),
       ),
-    ).toEqual({
-      v: 1,
-      users: [99],
+    ).toMatchObject({
+      v: 2,
+      users: [{ id: '99', label: 'user99 @testUserName' }],
+      requests: [],
     });
   });
 
@@ -163,6 +165,8 @@ describe('Telegram approvals end to end', () => {
     await mkdir(join(home, 'tg-notes'), { recursive: true });
     const user = emulator.client(1);
     const card = await askForWrite(1, 'tg-notes/a.txt');
+    // The card says what the button would save before it is pressed.
+    expect(card.text).toContain('\nAlways allow saves: fs_write in ~/tg-notes/ and below\n');
     await press(1, 1, buttonData(card, 'Always allow'));
     await emulator.waitForBot(1, (ms) =>
       ms.some((m) =>

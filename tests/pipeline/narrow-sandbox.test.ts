@@ -36,6 +36,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     rules: undefined,
     readOnlyRule: null,
     workspace: null,
+    guardSignals: [],
     ...extra,
   };
 }

@@ -231,6 +231,9 @@ describe('chat service turns', () => {
     await app.service.handleMessage(says('/help'), sink);
     await app.service.handleMessage(says('/reset'), sink);
     expect(sink.texts()[0]).toContain('/rules rm N');
+    expect(sink.texts()[0]).toContain(
+      '/run, /read, /ls, /write and /fetch\nare not commands here: they go to the model as text',
+    );
     expect(sink.texts()[1]).toContain('History cleared');
     expect(model.requests).toEqual([]);
   });

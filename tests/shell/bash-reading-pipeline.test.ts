@@ -111,6 +111,25 @@ describe('a line continuation inside a word is joined, as bash joins it', () => 
   });
 });
 
+describe('a word the grammar splits in two is judged whole, as bash passes it', () => {
+  it('a forbidden path spelled as quotes then an escape is still denied', async () => {
+    for (const command of [
+      'cat "/etc/sha"\\dow',
+      'cat "$HOME/.ss"\\h/id_rsa',
+      "head '/etc/'\\shadow",
+      'cat ${HOME}\\/.ssh/id_rsa',
+      'f="/etc/sha"\\dow; cat "$f"',
+      'for f in "/etc/sha"\\dow; do cat "$f"; done',
+    ])
+      expect(await decide(command), command).toMatchObject({ decision: 'deny', stage: 'guard' });
+  });
+
+  it('an existing file named as quotes then an escape is not overwritten without a card', async () => {
+    for (const command of ['echo gone | tee "kee"\\p.txt', 'echo gone > "kee"\\p.txt'])
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+  });
+});
+
 describe('words the grammar hangs on a redirection belong to the command', () => {
   it('a file named after a redirection target is read as the command reads it', async () => {
     for (const command of [

@@ -347,3 +347,60 @@ describe('parseShell: reads the text as bash reads it', () => {
     expect(parseShell('{ echo a; } > f x').errors).toBe(true);
   });
 });
+
+describe('parseShell: words the grammar splits or reads otherwise', () => {
+  it('pieces with no blank between them are one word (the grammar splits `"a"\\b`)', () => {
+    expect(words(only('cat "/etc/sha"\\dow x"*"\\$ ${HOME}\\>'))).toEqual([
+      'cat',
+      '/etc/shadow',
+      'x*$',
+      '${HOME}>',
+    ]);
+  });
+
+  it('a double-quoted string keeps the text the grammar leaves out of its content nodes', () => {
+    expect(words(only('echo "$" " $x" "a\nb"'))).toEqual(['echo', '$', ' ${x}', 'a\nb']);
+  });
+
+  it('a bare `$` before quotes or a name is an expansion bash makes, never text', () => {
+    for (const source of ['echo a$"b"', 'echo $"b"c', "echo 'b'$A$1"]) {
+      const word = only(source).args[0];
+      expect(word?.literal, source).toBe(false);
+      expect(
+        word?.parts.some((p) => p.kind === 'dynamic'),
+        source,
+      ).toBe(true);
+    }
+  });
+
+  it("$'…' is decoded as bash decodes it: a NUL ends it, \\c? is DEL, bytes past ASCII are not known", () => {
+    expect(words(only("echo $'a\\0b'c $'\\c?'"))).toEqual(['echo', 'ac', '\x7f']);
+    expect(only("echo $'\\xff'").args[0]?.literal).toBe(false);
+  });
+
+  it("a `$'…'` the grammar ends at the wrong quote is not understood", () => {
+    expect(parseShell("echo $'\\\\''ab'").errors).toBe(true);
+  });
+
+  it('a leading tilde bash keeps as it is (quoted, escaped, followed by quotes) is not literal', () => {
+    for (const source of ["cat '~'/x", 'cat \\~/x', 'cat ~"/x"', 'cat ~\\/x', 'cat ~""'])
+      expect(only(source).args[0]?.literal, source).toBe(false);
+    for (const source of ['cat ~', 'cat ~/x', 'cat ~/"x"'])
+      expect(only(source).args[0]?.literal, source).toBe(true);
+  });
+
+  it('a tilde after `name=` or `:` in an argument is the home directory, as bash expands it', () => {
+    const [of, path, option] = only('dd of=~/.bashrc PATH=a:~/bin --file=~/x').args;
+    expect(of?.parts).toEqual([
+      { kind: 'text', text: 'of=' },
+      { kind: 'var', name: 'HOME' },
+      { kind: 'text', text: '/.bashrc' },
+    ]);
+    expect(path?.text).toBe('PATH=a:${HOME}/bin');
+    expect(option).toMatchObject({ text: '--file=~/x', literal: true });
+  });
+
+  it('an unquoted newline the grammar puts inside a word is not understood', () => {
+    expect(parseShell('echo a\n\\rm -rf /').errors).toBe(true);
+  });
+});

@@ -25,6 +25,7 @@ export function startCustode(
   args: string[],
   extraEnv: NodeJS.ProcessEnv = {},
   home: string = freshHome(),
+  cwd: string = home,
 ): RunningCustode {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -39,7 +40,7 @@ export function startCustode(
   };
   const child = spawn(process.execPath, [cli, ...args], {
     env,
-    cwd: home,
+    cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,9 +1,9 @@
 // `custode chat` driven as a person would: a real process, piped stdin, a temp HOME.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../planner/until.ts';
-import { runCustode, startCustode } from './run-custode.ts';
+import { freshHome, runCustode, startCustode } from './run-custode.ts';
 
 describe('custode chat', () => {
   it('answers a question, asks inline for a write (bare Enter asks again), writes after "o"', async () => {
@@ -39,6 +39,24 @@ describe('custode chat', () => {
     expect(existsSync(join(home, 'notes', 'a.txt'))).toBe(true);
   });
 
+  it('works in the directory it was started from: relative paths and commands start there', async () => {
+    const home = freshHome();
+    const project = join(home, 'src', 'app');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'notes.txt'), 'project notes');
+    const chat = startCustode(['chat'], {}, home, project);
+    chat.child.stdin.end('/read notes.txt\n/run pwd\n/ls\n');
+    expect(await chat.exited).toBe(0);
+    const stdout = chat.stdout();
+    expect(stdout).toContain(`working in ${project}`);
+    // The path is shown shortened; what was read shows it was the project's file.
+    expect(stdout).toMatch(/fs_read \/\S+ -> allow/);
+    expect(stdout).toContain('project notes');
+    expect(stdout).toContain(`${project}\n`);
+    expect(stdout).toContain(`fs_list ${project} -> allow`);
+    expect(stdout).toContain('notes.txt');
+  });
+
   it('declines an open card at end of input and exits cleanly', async () => {
     const { code, stdout, home } = await runCustode(['chat'], '/write ~/never.txt no\n');
     expect(code).toBe(0);
@@ -58,7 +76,7 @@ describe('custode chat', () => {
       20_000,
     );
     chat.child.stdin.write('/ls\n');
-    await until(() => chat.stdout().includes('fs_list . -> allow'), 20_000);
+    await until(() => chat.stdout().includes(`fs_list ${chat.home} -> allow`), 20_000);
     // If the turn was still sending its answer, Ctrl-C only reports that nothing runs: press again.
     let exited = false;
     void chat.exited.then(() => (exited = true));

@@ -22,6 +22,8 @@ export interface SlackApi {
   callsTo(method: string): SlackCall[];
   /** Answers the next call to `method` with 429 and `Retry-After: <seconds>`. */
   rateLimitNext(method: string, seconds: number): void;
+  /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`). */
+  rejectTokens(): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startSlackApi(): Promise<SlackApi> {
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
   let ts = 1_700_000_000;
+  let rejecting = false;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -58,7 +61,10 @@ export async function startSlackApi(): Promise<SlackApi> {
         return;
       }
       let result: Record<string, unknown>;
-      switch (method) {
+      switch (rejecting ? 'rejected' : method) {
+        case 'rejected':
+          result = { ok: false, error: 'invalid_auth' };
+          break;
         case 'auth.test':
           result = {
             ok: true,
@@ -100,6 +106,7 @@ export async function startSlackApi(): Promise<SlackApi> {
     calls,
     callsTo: (method) => calls.filter((call) => call.method === method),
     rateLimitNext: (method, seconds) => void limits.set(method, seconds),
+    rejectTokens: () => void (rejecting = true),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

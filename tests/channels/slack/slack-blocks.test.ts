@@ -59,6 +59,38 @@ describe('Slack blocks', () => {
     ]);
   });
 
+  it('a long headline keeps its end in the 150-character header; the rest is in the section', () => {
+    const headline = `Run echo ${'x'.repeat(200)} && git push --force origin main`;
+    const blocks = cardBlocks(
+      {
+        ...card,
+        headline,
+        undo: 'Cannot be undone: a command can change anything it reaches',
+        network: 'Needs the network (hosts unknown)',
+        always: 'Always allow saves no rule: none is narrow enough here, so it allows this once',
+      },
+      'abcdefghijklmnopqrstuv',
+    );
+    const header = blocks[0]?.type === 'header' ? blocks[0].text.text : '';
+    expect(header).toHaveLength(150);
+    expect(header.endsWith('&& git push --force origin main')).toBe(true);
+    expect(blocks[1]).toEqual({
+      type: 'section',
+      text: {
+        type: 'plain_text',
+        text: [
+          'Cannot be undone: a command can change anything it reaches',
+          'Needs the network (hosts unknown)',
+          'echo <!channel> & *bold* <@U123>',
+          'Why: policy: shell_exec changes state and needs approval',
+          'Always allow saves no rule: none is narrow enough here, so it allows this once',
+          'Details: shell (shell_exec) · vaglio score 0.80',
+        ].join('\n'),
+        emoji: false,
+      },
+    });
+  });
+
   it('escapes the three characters Slack reads as markup in text fields', () => {
     expect(escapeSlackText('a <!channel> & <@U1> b')).toBe(
       'a &lt;!channel&gt; &amp; &lt;@U1&gt; b',

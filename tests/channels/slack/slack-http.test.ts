@@ -1,11 +1,14 @@
 // Slack in HTTP mode, end to end: signed events and interactions posted to Bolt's receiver,
 // the Web API served locally, the real app with the offline model behind it.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { webApi } from '@slack/bolt';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPairingStore, pairingFile } from '../../../channels/pairing/pairing-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../../channels/slack/slack-adapter.ts';
+import { createSlackSink } from '../../../channels/slack/slack-sink.ts';
 import { createApp, type App } from '../../../runtime/app.ts';
 import { parseConfig } from '../../../runtime/config.ts';
 import { countingClient, daemonEnv } from '../telegram/daemon.ts';
@@ -19,11 +22,13 @@ let app: App;
 let adapter: SlackAdapter;
 let port: number;
 let modelCalls: () => number;
+let modelTexts: () => string[];
+let stateDir: string;
 
 beforeEach(async () => {
   api = await startSlackApi();
   port = await freePort();
-  const stateDir = await mkdtemp(join(home, 'slack-state-'));
+  stateDir = await mkdtemp(join(home, 'slack-state-'));
   const config = parseConfig({
     sandbox: { mode: 'off' },
     channels: {
@@ -41,6 +46,7 @@ beforeEach(async () => {
   const logger = pino({ level: 'silent' });
   const counting = countingClient();
   modelCalls = counting.calls;
+  modelTexts = counting.texts;
   app = await createApp({ config, env, logger, client: counting.client });
   adapter = createSlackAdapter({ config, env, logger, approvals: app.approvals, audit: app.audit });
   await adapter.start(app.service);
@@ -52,7 +58,8 @@ afterEach(async () => {
 });
 
 let eventCounter = 0;
-function dmEvent(user: string, text: string, ts: string): string {
+/** A DM event; with `threadTs`, a reply in a thread of the DM. */
+function dmEvent(user: string, text: string, ts: string, threadTs?: string): string {
   eventCounter += 1;
   return JSON.stringify({
     token: 'legacy',
@@ -61,7 +68,16 @@ function dmEvent(user: string, text: string, ts: string): string {
     type: 'event_callback',
     event_id: `Ev${String(eventCounter)}`,
     event_time: Math.floor(Date.now() / 1000),
-    event: { type: 'message', channel_type: 'im', channel: 'D1', user, text, ts, event_ts: ts },
+    event: {
+      type: 'message',
+      channel_type: 'im',
+      channel: 'D1',
+      user,
+      text,
+      ts,
+      event_ts: ts,
+      ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+    },
   });
 }
 
@@ -124,15 +140,16 @@ async function cardActions(): Promise<string[]> {
 }
 
 describe('Slack over HTTP', () => {
-  it('answers a DM in its thread with a card; Allow once runs it and chat.update shows who decided', async () => {
+  it('answers a DM in the DM with a card; Allow once runs it and chat.update shows who decided', async () => {
     expect(
       await post(dmEvent('U1', '/write ~/slack-once.txt hello', '1000.0001'), 'application/json'),
     ).toBe(200);
     const actions = await cardActions();
     expect(actions).toHaveLength(3);
     const card = api.callsTo('chat.postMessage').find((call) => call.args.blocks !== undefined);
-    expect(card?.args).toMatchObject({ channel: 'D1', thread_ts: '1000.0001' });
-    expect(JSON.stringify(card?.args.blocks)).toContain('Approval needed: Write ~/slack-once.txt');
+    expect(card?.args).toMatchObject({ channel: 'D1' });
+    expect(card?.args.thread_ts).toBeUndefined();
+    expect(JSON.stringify(card?.args.blocks)).toContain('Approval needed: Create ~/slack-once.txt');
 
     const once = actions.find((id) => id.endsWith(':o')) ?? '';
     expect(await post(buttonPress('U1', once), 'application/x-www-form-urlencoded')).toBe(200);
@@ -146,7 +163,7 @@ describe('Slack over HTTP', () => {
           .callsTo('chat.postMessage')
           .filter((call) => call.args.blocks === undefined);
         expect(answers.length).toBeGreaterThan(0);
-        expect(answers.every((call) => call.args.thread_ts === '1000.0001')).toBe(true);
+        expect(answers.every((call) => call.args.thread_ts === undefined)).toBe(true);
       },
       { timeout: 15_000, interval: 20 },
     );
@@ -179,10 +196,13 @@ describe('Slack over HTTP', () => {
   });
 
   it('ignores events from another workspace when team_id is set', async () => {
-    const foreign = JSON.parse(dmEvent('U1', '/help', '3000.0001')) as Record<string, unknown>;
+    const foreign = JSON.parse(dmEvent('U1', '/help', '3000.0001', '3000.0001')) as Record<
+      string,
+      unknown
+    >;
     const body = JSON.stringify({ ...foreign, team_id: 'T-OTHER' });
     expect(await post(body, 'application/json')).toBe(200);
-    await post(dmEvent('U1', '/help', '3000.0002'), 'application/json');
+    await post(dmEvent('U1', '/help', '3000.0002', '3000.0002'), 'application/json');
     await vi.waitFor(() => {
       expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '3000.0002')).toBe(
         true,
@@ -240,7 +260,9 @@ describe('Slack over HTTP', () => {
 
   it('posts a rate-limited answer once, after Retry-After', async () => {
     api.rateLimitNext('chat.postMessage', 1);
-    expect(await post(dmEvent('U1', '/help', '4000.0001'), 'application/json')).toBe(200);
+    expect(await post(dmEvent('U1', '/help', '4000.0001', '4000.0001'), 'application/json')).toBe(
+      200,
+    );
     const inThread = (ts: string) =>
       api.callsTo('chat.postMessage').filter((call) => call.args.thread_ts === ts);
     const [limited, retry] = await vi.waitFor(
@@ -258,7 +280,7 @@ describe('Slack over HTTP', () => {
     expect((retry?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000 - 5);
 
     // A second turn is the barrier: once its answer is in, a duplicate of the first would be too.
-    await post(dmEvent('U1', '/help', '4000.0002'), 'application/json');
+    await post(dmEvent('U1', '/help', '4000.0002', '4000.0002'), 'application/json');
     await vi.waitFor(() => expect(inThread('4000.0002')).toHaveLength(1), {
       timeout: 15_000,
       interval: 20,
@@ -266,13 +288,13 @@ describe('Slack over HTTP', () => {
     expect(inThread('4000.0001')).toHaveLength(2);
   });
 
-  it('refuses a stranger once and never asks the model for them', async () => {
+  it('gives a stranger in a DM one pairing code, never asks the model for them, and lets them in once approved', async () => {
     await post(dmEvent('U9', '/write ~/stranger.txt hi', '1000.0005'), 'application/json');
     await post(dmEvent('U9', 'hello?', '1000.0006'), 'application/json');
     await vi.waitFor(() => {
       expect(api.callsTo('chat.postMessage').length).toBeGreaterThan(0);
     });
-    await post(dmEvent('U1', '/help', '1000.0007'), 'application/json');
+    await post(dmEvent('U1', '/help', '1000.0007', '1000.0007'), 'application/json');
     await vi.waitFor(() => {
       expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '1000.0007')).toBe(
         true,
@@ -280,8 +302,90 @@ describe('Slack over HTTP', () => {
     });
     const refusals = api
       .callsTo('chat.postMessage')
-      .filter((c) => String(c.args.text).startsWith('Sorry, this assistant'));
+      .filter((c) => String(c.args.text).includes('custode pair approve'));
     expect(refusals).toHaveLength(1);
     expect(modelCalls()).toBe(0);
+    const code = /custode pair approve (\S+)/.exec(String(refusals[0]?.args.text))?.[1] ?? '';
+    const store = createPairingStore(pairingFile(join(stateDir, 'state', 'custode'), 'slack'));
+    expect(await store.approve(code)).toMatchObject({ id: 'U9' });
+    await post(dmEvent('U9', '/help', '1000.0008', '1000.0008'), 'application/json');
+    await vi.waitFor(() => {
+      expect(api.callsTo('chat.postMessage').some((c) => c.args.thread_ts === '1000.0008')).toBe(
+        true,
+      );
+    });
+  });
+
+  it('keeps one conversation per DM, a thread per channel mention, and strips only its own mention', async () => {
+    await post(dmEvent('U1', 'first words', '5000.0001'), 'application/json');
+    await post(dmEvent('U1', 'second words', '5000.0002'), 'application/json');
+    await post(dmEvent('U1', 'in a thread', '5000.0004', '5000.0003'), 'application/json');
+    eventCounter += 1;
+    const mention = JSON.stringify({
+      token: 'legacy',
+      team_id: 'T1',
+      api_app_id: 'A1',
+      type: 'event_callback',
+      event_id: `Ev${String(eventCounter)}`,
+      event_time: Math.floor(Date.now() / 1000),
+      event: {
+        type: 'app_mention',
+        channel: 'C1',
+        user: 'U1',
+        text: '<@UBOT> ask <@U2|bob> about it',
+        ts: '6000.0001',
+        event_ts: '6000.0001',
+      },
+    });
+    await post(mention, 'application/json');
+    await vi.waitFor(() => expect(modelTexts()).toHaveLength(4), { timeout: 15_000, interval: 20 });
+    expect(modelTexts()).toContain('ask <@U2|bob> about it');
+    const histories = await readdir(join(stateDir, 'state', 'custode', 'history'));
+    // D1's top level (two messages, one file), D1's thread, C1's thread.
+    expect(histories.sort()).toHaveLength(3);
+  });
+});
+
+describe('Slack token check', () => {
+  it('stops the start with a clear error for a rejected token, and for no Slack at all', async () => {
+    const config = parseConfig({
+      channels: { slack: { enabled: true, mode: 'http', port, api_url: api.url } },
+    });
+    const env = { SLACK_BOT_TOKEN: 'xoxb-revoked', SLACK_SIGNING_SECRET: secret };
+    const logger = pino({ level: 'silent' });
+    api.rejectTokens();
+    await expect(createSlackAdapter({ config, env, logger }).start(app.service)).rejects.toThrow(
+      "Slack rejected SLACK_BOT_TOKEN: invalid_auth. Fix: copy the Bot User OAuth Token (xoxb-...) from the app's Install App page",
+    );
+    const offline = parseConfig({
+      channels: {
+        slack: { enabled: true, mode: 'http', port, api_url: 'http://127.0.0.1:9/api/' },
+      },
+    });
+    await expect(
+      createSlackAdapter({ config: offline, env, logger }).start(app.service),
+    ).rejects.toThrow(
+      /cannot reach Slack at http:\/\/127\.0\.0\.1:9\/api\/: .*Fix: check the network/,
+    );
+  });
+
+  it('splits a long answer into messages Slack shows whole, cut at line ends', async () => {
+    const lines = Array.from(
+      { length: 850 },
+      (_, i) => `line ${String(i).padStart(4, '0')} ${'x'.repeat(30)}`,
+    );
+    const client = new webApi.WebClient('xoxb-test', { slackApiUrl: api.url });
+    await createSlackSink(client, pino({ level: 'silent' })).sendText('D1/', lines.join('\n'));
+    const parts = api.callsTo('chat.postMessage').map((call) => String(call.args.text));
+    // 34,849 characters, 41 per line: 97 whole lines (3,976 characters) fit in a part.
+    expect(parts.length).toBe(9);
+    expect(
+      parts.every((part) => part.split('\n').every((line) => /^line \d{4} x{30}$/.test(line))),
+    ).toBe(true);
+    expect(parts.every((part) => part.length <= 4000)).toBe(true);
+    expect(parts.join('\n')).toBe(lines.join('\n'));
+    expect(api.callsTo('chat.postMessage').every((call) => call.args.thread_ts === undefined)).toBe(
+      true,
+    );
   });
 });

@@ -14,22 +14,35 @@ export interface TestDaemon {
   readonly app: App;
   /** How many times the model was asked anything. */
   modelCalls(): number;
+  /** The person's text the model got in each request that ended on a person's message. */
+  modelTexts(): string[];
   /** Operator log lines (pino JSON), e.g. the pairing code. */
   readonly logLines: Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
 /** The offline model, counting its calls (the count proves what never reached it). */
-export function countingClient(): { client: LlmClient; calls: () => number } {
+export function countingClient(): {
+  client: LlmClient;
+  calls: () => number;
+  texts: () => string[];
+} {
   const inner = createOfflineClient();
   let calls = 0;
+  const texts: string[] = [];
   return {
     client: {
       provider: inner.provider,
       model: inner.model,
-      chat: (request) => ((calls += 1), inner.chat(request)),
+      chat: (request) => {
+        calls += 1;
+        const last = request.messages.at(-1);
+        if (last?.role === 'user') texts.push(last.content);
+        return inner.chat(request);
+      },
     },
     calls: () => calls,
+    texts: () => [...texts],
   };
 }
 
@@ -49,6 +62,9 @@ export async function startTestDaemon(
   extra: {
     config?: ConfigInput;
     allowed?: number[];
+    groupReplies?: 'mention' | 'all';
+    /** Where the bot reaches the Bot API (default: the emulator itself). */
+    apiRoot?: string;
     webhook?: { url: string; port: number; secret: string };
   } = {},
 ): Promise<TestDaemon> {
@@ -57,9 +73,11 @@ export async function startTestDaemon(
     sandbox: { mode: 'off' },
     channels: {
       telegram: {
+        ...extra.config?.channels?.telegram,
         enabled: true,
-        api_root: emulator.apiRoot,
+        api_root: extra.apiRoot ?? emulator.apiRoot,
         allowed_users: extra.allowed ?? [1, 2],
+        ...(extra.groupReplies === undefined ? {} : { group_replies: extra.groupReplies }),
         ...(extra.webhook === undefined
           ? {}
           : { webhook: { url: extra.webhook.url, port: extra.webhook.port } }),
@@ -72,7 +90,7 @@ export async function startTestDaemon(
     { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const env = daemonEnv(root, { TELEGRAM_BOT_TOKEN: emulator.token });
-  const { client, calls } = countingClient();
+  const { client, calls, texts } = countingClient();
   const app = await createApp({ config, env, logger, client });
   const adapter = createTelegramAdapter({
     ...(extra.webhook === undefined ? {} : { webhookSecret: extra.webhook.secret }),
@@ -86,6 +104,7 @@ export async function startTestDaemon(
   return {
     app,
     modelCalls: calls,
+    modelTexts: texts,
     logLines,
     async stop() {
       await adapter.stop();

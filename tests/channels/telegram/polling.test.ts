@@ -4,7 +4,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { splitMessage, TELEGRAM_TEXT_LIMIT } from '../../../channels/telegram/split-message.ts';
+import { splitMessage, TELEGRAM_TEXT_LIMIT } from '../../../channels/split-message.ts';
 import { startTestDaemon, type TestDaemon } from './daemon.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 

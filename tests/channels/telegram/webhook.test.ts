@@ -54,7 +54,7 @@ describe('Telegram webhook mode', () => {
     expect((await post(update(3, 1, '/write ~/hook.txt hi'), 'webhook-secret')).status).toBe(200);
     const messages = await emulator.waitForBot(1, (ms) => ms.some((m) => buttons(m).length > 0));
     expect(messages.map((m) => m.text.split('\n')[0])).toEqual([
-      'Approval needed: Write ~/hook.txt',
+      'Approval needed: Create ~/hook.txt',
     ]);
     expect(daemon.modelCalls()).toBe(1);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellExec } from '../../../executors/shell-exec.ts';
 import { makeContext, makeTempDir } from '../make-context.ts';
 import { processesWith, waitFor } from './processes.ts';
+import { canRead } from '../../helpers/tools.ts';
 
 const home = process.env.HOME ?? '/nonexistent';
 const secret = 'FAKE-PRIVATE-KEY-7f3a';
@@ -44,14 +45,24 @@ describe('bubblewrap sandbox', () => {
     expect(bare.stdout).toContain(secret);
   });
 
-  it('cannot read /etc/shadow even as root, while bare mode can', async () => {
-    const command = 'cat /etc/shadow';
-    const sandboxed = await shellExec.run({ command }, await makeContext());
+  it('cannot read /etc/shadow, even as root', async () => {
+    const sandboxed = await shellExec.run({ command: 'cat /etc/shadow' }, await makeContext());
     expect(sandboxed.stdout).toBe('');
     expect(sandboxed.exit_code).not.toBe(0);
-    const bare = await shellExec.run({ command }, await makeContext({ sandbox: { mode: 'off' } }));
-    expect(bare.stdout).toMatch(/^root:/);
   });
+
+  // The control: only a user who may read /etc/shadow (root) shows the mask is what hides it.
+  it.skipIf(!canRead('/etc/shadow'))(
+    'bare mode reads /etc/shadow where the user may (needs root)',
+    async () => {
+      const command = 'cat /etc/shadow';
+      const bare = await shellExec.run(
+        { command },
+        await makeContext({ sandbox: { mode: 'off' } }),
+      );
+      expect(bare.stdout).toMatch(/^root:/);
+    },
+  );
 
   it('cannot lift the masks: no capabilities to unmount', async () => {
     const ctx = await makeContext({ roots: { write: ['~'] } });

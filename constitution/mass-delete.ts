@@ -1,0 +1,86 @@
+// A deleting action over a critical tree, however it is spelled: rm -r of the tree, find over it
+// with -delete or -exec rm, shred or truncate of every file in it (`~/*`), or a deleter fed the
+// tree's listing (`ls ~ | xargs rm -rf`, `rm -rf $(find ~)`). Law 1: none of these can be undone.
+import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import {
+  DELETERS,
+  deleteTargets,
+  findStarts,
+  hasFlag,
+  inlineCode,
+  operands,
+} from './command-effects.ts';
+import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
+
+// A name test narrows a find to some files only when it names something: -name '*' does not.
+const NAME_TESTS = /^-(?:i?name|i?path|i?wholename|i?regex)$/;
+const MATCHES_ANYTHING = /^[*?.]*$/;
+
+/** find -name/-path with a pattern that names something narrows the walk to matching files. */
+function narrowsByName(command: ShellCommand): boolean {
+  return command.args.some(
+    (a, i) => NAME_TESTS.test(a.text) && !MATCHES_ANYTHING.test(command.args[i + 1]?.text ?? ''),
+  );
+}
+
+/** The trees a command prints the entries of (what a deleter fed its output would take). */
+function listedTrees(command: ShellCommand, view: ShellView): string[] {
+  const args = command.args;
+  const paths = (words: readonly ShellWord[]): string[] => words.flatMap((w) => view.paths(w));
+  switch (command.binary) {
+    case 'echo':
+    case 'printf':
+      return paths(operands(args));
+    case 'ls': {
+      const listed = operands(args);
+      // ls with no operand lists where it runs (shell_exec starts in the home).
+      return paths(listed.length > 0 ? listed : [literal('.')]).map((p) => `${p}/*`);
+    }
+    case 'find':
+      return narrowsByName(command) ? [] : paths(findStarts(command));
+    default:
+      return [];
+  }
+}
+
+/** Commands whose output becomes this command's arguments: earlier stages for xargs, or substitutions. */
+function argumentFeeders(command: ShellCommand, commands: readonly ShellCommand[]): ShellCommand[] {
+  const index = commands.indexOf(command);
+  const viaXargs = command.wrappers.some((w) => w.name === 'xargs');
+  return commands.filter(
+    (o) =>
+      (o.parent === index && o.origin === 'substitution') ||
+      (viaXargs &&
+        o.pipeline.id === command.pipeline.id &&
+        o.pipeline.stage < command.pipeline.stage),
+  );
+}
+
+// Inline code that deletes a tree, and a tree it names that is / or the home.
+const INLINE_TREE_DELETE =
+  /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rimraf|RemoveAll|removeRecursively)\b/;
+const INLINE_CRITICAL =
+  /expanduser\(\s*['"]~\/?['"]\s*\)|Path\.home\(\)|homedir\(\)|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|environ(?:\.get\(|\[)\s*['"]HOME['"]|getenv\(\s*['"]HOME['"]|Dir\.home|\(\s*['"](?:\/|~\/?)['"]\s*[,)]/;
+
+/** A deleting command that takes a critical tree, or every file in one. */
+export function wipesCriticalTree(command: ShellCommand, view: ShellView): boolean {
+  const critical = (p: string): boolean => isCriticalTree(p, view.home);
+  const b = command.binary;
+  if (b === null) return false;
+  const code = inlineCode(command);
+  if (code !== null) return INLINE_TREE_DELETE.test(code) && INLINE_CRITICAL.test(code);
+  if (b === 'find')
+    return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
+  if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
+  // rsync --delete onto / makes it a copy of the (often empty) source.
+  if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
+    return anyPath(operands(command.args).slice(-1), view, critical);
+  if (!DELETERS.has(b)) return false;
+  const recursive = b === 'rm' && hasFlag(command.args, 'rR', ['--recursive']);
+  // Without -r a deleter takes the files a glob names (shred -u ~/*), not the tree itself.
+  const targets = deleteTargets(command).filter((w) => recursive || w.glob);
+  if (anyPath(targets, view, critical)) return true;
+  return argumentFeeders(command, view.parsed.commands).some((o) =>
+    listedTrees(o, view).some(critical),
+  );
+}

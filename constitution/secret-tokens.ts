@@ -1,0 +1,99 @@
+// The shapes of credentials that must not leave the machine without a person seeing it: a
+// web_fetch URL or a network command carrying one asks, with a card saying data leaves the
+// machine. Each shape carries examples it must and must not match; the test checks them all.
+
+/** One token shape: its name (what the card and audit log say), why, the pattern and examples. */
+export interface SecretToken {
+  readonly name: string;
+  readonly why: string;
+  readonly pattern: RegExp;
+  readonly must: readonly string[];
+  readonly mustNot: readonly string[];
+}
+
+// Token characters start and end at anything a URL, a header or prose puts around them.
+const START = '(?<![A-Za-z0-9_-])';
+const END = '(?![A-Za-z0-9_])';
+
+/** The secret shapes, most specific first (the first match names the card's reason). */
+export const SECRET_TOKENS: readonly SecretToken[] = [
+  {
+    name: 'AWS access key id',
+    why: 'with its secret it signs requests to the whole AWS account',
+    pattern: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${END}`),
+    must: ['AKIAIOSFODNN7EXAMPLE', 'id=ASIAY34FZKBOKMUTVV7A&x=1'],
+    mustNot: ['AKIA', 'AKIAIOSFODNN7EXAMPL', 'akiaiosfodnn7example'],
+  },
+  {
+    name: 'GitHub token',
+    why: 'pushes code and reads private repositories as the person',
+    pattern: new RegExp(
+      `${START}(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})${END}`,
+    ),
+    must: [
+      'ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
+      'https://x.example/?t=gho_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
+      'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    ],
+    mustNot: ['ghp_short', 'ghx_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', 'github_pat_'],
+  },
+  {
+    name: 'GitLab token',
+    why: 'pushes code and reads private projects as the person',
+    pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`),
+    must: ['glpat-xxxxxxxxxxxxxxxxxxxx'],
+    mustNot: ['glpat-short'],
+  },
+  {
+    name: 'npm token',
+    why: 'publishes packages under the person’s name',
+    pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`),
+    must: ['npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'],
+    mustNot: ['npm_install', 'npm_config_cache'],
+  },
+  {
+    name: 'Slack token',
+    why: 'reads and posts in the workspace as the bot or the person',
+    pattern: new RegExp(`${START}xox[baprs]-[A-Za-z0-9-]{10,}${END}`),
+    must: ['xoxb-123456789012-1234567890123-abcdefghijklmnop', 'xoxp-1234-5678-abcdef1234'],
+    mustNot: ['xoxb-', 'xoxz-1234567890-abc'],
+  },
+  {
+    name: 'API secret key (sk-...)',
+    why: 'OpenAI, Anthropic and Stripe keys spend the person’s money',
+    pattern: new RegExp(`${START}sk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_]{20,}${END}`),
+    must: [
+      'sk-abcdefghijklmnopqrstuvwxyz012345',
+      'sk-proj-abcdefghijklmnopqrstuvwx',
+      'sk-ant-api03-abcdefghijklmnopqrstuvwxyz',
+    ],
+    mustNot: ['sk-learn', 'task-abcdefghijklmnopqrstuvwxyz', 'disk-usage-report'],
+  },
+  {
+    name: 'private key',
+    why: 'a key block is the identity itself',
+    pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/,
+    must: ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\nMIIE'],
+    mustNot: ['-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----'],
+  },
+  {
+    name: 'JSON web token',
+    why: 'a bearer token: whoever holds it is logged in',
+    pattern: new RegExp(
+      `${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}${END}`,
+    ),
+    must: [
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    ],
+    mustNot: ['eyJhbGciOiJIUzI1NiJ9', 'eyJ.eyJ.x'],
+  },
+];
+
+// One pass over all shapes first: nearly every text matches none.
+const ANY_SECRET = new RegExp(SECRET_TOKENS.map((t) => `(?:${t.pattern.source})`).join('|'));
+
+/** The first secret shape found in a text, or null. */
+export function secretTokenIn(text: string): SecretToken | null {
+  if (!ANY_SECRET.test(text)) return null;
+  return SECRET_TOKENS.find((token) => token.pattern.test(text)) ?? null;
+}

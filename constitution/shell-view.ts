@@ -1,0 +1,71 @@
+// What the dangerous-shell rules see besides one command, and the trees whose loss no one
+// recovers from. Shared by the rule families (dangerous-shell.ts, mass-delete.ts, foreign-code.ts).
+import type { ParsedShell, ShellWord } from '../runtime/shell/types.ts';
+
+/** What a rule sees besides the command: the whole parse, and the possible values of a path word. */
+export interface ShellView {
+  readonly parsed: ParsedShell;
+  readonly home: string;
+  /** Normalised values a word can take as a path (variables substituted; unknown ones empty). */
+  paths(word: ShellWord): readonly string[];
+}
+
+// Trees owned by the package manager and the kernel: writing into them changes the system itself.
+export const WRITE_PROTECTED = [
+  '/etc',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/boot',
+  '/sys',
+  '/proc',
+];
+// Trees whose loss (recursive delete, move, chmod -R) leaves no working system.
+const SYSTEM_TREES: ReadonlySet<string> = new Set([
+  ...WRITE_PROTECTED,
+  ...['/var', '/opt', '/srv', '/home', '/root', '/dev', '/snap', '/nix'],
+  ...['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private'],
+]);
+const GLOB = /[*?[]/;
+// Scratch space: a home inside it is a throwaway one (tests, evals), and it is cleaned anyway.
+const TEMP_ROOTS: ReadonlySet<string> = new Set(['/tmp', '/var/tmp', '/private/tmp']);
+
+/** `path` is one of `trees` or inside one. */
+export function under(path: string, trees: readonly string[]): boolean {
+  return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
+}
+
+/**
+ * `/`, a home, a directory holding the home (/data when the home is /data/ada), a system tree,
+ * or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole.
+ */
+export function isCriticalTree(path: string, home: string): boolean {
+  if (path === '') return false;
+  // ~user is another account's home.
+  if (/^~[^/]*\/?$/.test(path)) return true;
+  let p = path;
+  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
+  if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
+  if (p.startsWith('/') && home.startsWith(`${p}/`) && !TEMP_ROOTS.has(p)) return true;
+  // A glob in the first segment can match anything at the root.
+  if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
+  return /^\/(?:home|Users)\/[^/]+$/.test(p);
+}
+
+/** Some value of some word passes `test`. */
+export function anyPath(
+  words: readonly ShellWord[],
+  view: ShellView,
+  test: (path: string) => boolean,
+): boolean {
+  return words.some((word) => view.paths(word).some(test));
+}
+
+/** A made-up literal word (a name a command derives, like the file curl -O saves). */
+export function literal(text: string): ShellWord {
+  return { text, literal: true, glob: false, parts: [{ kind: 'text', text }] };
+}

@@ -1,0 +1,257 @@
+// The guard's shell part: a command line judged on its parse. Every word is scanned as a path
+// where the command uses it as one (cd and the call's cwd followed, variables and $1...
+// substituted), a directory operand as the file opened inside it, the dangerous-shell rules on
+// every command; a word the program only treats as text is a mention (signal, no denial).
+import { dangerousShellRule, type ShellView } from '../../constitution/dangerous-shell.ts';
+import { DEVICE_METADATA_COMMANDS, forbiddenPathRule } from '../../constitution/forbidden-paths.ts';
+import { mentionWords } from '../../constitution/mentions.ts';
+import { NETWORK_PROGRAMS } from '../../constitution/network-effects.ts';
+import { runsCode } from '../../constitution/command-effects.ts';
+import { openedInside } from '../../constitution/opened-inside.ts';
+import { secretTokenIn } from '../../constitution/secret-tokens.ts';
+import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
+import { normalizePath } from './normalize-path.ts';
+import { wordValues } from './guard-text.ts';
+import {
+  Blocked,
+  forbidden,
+  forbiddenTokens,
+  MENTION_SIGNAL,
+  scanGlob,
+  scanText,
+  scanWhole,
+  SECRET,
+  SECRET_TOKEN_SIGNAL,
+} from './guard-scan.ts';
+
+function commandWords(command: ShellCommand): ShellWord[] {
+  return [
+    ...(command.name ? [command.name] : []),
+    ...command.args,
+    ...command.wrappers.flatMap((w) => w.args),
+    ...command.assignments.map((a) => a.value),
+    ...command.redirects.flatMap((r) => (r.target ? [r.target] : [])),
+  ];
+}
+
+// A bound on the directories one command may run in (a cd with several possible targets multiplies them).
+const MAX_CWDS = 8;
+
+/** The directories each command may run in, following `cd` in order; a cd lasts in its own shell only. */
+function workingDirs(
+  parsed: ParsedShell,
+  values: (word: ShellWord) => readonly string[],
+  home: string,
+  start: string,
+): Map<ShellCommand, readonly string[]> {
+  const out = new Map<ShellCommand, readonly string[]>();
+  const byScope = new Map<string, readonly string[]>([['', [start]]]);
+  // A child shell starts where its parent was when its first command ran.
+  const dirsFor = (scope: readonly number[]): readonly string[] => {
+    for (let n = scope.length; n >= 0; n -= 1) {
+      const found = byScope.get(scope.slice(0, n).join('.'));
+      if (found) return found;
+    }
+    return [start];
+  };
+  for (const command of parsed.commands) {
+    const key = command.scope.join('.');
+    const current = dirsFor(command.scope);
+    byScope.set(key, current);
+    out.set(command, current);
+    if (command.binary !== 'cd' && command.binary !== 'pushd') continue;
+    const target = command.args.find((a) => !a.text.startsWith('-'));
+    const texts = target === undefined ? [home] : values(target);
+    const moved = new Set<string>();
+    for (const base of current) {
+      for (const text of texts) {
+        const path = text === '' ? base : normalizePath(text, home);
+        moved.add(path.startsWith('/') ? path : normalizePath(`${base}/${path}`, home));
+      }
+    }
+    byScope.set(key, [...moved].slice(0, MAX_CWDS));
+  }
+  return out;
+}
+
+/** `$CMD -rf /` with CMD='rm' known: the same command with its name substituted, for the rules. */
+function namedShadows(
+  parsed: ParsedShell,
+  values: (word: ShellWord) => readonly string[],
+): ShellCommand[] {
+  const shadows: ShellCommand[] = [];
+  for (const command of parsed.commands) {
+    if (command.name === null || command.binary !== null) continue;
+    for (const value of values(command.name).slice(0, 8)) {
+      const [head, ...rest] = value.trim().split(/\s+/);
+      if (head === undefined || head === '') continue;
+      const binary = head.slice(head.lastIndexOf('/') + 1);
+      const extra = rest.map((text) => ({
+        text,
+        literal: true,
+        glob: false,
+        parts: [{ kind: 'text' as const, text }],
+      }));
+      shadows.push({ ...command, binary, args: [...extra, ...command.args] });
+    }
+  }
+  return shadows;
+}
+
+/** A directory operand joined with the name the program opens in it (`diff /etc shadow`), if forbidden. */
+function openedInsideHit(
+  parsed: ParsedShell,
+  paths: (word: ShellWord) => readonly string[],
+  values: (word: ShellWord) => readonly string[],
+  home: string,
+): Blocked | null {
+  for (const command of parsed.commands) {
+    for (const { dir, name, whole } of openedInside(command)) {
+      const bases = paths(dir).filter((p) => p.startsWith('/'));
+      for (const value of bases.length === 0 ? [] : values(name)) {
+        const normal = normalizePath(value, home);
+        const tail = whole ? normal : normal.slice(normal.lastIndexOf('/') + 1);
+        for (const base of bases) {
+          const rule = forbiddenPathRule(normalizePath(`${base}/${tail}`, home), SECRET);
+          if (rule) return forbidden(rule);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** What a shell call says besides its text: shell_exec's `args` ($1...) and `cwd`. */
+export interface ShellSiblings {
+  readonly positional: readonly string[];
+  readonly cwd: string;
+}
+
+// shell_exec runs in ~ unless told otherwise, so `rm -rf *` alone empties the home.
+const DEFAULT_SHELL_CWD = '~';
+
+/** shell_exec's $1... and cwd, from its args (defaults when absent or malformed). */
+export function siblingsOf(args: unknown): ShellSiblings {
+  if (args === null || typeof args !== 'object') return { positional: [], cwd: DEFAULT_SHELL_CWD };
+  const record = args as Record<string, unknown>;
+  const positional =
+    Object.hasOwn(record, 'args') && Array.isArray(record.args)
+      ? record.args.filter((a) => typeof a === 'string')
+      : [];
+  const cwd =
+    Object.hasOwn(record, 'cwd') && typeof record.cwd === 'string' ? record.cwd : DEFAULT_SHELL_CWD;
+  return { positional, cwd };
+}
+
+type Mentions = ReadonlyMap<ShellCommand, ReadonlySet<ShellWord>>;
+
+/**
+ * The raw text's forbidden tokens, each accounted for by a mention word or else a denial: the
+ * net under what the parse does not show as words (test expressions, here-documents, case).
+ */
+function unaccountedToken(
+  parsed: ParsedShell,
+  mentions: Mentions,
+  home: string,
+  notes: Set<string>,
+): Blocked | null {
+  const tokens = forbiddenTokens(parsed.source, home);
+  if (tokens.length === 0) return null;
+  const budget = new Map<string, number>();
+  for (const words of mentions.values()) {
+    for (const word of words) {
+      for (const token of forbiddenTokens(word.text, home))
+        budget.set(token, (budget.get(token) ?? 0) + 1);
+    }
+  }
+  for (const token of tokens) {
+    const left = budget.get(token) ?? 0;
+    if (left === 0) return scanText(token, home);
+    budget.set(token, left - 1);
+  }
+  notes.add(MENTION_SIGNAL);
+  return null;
+}
+
+/** A command that can send data off the machine: a network program, a shell or interpreter, or an unknown name. */
+function reachesNetwork(parsed: ParsedShell): boolean {
+  return parsed.commands.some(
+    (c) => c.binary === null || NETWORK_PROGRAMS.has(c.binary) || runsCode(c.binary),
+  );
+}
+
+/** Judge a parsed command line; mentions and secret-shaped tokens leaving the machine become `notes`. */
+export function checkShell(
+  parsed: ParsedShell,
+  home: string,
+  siblings: ShellSiblings,
+  notes: Set<string>,
+): Blocked | null {
+  const mentions: Mentions = new Map(parsed.commands.map((c) => [c, mentionWords(c)]));
+  const raw = unaccountedToken(parsed, mentions, home, notes);
+  if (raw) return raw;
+  if (secretTokenIn(parsed.source) !== null && reachesNetwork(parsed))
+    notes.add(SECRET_TOKEN_SIGNAL);
+  const values = wordValues(parsed, home, siblings.positional);
+  const given = normalizePath(siblings.cwd, home);
+  const start = given.startsWith('/') ? given : normalizePath(`${home}/${given}`, home);
+  const dirsOf = workingDirs(parsed, values, home, start);
+  const wordDirs = new Map<ShellWord, readonly string[]>();
+  for (const command of parsed.commands) {
+    for (const word of commandWords(command)) wordDirs.set(word, dirsOf.get(command) ?? [start]);
+  }
+  // Words the rules make up (the file of dd's of=...) may run in any directory seen.
+  const anyDir = [...new Set([...dirsOf.values()].flat())];
+  const pathCache = new Map<ShellWord, string[]>();
+  const paths = (word: ShellWord): string[] => {
+    const cached = pathCache.get(word);
+    if (cached) return cached;
+    const out = values(word).flatMap((v) => {
+      // An empty word names nothing (rm -rf "$UNSET" removes nothing).
+      if (v === '') return [];
+      const path = normalizePath(v, home);
+      if (path.startsWith('/')) return [path];
+      const dirs = wordDirs.get(word) ?? anyDir;
+      return [path, ...dirs.map((dir) => normalizePath(`${dir}/${path}`, home))];
+    });
+    pathCache.set(word, out);
+    return out;
+  };
+  // Scripts repeat the same words ("$line", "$pid"): each distinct text is scanned once.
+  const scanned = new Set<string>();
+  for (const command of parsed.commands) {
+    const devicesMatter = command.binary === null || !DEVICE_METADATA_COMMANDS.has(command.binary);
+    const mentioned = mentions.get(command) ?? new Set<ShellWord>();
+    for (const word of commandWords(command)) {
+      if (mentioned.has(word)) {
+        if (values(word).some((value) => scanText(value, home) !== null)) notes.add(MENTION_SIGNAL);
+        continue;
+      }
+      for (const value of values(word)) {
+        if (scanned.has(value)) continue;
+        scanned.add(value);
+        const hit = scanText(value, home);
+        if (hit) return hit;
+      }
+      for (const path of paths(word)) {
+        const secret = forbiddenPathRule(path, SECRET);
+        const hit =
+          (secret ? forbidden(secret) : null) ??
+          (devicesMatter ? scanWhole(path, home) : null) ??
+          (word.glob ? scanGlob(path, home) : null);
+        if (hit) return hit;
+      }
+    }
+  }
+  const inside = openedInsideHit(parsed, paths, values, home);
+  if (inside) return inside;
+  const shadows = namedShadows(parsed, values);
+  const view: ShellView = {
+    parsed:
+      shadows.length === 0 ? parsed : { ...parsed, commands: [...parsed.commands, ...shadows] },
+    home,
+    paths,
+  };
+  const danger = dangerousShellRule(view);
+  return danger ? new Blocked(`dangerous shell: ${danger.name}`, 'dangerous shell') : null;
+}
