@@ -1,6 +1,9 @@
 // A depth-first walk over a directory tree through FsOps, shared by fs_grep and fs_glob.
 // Symlinked directories are not followed (no loops, no escaping the root through a link), and a
 // protected place below the root is neither entered nor named (constitution/protected.ts).
+// Like ripgrep, it honours each directory's .gitignore (the `ignore` library reads the format)
+// and never enters node_modules or version-control internals.
+import ignore, { type Ignore } from 'ignore';
 import { join } from 'node:path';
 import type { FsOps } from './ops/fs-ops.ts';
 import type { ProtectedCheck } from './protected-places.ts';
@@ -15,8 +18,45 @@ export interface WalkEntry {
   readonly isSymbolicLink: boolean;
 }
 
-/** Directories whose contents are noise for a search (version-control internals). */
-const skippedDirectories = new Set(['.git', '.hg', '.svn']);
+/** Directories whose contents are noise for a search (version-control internals, installed packages). */
+const skippedDirectories = new Set(['.git', '.hg', '.svn', 'node_modules']);
+
+/** The .gitignore rules in force in one directory, each with the directory it was found in. */
+type IgnoreRules = readonly { readonly base: string; readonly rules: Ignore }[];
+
+/** The rules for `dir`: its parent's, plus its own .gitignore if it has one. */
+async function rulesFor(
+  fs: FsOps,
+  dir: string,
+  relative: string,
+  inherited: IgnoreRules,
+): Promise<IgnoreRules> {
+  const text = await fs.readFile(join(dir, '.gitignore')).then(
+    (data) => data.toString('utf8'),
+    () => undefined,
+  );
+  return text === undefined
+    ? inherited
+    : [...inherited, { base: relative, rules: ignore().add(text) }];
+}
+
+/**
+ * The one place a walk decides what to do with an entry: skip it (a .gitignore above it names
+ * it), list it, or list and enter it (a directory not named in skippedDirectories).
+ */
+function decide(
+  name: string,
+  relative: string,
+  isDirectory: boolean,
+  rules: IgnoreRules,
+): 'skip' | 'list' | 'enter' {
+  const ignored = rules.some(({ base, rules: gitignore }) => {
+    const inside = base === '' ? relative : relative.slice(base.length + 1);
+    return gitignore.ignores(isDirectory ? `${inside}/` : inside);
+  });
+  if (ignored) return 'skip';
+  return isDirectory && !skippedDirectories.has(name) ? 'enter' : 'list';
+}
 
 /** Entries one search may visit: a walk over a whole home directory must end. */
 export const maxWalkEntries = 200_000;
@@ -37,7 +77,9 @@ export async function* walkTree(
   isProtected: ProtectedCheck,
   budget: WalkBudget = { remaining: maxWalkEntries },
 ): AsyncGenerator<WalkEntry> {
-  const pending: { dir: string; relative: string }[] = [{ dir: root, relative: '' }];
+  const pending: { dir: string; relative: string; rules: IgnoreRules }[] = [
+    { dir: root, relative: '', rules: [] },
+  ];
   while (pending.length > 0) {
     signal.throwIfAborted();
     const next = pending.pop();
@@ -50,18 +92,21 @@ export async function* walkTree(
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const subdirectories: { dir: string; relative: string }[] = [];
+    const rules = entries.some((entry) => entry.name === '.gitignore' && entry.isFile())
+      ? await rulesFor(fs, next.dir, next.relative, next.rules)
+      : next.rules;
+    const subdirectories: { dir: string; relative: string; rules: IgnoreRules }[] = [];
     for (const entry of entries) {
+      const relative = next.relative === '' ? entry.name : `${next.relative}/${entry.name}`;
+      const isDirectory = entry.isDirectory();
+      const action = decide(entry.name, relative, isDirectory, rules);
+      if (action === 'skip') continue;
       if (budget.remaining <= 0) return;
       budget.remaining -= 1;
-      const relative = next.relative === '' ? entry.name : `${next.relative}/${entry.name}`;
       const path = join(next.dir, entry.name);
       if (isProtected(path) !== null) continue;
-      const isDirectory = entry.isDirectory();
       yield { path, relative, isDirectory, isSymbolicLink: entry.isSymbolicLink() };
-      if (isDirectory && !skippedDirectories.has(entry.name)) {
-        subdirectories.push({ dir: path, relative });
-      }
+      if (action === 'enter') subdirectories.push({ dir: path, relative, rules });
     }
     // Reversed onto the stack so the first subdirectory is walked first.
     pending.push(...subdirectories.reverse());

@@ -11,7 +11,9 @@ import {
   createBwrapShellOps,
   defaultBwrapPath,
 } from '../../executors/sandbox/bwrap.ts';
+import { findSecretMasks } from '../../executors/sandbox/secret-masks.ts';
 import { commandEnv } from '../../executors/shell-exec.ts';
+import { execa } from 'execa';
 import { median, percentile, type BenchSection } from './types.ts';
 
 const runs = 30;
@@ -48,6 +50,34 @@ async function timeInterleaved(
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
+
+/** Median wall time (ms) of `fn` over the runs, after the warm-up. */
+async function medianOf(fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < warmUp + runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    if (i >= warmUp) times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/**
+ * Where the overhead goes: bubblewrap's own cost (a sandbox with one read-only bind of /, new
+ * namespaces, `true` run directly without bash) and Custode's per-call work before it starts
+ * (finding the secret stores to mask: stat calls over the home).
+ */
+async function overheadParts(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const bareTrue = await medianOf(() => execa('true'));
+  const minimalBwrap = await medianOf(() =>
+    execa(defaultBwrapPath, ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true']),
+  );
+  const masks = await medianOf(() => findSecretMasks(env));
+  return [
+    `where it goes: a minimal bwrap (one bind, new namespaces) costs ${ms(minimalBwrap - bareTrue)} over a bare execa('true') (${ms(bareTrue)});`,
+    `  finding the secret stores to mask costs ${ms(masks)} per call; the rest is Custode's mounts, bash and prlimit`,
+  ];
+}
 
 /** Median wall time of `true` in bubblewrap vs bare, and the overhead; skipped with the reason when bwrap is missing. */
 export async function benchSandbox(): Promise<BenchSection> {
@@ -87,6 +117,7 @@ export async function benchSandbox(): Promise<BenchSection> {
         `bwrap median ${ms(median(bwrap))}  p90 ${ms(percentile(bwrap, 90))}`,
         `paired overhead (median of bwrap - bare, run by run) ${ms(median(differences))}`,
         `overhead (median bwrap - median bare) ${ms(overhead)}  target <= ${String(targetMs)} ms: ${overhead <= targetMs ? 'met' : 'NOT met'}`,
+        ...(await overheadParts(request.env)),
       ],
     };
   } finally {

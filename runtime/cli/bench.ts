@@ -14,6 +14,7 @@ const sections: readonly (readonly [string, () => Promise<BenchSection>])[] = [
   ['pipeline', async () => (await import('../bench/pipeline.ts')).benchPipeline()],
   ['hook', async () => (await import('../bench/hook.ts')).benchHook()],
   ['sandbox', async () => (await import('../bench/sandbox.ts')).benchSandbox()],
+  ['grep', async () => (await import('../bench/grep.ts')).benchGrep()],
   ['planner', async () => (await import('../bench/planner.ts')).benchPlanner()],
   ['judge', async () => (await import('../bench/judge.ts')).benchJudge()],
   ['telegram', async () => (await import('../bench/telegram.ts')).benchTelegram()],

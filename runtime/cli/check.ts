@@ -107,7 +107,7 @@ function grantFields(grant: Grant): Record<string, unknown> {
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommand(argv, spec);
   const { config } = await loadConfig(values.config, io.env);
-  const pipeline = await createPipeline({ config, env: io.env });
+  const pipeline = await createPipeline({ config, env: io.env, origin: 'check' });
   try {
     if (values.jsonl === true) {
       const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });

@@ -2,7 +2,7 @@
 // hook format. Every failure (bad payload, bad config, a crash) blocks with exit 2 and a reason:
 // an agent treats any other failing exit as "go ahead".
 import { loadConfig } from '../config.ts';
-import { createHookGate, type HookAnswer } from '../hooks/gate.ts';
+import { createHookGate, type HookAgent, type HookAnswer } from '../hooks/gate.ts';
 import { claudeCodeCommandReply, codexCommandReply, type CommandReply } from '../hooks/replies.ts';
 import {
   CONFIG_DETAIL,
@@ -13,10 +13,15 @@ import {
   type CommandSpec,
 } from './io.ts';
 
-const agents: ReadonlyMap<string, (answer: HookAnswer) => CommandReply> = new Map([
-  ['claude-code', claudeCodeCommandReply],
-  ['codex', codexCommandReply],
-]);
+const replies: Readonly<Record<HookAgent, (answer: HookAnswer) => CommandReply>> = {
+  'claude-code': claudeCodeCommandReply,
+  codex: codexCommandReply,
+};
+
+/** An agent name from the command line, looked up as an own key only. */
+function isAgent(name: string): name is HookAgent {
+  return Object.hasOwn(replies, name);
+}
 
 export const spec = {
   usage: 'custode hook <claude-code|codex> [--config path] < pre-tool-use.json',
@@ -30,7 +35,7 @@ export const spec = {
 } satisfies CommandSpec;
 
 async function answerStdin(
-  agent: string,
+  agent: HookAgent,
   configPath: string | undefined,
   io: CliIo,
 ): Promise<HookAnswer> {
@@ -56,14 +61,13 @@ async function answerStdin(
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(argv, spec);
   const agent = positionals[0] ?? '';
-  const reply = agents.get(agent);
-  if (reply === undefined) {
+  if (!isAgent(agent)) {
     io.stderr.write(
-      `custode hook: unknown agent "${agent}". Fix: use one of ${[...agents.keys()].join(', ')}; blocked (fail closed)\n`,
+      `custode hook: unknown agent "${agent}". Fix: use one of ${Object.keys(replies).join(', ')}; blocked (fail closed)\n`,
     );
     return 2;
   }
-  const out = reply(await answerStdin(agent, values.config, io));
+  const out = replies[agent](await answerStdin(agent, values.config, io));
   io.stdout.write(out.stdout);
   io.stderr.write(out.stderr);
   return out.exitCode;

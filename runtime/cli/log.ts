@@ -29,16 +29,23 @@ export function summariseAudit(records: readonly AuditRecord[], invalidLines: nu
   const decisions = records.filter((r) => r.event === 'decision');
   const approvals = records.filter((r) => r.event === 'approval');
   const denied = decisions.filter((r) => r.decision === 'deny');
+  const uncarded = decisions.flatMap((r) => (r.tier === undefined ? [] : [{ tier: r.tier }]));
   const lines = [
     `decisions: ${decisions.length} (${countBy(decisions, (r) => r.decision) || 'none'})`,
     `denied by stage: ${countBy(denied, (r) => r.stage ?? 'none') || 'none'}`,
     `by executor: ${countBy(decisions, (r) => r.executor) || 'none'}`,
+    // The assistant's own calls apart from what `custode check` and other agents' hooks asked.
+    `by origin: ${countBy(decisions, (r) => r.origin ?? 'assistant') || 'none'}`,
+    `allowed without a card, by tier: ${countBy(uncarded, (r) => r.tier) || 'none'}`,
     `card answers: ${approvals.length} (${countBy(approvals, (r) => r.answer) || 'none'})`,
   ];
   if (invalidLines > 0) lines.push(`lines that fail the audit schema: ${invalidLines}`);
   const recent = denied
     .slice(-5)
-    .map((r) => `  ${r.ts} ${r.executor} ${r.stage ?? ''}: ${r.verdict.reason}`);
+    .map(
+      (r) =>
+        `  ${r.ts} ${r.origin ?? 'assistant'} ${r.executor} ${r.stage ?? ''}: ${r.verdict.reason}`,
+    );
   if (recent.length > 0) lines.push('recent denials:', ...recent);
   return `${lines.join('\n')}\n`;
 }

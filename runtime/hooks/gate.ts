@@ -29,6 +29,8 @@ const payloadSchema = z.looseObject({
   cwd: z.string().startsWith('/'),
 });
 
+export type HookAgent = 'claude-code' | 'codex';
+
 export interface HookGate {
   /** Answer one payload (the request body as text); never throws. */
   answer(payload: string): Promise<HookAnswer>;
@@ -38,8 +40,8 @@ export interface HookGate {
 export interface HookGateOptions {
   readonly config: Config;
   readonly env: NodeJS.ProcessEnv;
-  /** Which agent asks (`claude-code`, `codex`): the audit line's intent names it. */
-  readonly agent: string;
+  /** Which agent asks: the audit line's origin and intent name it. */
+  readonly agent: HookAgent;
 }
 
 /** Working directories whose pipelines a long-running gate keeps ready. */
@@ -77,7 +79,11 @@ export function createHookGate(options: HookGateOptions): HookGate {
   function pipelineFor(cwd: string): Promise<Pipeline> {
     const ready = pipelines.get(cwd);
     if (ready !== undefined) return ready;
-    const created = createPipeline({ config: configFor(options.config, cwd), env: options.env });
+    const created = createPipeline({
+      config: configFor(options.config, cwd),
+      env: options.env,
+      origin: `hook:${options.agent}`,
+    });
     pipelines.set(cwd, created);
     // A failed build is not kept: the next call tries again.
     created.catch(() => pipelines.delete(cwd));

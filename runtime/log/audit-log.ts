@@ -31,6 +31,10 @@ const verdictSchema = z.strictObject({
   strategy: z.string().optional(),
 });
 
+/** Where a decision was asked for. */
+export const auditOriginSchema = z.enum(['assistant', 'check', 'hook:claude-code', 'hook:codex']);
+export type AuditOrigin = z.infer<typeof auditOriginSchema>;
+
 /** A decision line. Strict: a field that could carry an argument value (args, result...) fails. */
 export const auditDecisionSchema = z.strictObject({
   v: z.literal(1),
@@ -43,6 +47,13 @@ export const auditDecisionSchema = z.strictObject({
   stage: z.enum(['validation', 'scope', 'guard', 'judge', 'audit']).nullable(),
   decision: z.enum(['allow', 'ask', 'deny']),
   verdict: verdictSchema,
+  /** Who asked: the assistant's own planner (absent on older lines), `custode check`, or a hook. */
+  origin: auditOriginSchema.optional(),
+  /** The uncarded tier and catalogue rule that allowed the call without a card, e.g. "read-only: ls". */
+  tier: z
+    .string()
+    .regex(/^(read-only|workspace): /)
+    .optional(),
 });
 
 /** A card resolution: who decided what about which executor. */

@@ -12,7 +12,7 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
-import { createAuditLog, keysOf, type AuditLog } from '../log/audit-log.ts';
+import { createAuditLog, keysOf, type AuditLog, type AuditOrigin } from '../log/audit-log.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
@@ -51,6 +51,8 @@ export interface PipelineOptions {
   readonly logger?: Logger;
   /** "off" writes no audit line (benchmarks of the stages alone, corpus runs). */
   readonly audit?: AuditLog | 'off';
+  /** Who asks for the decisions, for the audit line (default: the assistant's own planner). */
+  readonly origin?: AuditOrigin;
 }
 
 function checkPolicyConfig(config: Config, registry: ReadonlyMap<string, AnyExecutor>): void {
@@ -149,6 +151,11 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
         stage: outcome.stage,
         decision: outcome.decision,
         verdict: outcome.verdict,
+        origin: options.origin ?? 'assistant',
+        // Only an uncarded tier sets what the sandbox may write, and its reason names the rule.
+        ...(outcome.decision === 'allow' && outcome.grant.by === 'tier'
+          ? { tier: outcome.reason }
+          : {}),
       });
       return written === undefined ? outcome : afterAuditWrite(outcome, written, config, logger);
     },
