@@ -1,7 +1,7 @@
 // End to end on Telegram: the emulator, the grammY adapter, the real chat service, pipeline,
 // offline model and executors; a person asks, gets a card, presses, and the file appears.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -163,6 +163,9 @@ describe('Telegram approvals end to end', () => {
   it('Always allow saves a narrow rule: the next write there runs without a card until /rules rm', async () => {
     await daemon();
     await mkdir(join(home, 'tg-notes'), { recursive: true });
+    // Overwrites: a new file in an existing folder runs as the workspace tier's, with no card.
+    for (const name of ['a.txt', 'b.txt', 'c.txt'])
+      await writeFile(join(home, 'tg-notes', name), 'old');
     const user = emulator.client(1);
     const card = await askForWrite(1, 'tg-notes/a.txt');
     // The card says what the button would save before it is pressed.
@@ -194,7 +197,7 @@ describe('Telegram approvals end to end', () => {
     await user.sendMessage(user.makeMessage('/rules rm 1'));
     await user.sendMessage(user.makeMessage('/write ~/tg-notes/c.txt third'));
     await emulator.waitForBot(1, (ms) => ms.some(hasButtons));
-    expect(existsSync(join(home, 'tg-notes', 'c.txt'))).toBe(false);
+    expect(await readFile(join(home, 'tg-notes', 'c.txt'), 'utf8')).toBe('old');
   });
 
   it('shows a guard refusal as a card without buttons, with advice', async () => {

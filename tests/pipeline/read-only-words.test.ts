@@ -118,7 +118,7 @@ describe('recursive readers, however the option is spelled', () => {
     'grep --recur TODO ~',
     'grep --derefer TODO ~',
     'grep -d recurse TODO ~',
-    'grep -drecurse TODO .',
+    'grep -drecurse TODO /',
     'grep --directories=recurse TODO ~',
     'diff --recur ~ /tmp',
   ])('%s is refused outside a relative subdirectory', (source) => {

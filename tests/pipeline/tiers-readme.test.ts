@@ -7,8 +7,11 @@ import { TIERS } from '../../runtime/pipeline/tiers/index.ts';
 
 function tierTable(): { reason: string; writes: string }[] {
   const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## When Custode asks'));
-  const rows = section.split('\n').filter((line) => /^\|\s*`[^`]+`/.test(line));
+  const section = readme.slice(readme.indexOf('## When Custode asks')).split('\n');
+  // The first table of the section, from its `| tier` header to the first line that is no row.
+  const start = section.findIndex((line) => /^\|\s*tier\s*\|/.test(line));
+  const end = section.findIndex((line, i) => i > start && !line.startsWith('|'));
+  const rows = section.slice(start, end).filter((line) => /^\|\s*`[^`]+`/.test(line));
   return rows.map((row) => {
     const cells = row.split('|').map((cell) => cell.trim());
     return { reason: (cells[1] ?? '').replace(/`/g, ''), writes: cells[3] ?? '' };

@@ -1,6 +1,6 @@
 // The chat service with the real offline provider and the real pipeline: approvals that
 // re-enter the turn, refusals, commands, per-chat ordering, expiry.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../runtime/app.ts';
@@ -118,6 +118,8 @@ describe('chat service approvals', () => {
   it('"always" saves a narrow rule, tells the person, and /rules lists it', async () => {
     // A rule scoped to the home directory itself would be too broad: write one level down.
     mkdirSync(join(home, 'notes'), { recursive: true });
+    // An overwrite: a new file in an existing folder runs as the workspace tier's, with no card.
+    writeFileSync(join(home, 'notes', 'a.txt'), 'old');
     app = await startApp(createOfflineClient());
     const sink = createRecordingSink();
     await app.service.handleMessage(says('/write ~/notes/a.txt one'), sink);
