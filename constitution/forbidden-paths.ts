@@ -16,6 +16,14 @@ export interface ForbiddenPath {
   readonly kind: 'secret' | 'device';
   /** Concrete paths the pattern must match (~ is the home); used to test globs and by the tests. */
   readonly samples: readonly string[];
+  /**
+   * What the shell sandbox hides of this family when it exists: paths relative to each home,
+   * absolute system paths; a `*` stands for any one name. The guard forbids the words; the
+   * masks hide the bytes from whatever a command opens by other means.
+   */
+  readonly masks?: { readonly home?: readonly string[]; readonly system?: readonly string[] };
+  /** Why the sandbox leaves this family visible, for a family without masks. */
+  readonly unmasked?: string;
 }
 
 // A path segment boundary on the left: start of the path or a slash.
@@ -31,6 +39,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: new RegExp(`${SEG}\\.config/custode${END}`),
     kind: 'secret',
     samples: ['~/.config/custode/credentials.env', '~/.config/custode/config.yaml'],
+    masks: { home: ['.config/custode'] },
   },
   {
     name: 'application credentials (~/.config/*/credentials.env)',
@@ -38,6 +47,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: new RegExp(`${SEG}\\.config/[^/]+/credentials\\.env$`),
     kind: 'secret',
     samples: ['~/.config/gh/credentials.env'],
+    masks: { home: ['.config/*/credentials.env'] },
   },
   {
     name: 'ssh keys and config (~/.ssh)',
@@ -50,6 +60,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.ssh/config',
       '/home/bob/.ssh/authorized_keys',
     ],
+    masks: { home: ['.ssh'] },
   },
   {
     name: 'account and privilege databases (/etc/passwd, shadow, gshadow, sudoers)',
@@ -64,6 +75,16 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/etc/sudoers.d/90-users',
       '/etc/shadow-',
     ],
+    masks: {
+      system: [
+        '/etc/shadow',
+        '/etc/shadow-',
+        '/etc/gshadow',
+        '/etc/gshadow-',
+        '/etc/sudoers',
+        '/etc/sudoers.d',
+      ],
+    },
   },
   {
     name: 'ssh server keys and config (/etc/ssh)',
@@ -71,6 +92,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/etc\/ssh(?:\/|$)/,
     kind: 'secret',
     samples: ['/etc/ssh/ssh_host_ed25519_key', '/etc/ssh/sshd_config'],
+    masks: { system: ['/etc/ssh/ssh_host_*_key'] },
   },
   {
     name: 'authentication policy (/etc/security)',
@@ -78,6 +100,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/etc\/security(?:\/|$)/,
     kind: 'secret',
     samples: ['/etc/security/opasswd', '/etc/security/limits.conf'],
+    masks: { system: ['/etc/security/opasswd'] },
   },
   {
     name: 'TLS private keys (/etc/ssl/private)',
@@ -85,6 +108,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/etc\/ssl\/private(?:\/|$)/,
     kind: 'secret',
     samples: ['/etc/ssl/private/ssl-cert-snakeoil.key'],
+    masks: { system: ['/etc/ssl/private'] },
   },
   {
     name: "the superuser's home (/root)",
@@ -92,6 +116,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/root(?:\/|$)/,
     kind: 'secret',
     samples: ['/root', '/root/.bashrc', '/root/.profile'],
+    unmasked: 'an ordinary user cannot read it, and for a daemon run as root it is the home itself',
   },
   {
     name: 'boot loader passwords (/boot/grub*/grub.cfg, user.cfg, custom.cfg)',
@@ -99,6 +124,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/boot\/(?:grub2?|efi\/EFI\/[^/]+)\/(?:grub|user|custom)\.cfg$/,
     kind: 'secret',
     samples: ['/boot/grub/grub.cfg', '/boot/grub2/user.cfg', '/boot/efi/EFI/debian/grub.cfg'],
+    unmasked: 'root-only on a normal system; the sandbox binds the system read-only',
   },
   {
     name: 'kernel secrets and firmware (/sys/kernel, /sys/firmware, raw device memory)',
@@ -113,6 +139,8 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/sys/bus/pci/devices/0000:00:02.0/resource0',
       '/sys/bus/pci/devices/0000:00:02.0/config',
     ],
+    unmasked:
+      'the sandbox binds the system read-only and has no capability to reconfigure the kernel',
   },
   {
     name: 'process memory and environment (/proc/<pid>/environ, mem, cmdline, fd, root ...)',
@@ -130,6 +158,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/proc/self/root/etc/hostname',
       '/proc/thread-self/fd/3',
     ],
+    unmasked: 'the sandbox mounts its own /proc, which shows only its own processes',
   },
   {
     name: 'physical memory (/dev/mem, /dev/kmem, /dev/port)',
@@ -137,6 +166,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: /^\/dev\/(?:mem|kmem|port)$/,
     kind: 'secret',
     samples: ['/dev/mem'],
+    unmasked: 'the sandbox mounts its own minimal /dev without these nodes',
   },
   {
     name: 'raw block devices (/dev/sd*, nvme*, vd*, mmcblk*, disk/*, mapper/*)',
@@ -156,6 +186,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/dev/disk/by-id/ata-x',
       '/dev/mapper/root',
     ],
+    unmasked: 'the sandbox mounts its own minimal /dev without disk nodes',
   },
   {
     name: 'cloud credentials (~/.aws, ~/.azure, ~/.config/gcloud)',
@@ -168,6 +199,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.azure/accessTokens.json',
       '~/.config/gcloud/credentials.db',
     ],
+    masks: { home: ['.aws', '.azure', '.config/gcloud'] },
   },
   {
     name: 'gpg keys (~/.gnupg)',
@@ -175,6 +207,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     pattern: new RegExp(`${SEG}\\.gnupg${END}`),
     kind: 'secret',
     samples: ['~/.gnupg/private-keys-v1.d/x.key'],
+    masks: { home: ['.gnupg'] },
   },
   {
     name: 'stored passwords (~/.netrc, ~/.git-credentials, ~/.password-store, keyrings)',
@@ -189,13 +222,98 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.password-store/mail.gpg',
       '~/.local/share/keyrings/login.keyring',
     ],
+    masks: {
+      home: [
+        '.netrc',
+        '_netrc',
+        '.git-credentials',
+        '.password-store',
+        '.local/share/keyrings',
+        '.gnome2/keyrings',
+      ],
+    },
   },
   {
-    name: 'container and cluster credentials (~/.docker/config.json, ~/.kube/config)',
+    name: 'container and cluster credentials (~/.docker/config.json, ~/.kube)',
     why: 'registry tokens and cluster admin certificates',
-    pattern: new RegExp(`${SEG}(?:\\.docker/config\\.json|\\.kube/config)$`),
+    pattern: new RegExp(`${SEG}(?:\\.docker/config\\.json$|\\.kube${END})`),
     kind: 'secret',
-    samples: ['~/.docker/config.json', '~/.kube/config'],
+    samples: ['~/.docker/config.json', '~/.kube/config', '~/.kube/cache/token'],
+    masks: { home: ['.docker/config.json', '.kube'] },
+  },
+  {
+    name: 'developer tokens (~/.config/gh, ~/.npmrc, ~/.pypirc, ~/.cargo/credentials, ~/.vault-token ...)',
+    why: "tokens that publish packages and push code in the person's name",
+    pattern: new RegExp(
+      `${SEG}(?:\\.config/(?:gh|hub)|\\.npmrc|\\.pypirc|\\.cargo/credentials(?:\\.toml)?|\\.terraform\\.d/credentials\\.tfrc\\.json|\\.vault-token)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.config/gh/hosts.yml',
+      '~/.config/hub',
+      '~/.npmrc',
+      '~/.pypirc',
+      '~/.cargo/credentials.toml',
+      '~/.terraform.d/credentials.tfrc.json',
+      '~/.vault-token',
+    ],
+    masks: {
+      home: [
+        '.config/gh',
+        '.config/hub',
+        '.npmrc',
+        '.pypirc',
+        '.cargo/credentials',
+        '.cargo/credentials.toml',
+        '.terraform.d/credentials.tfrc.json',
+        '.vault-token',
+      ],
+    },
+  },
+  {
+    name: 'browser profiles and password managers (~/.mozilla, Chrome, Chromium, Brave, KeePassXC, Bitwarden ...)',
+    why: 'saved passwords, session cookies and password vaults',
+    pattern: new RegExp(
+      `${SEG}(?:\\.mozilla|\\.config/(?:google-chrome|chromium|BraveSoftware|microsoft-edge|vivaldi|opera|keepassxc|Bitwarden|1Password)|snap/(?:firefox|chromium)|\\.local/share/kwalletd|Library/Keychains)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.mozilla/firefox/x.default/logins.json',
+      '~/.config/google-chrome/Default/Login Data',
+      '~/.config/chromium/Default/Cookies',
+      '~/.config/BraveSoftware',
+      '~/.config/keepassxc/keepassxc.ini',
+      '~/.config/Bitwarden/data.json',
+      '~/snap/firefox/common',
+      '~/.local/share/kwalletd/kdewallet.kwl',
+      '~/Library/Keychains/login.keychain-db',
+    ],
+    masks: {
+      home: [
+        '.mozilla',
+        '.config/google-chrome',
+        '.config/chromium',
+        '.config/BraveSoftware',
+        '.config/microsoft-edge',
+        '.config/vivaldi',
+        '.config/opera',
+        '.config/keepassxc',
+        '.config/Bitwarden',
+        '.config/1Password',
+        'snap/firefox',
+        'snap/chromium',
+        '.local/share/kwalletd',
+        'Library/Keychains',
+      ],
+    },
+  },
+  {
+    name: "Custode's own state and audit log (~/.local/share/custode, ~/.local/state/custode)",
+    why: 'chat histories, approvals and always-allow rules, and the record no call may rewrite',
+    pattern: new RegExp(`${SEG}\\.local/(?:share|state)/custode${END}`),
+    kind: 'secret',
+    samples: ['~/.local/share/custode/vaglio/2026-11.jsonl', '~/.local/state/custode/rules.json'],
+    masks: { home: ['.local/share/custode', '.local/state/custode'] },
   },
 ];
 

@@ -110,39 +110,54 @@ function curlLike(command: ShellCommand, spec: OptionSpec): Need {
 }
 
 const GIT_GLOBAL: OptionSpec = { short: 'Cc', long: ['--git-dir', '--work-tree', '--namespace'] };
-const GIT_REMOTE_VALUED: OptionSpec = {
-  short: 'bojuO',
-  long: [
-    '--branch',
-    '--origin',
-    '--depth',
-    '--reference',
-    '--template',
-    '--jobs',
-    '--filter',
-    '--separate-git-dir',
-    '--shallow-since',
-    '--upload-pack',
-    '--receive-pack',
-    '--repo',
-    '--push-option',
-    '--config',
-  ],
-};
+const GIT_LONG_VALUED = [
+  '--branch',
+  '--origin',
+  '--depth',
+  '--reference',
+  '--template',
+  '--jobs',
+  '--filter',
+  '--separate-git-dir',
+  '--shallow-since',
+  '--upload-pack',
+  '--receive-pack',
+  '--repo',
+  '--push-option',
+  '--config',
+];
+// clone: -b branch, -o origin, -j jobs, -u upload-pack, -c config; push: -o push-option (-u
+// there is --set-upstream, a flag); fetch and pull: -j jobs.
+const GIT_CLONE_VALUED: OptionSpec = { short: 'bojuc', long: GIT_LONG_VALUED };
+const GIT_REMOTE_VALUED: OptionSpec = { short: 'oj', long: GIT_LONG_VALUED };
 
-function gitRemoteNeed(operand: ShellWord | undefined): Need {
-  if (operand === undefined || !operand.literal) return UNKNOWN;
+/**
+ * The host of a git remote by name, read from the repository's own configuration by the
+ * caller (null name: the default remote); null when it cannot tell. Without one, a named
+ * remote's hosts are unknown.
+ */
+export type RemoteHost = (name: string | null) => string | null;
+
+function gitRemoteNeed(operand: ShellWord | undefined, remote?: RemoteHost): Need {
+  if (operand === undefined) return hostNeed(remote?.(null) ?? null);
+  if (!operand.literal) return UNKNOWN;
   const host = gitRemoteHost(operand.text);
   if (host === 'local') return null;
-  return host === 'named' ? UNKNOWN : { hosts: [host] };
+  return host === 'named' ? hostNeed(remote?.(operand.text) ?? null) : { hosts: [host] };
 }
 
-function gitNeed(command: ShellCommand): Need {
+function hostNeed(host: string | null): Need {
+  return host === null ? UNKNOWN : { hosts: [host] };
+}
+
+/** git: `remote` resolves named remotes, and only for a git that runs where the caller looked. */
+function gitNeed(command: ShellCommand, remote?: RemoteHost): Need {
   const words = operandWords(command.args, GIT_GLOBAL);
   const at = words[0] === undefined ? -1 : command.args.indexOf(words[0]);
   const sub = words[0]?.text;
   const rest = command.args.slice(at + 1);
-  const operands = operandWords(rest, GIT_REMOTE_VALUED);
+  const here = at === 0 ? remote : undefined;
+  const operands = operandWords(rest, sub === 'clone' ? GIT_CLONE_VALUED : GIT_REMOTE_VALUED);
   switch (sub) {
     case 'clone':
       return gitRemoteNeed(operands[0]);
@@ -151,7 +166,7 @@ function gitNeed(command: ShellCommand): Need {
     case 'push':
     case 'ls-remote':
       if (rest.some((w) => w.text === '--all' || w.text === '--multiple')) return UNKNOWN;
-      return gitRemoteNeed(operands[0]);
+      return gitRemoteNeed(operands[0], here);
     case 'remote':
       return ['update', 'prune', 'show', 'set-head'].includes(operands[0]?.text ?? '') &&
         !rest.some((w) => w.text === '-n')
@@ -244,7 +259,6 @@ const PROGRAMS: ReadonlyMap<string, (command: ShellCommand) => Need> = new Map([
   ['http', (c: ShellCommand) => urlNeed(operandWords(c.args, CURL).slice(0, 1), true)],
   ['xh', (c: ShellCommand) => urlNeed(operandWords(c.args, CURL).slice(0, 1), true)],
   ['aria2c', (c: ShellCommand) => urlNeed(operandWords(c.args, { short: 'od', long: [] }), true)],
-  ['git', gitNeed],
   [
     'gh',
     (c: ShellCommand) =>
@@ -268,9 +282,10 @@ const PROGRAMS: ReadonlyMap<string, (command: ShellCommand) => Need> = new Map([
   ['telnet', (c: ShellCommand) => hostOperand(c, NC, false)],
 ]);
 
-function commandNeed(command: ShellCommand): Need {
+function commandNeed(command: ShellCommand, remote?: RemoteHost): Need {
   const binary = command.binary;
   if (binary === null) return null;
+  if (binary === 'git') return gitNeed(command, remote);
   const program = PROGRAMS.get(binary);
   if (program !== undefined) return program(command);
   if (CLOUD_CLIS.has(binary)) {
@@ -281,9 +296,17 @@ function commandNeed(command: ShellCommand): Need {
   return packageNeed(command) ?? null;
 }
 
-/** What the line needs from the network: every command in it, wherever it appears. */
-export function networkUse(parsed: ParsedShell): NetworkUse {
-  const need = joinNeeds(parsed.commands.map(commandNeed));
+const CHANGES_DIRECTORY = new Set(['cd', 'pushd', 'popd']);
+
+/**
+ * What the line needs from the network: every command in it, wherever it appears. `remote`
+ * (optional) names the hosts of git remotes in the directory the line starts in; it is not
+ * asked when the line changes directory or git is pointed elsewhere (`-C`, `--git-dir`).
+ */
+export function networkUse(parsed: ParsedShell, remote?: RemoteHost): NetworkUse {
+  const moves = parsed.commands.some((c) => c.binary !== null && CHANGES_DIRECTORY.has(c.binary));
+  const lookup = moves ? undefined : remote;
+  const need = joinNeeds(parsed.commands.map((command) => commandNeed(command, lookup)));
   if (need === null) return { needed: false };
   return { needed: true, hosts: need.hosts === null ? null : need.hosts };
 }

@@ -70,6 +70,27 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
     mustNot: ['sk-learn', 'task-abcdefghijklmnopqrstuvwxyz', 'disk-usage-report'],
   },
   {
+    name: 'Stripe key',
+    why: 'moves money on the person’s Stripe account',
+    pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${END}`),
+    must: ['sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'rk_test_abcdefghijklmnop1234'],
+    mustNot: ['sk_live_', 'desk_live_abcdefghijklmnop1234'],
+  },
+  {
+    name: 'Google API key',
+    why: 'bills Google Cloud APIs to the person’s project',
+    pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`),
+    must: ['AIzaSyA-1234567890abcdefghijklmnopqrstu'],
+    mustNot: ['AIzaShort', 'AIzaSyA-1234567890abcdefghijklmnopqrstuvwxyz0'],
+  },
+  {
+    name: 'Hugging Face token',
+    why: 'reads private models and pushes to the person’s repositories',
+    pattern: new RegExp(`${START}hf_[A-Za-z0-9]{34,}${END}`),
+    must: ['hf_abcdefghijklmnopqrstuvwxyzABCDEFGH'],
+    mustNot: ['hf_transfer', 'hf_hub_download'],
+  },
+  {
     name: 'private key',
     why: 'a key block is the identity itself',
     pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/,

@@ -8,12 +8,14 @@ import { withFsErrors } from './fs-errors.ts';
 /**
  * Replace `path` with `data` atomically; on failure the old content is untouched and the temp
  * file removed. A symlink is written through (the scope stage checked its real path) and an
- * existing file keeps its permission bits.
+ * existing file keeps its permission bits. With `createOnly`, the file appears whole or not at
+ * all and an existing one is never replaced (EEXIST), however late it appeared.
  */
 export async function writeFileAtomic(
   fs: FsOps,
   path: string,
   data: string | Buffer,
+  options: { readonly createOnly?: boolean } = {},
 ): Promise<void> {
   const target = await fs.realpath(path).catch(() => path);
   const previous = await fs.stat(target).catch(() => undefined);
@@ -22,7 +24,10 @@ export async function writeFileAtomic(
     try {
       await fs.writeFile(temp, data);
       if (previous !== undefined) await fs.chmod(temp, previous.mode & 0o7777);
-      await fs.rename(temp, target);
+      if (options.createOnly === true) {
+        await fs.link(temp, target);
+        await fs.unlink(temp);
+      } else await fs.rename(temp, target);
     } catch (error) {
       await fs.unlink(temp).catch(() => undefined);
       throw error;

@@ -2,9 +2,9 @@
 // resolved, that its path is inside the configured roots, so a link planted between the
 // decision and the run cannot carry a write outside them.
 import { basename, dirname, join } from 'node:path';
-import { forbiddenPathRule } from '../constitution/forbidden-paths.ts';
 import { PathOutsideBoundary, PermissionDenied } from '../runtime/errors.ts';
 import type { ExecutorContext } from './define.ts';
+import { protectedCheck } from './protected-places.ts';
 import { resolvePath } from './resolve-path.ts';
 import { isUnder } from '../runtime/vaglio/normalize-path.ts';
 
@@ -22,11 +22,11 @@ async function realPathOfLongestAncestor(path: string, ctx: ExecutorContext): Pr
 }
 
 /**
- * The absolute paths this call may write: the decision's own list when it narrowed the call
- * (ctx.writableRoots), else config roots.write with ~ expanded. One place for every executor.
+ * The absolute paths this call may write: an uncarded tier's own list (its grant), else config
+ * roots.write with ~ expanded. One place for every executor.
  */
 export function writableRootsOf(ctx: ExecutorContext): readonly string[] {
-  return ctx.writableRoots ?? configuredWriteRoots(ctx);
+  return ctx.grant.by === 'tier' ? ctx.grant.writable : configuredWriteRoots(ctx);
 }
 
 /** roots.write from the config, with ~ expanded. */
@@ -43,9 +43,9 @@ function rootsFor(
   return {
     roots: writableRootsOf(ctx),
     source:
-      ctx.writableRoots === undefined
-        ? 'roots.write in config'
-        : 'this call was allowed without approval and may write only what its decision names',
+      ctx.grant.by === 'tier'
+        ? 'this call was allowed without approval and may write only what its decision names'
+        : 'roots.write in config',
   };
 }
 
@@ -85,12 +85,12 @@ export async function resolveInRoots(
   const path = resolvePath(raw, ctx.env);
   const checked = options.followLink === false && path !== '/' ? dirname(path) : path;
   await assertInRoots(checked, access, ctx);
-  // The guard judged the text; a link can lead from a plain name to a forbidden file.
+  // The guard judged the text; a link can lead from a plain name to a protected place, and
+  // Custode's own dirs are wherever this call's XDG_* put them.
   const real = await realPathOfLongestAncestor(checked, ctx);
-  const forbidden = real === checked ? null : forbiddenPathRule(real);
-  if (forbidden !== null)
-    throw new PermissionDenied(
-      `${path} leads to ${forbidden.name}, which is never read or written`,
-    );
+  const isProtected = protectedCheck(ctx.env);
+  const place = isProtected(real) ?? isProtected(path);
+  if (place !== null)
+    throw new PermissionDenied(`${path} is in ${place.name}, which is never read or written`);
   return path;
 }

@@ -3,6 +3,7 @@
 // z.toJSONSchema(args): one source.
 import type { z } from 'zod';
 import type { Config } from '../runtime/config.ts';
+import type { Grant } from '../runtime/pipeline/grant.ts';
 import type { FsOps } from './ops/fs-ops.ts';
 import type { HttpOps } from './ops/http-ops.ts';
 import type { ShellOps } from './ops/shell-ops.ts';
@@ -24,10 +25,11 @@ export interface ExecutorContext {
   readonly env: NodeJS.ProcessEnv;
   readonly signal: AbortSignal;
   readonly ops: { readonly fs: FsOps; readonly shell: ShellOps; readonly http: HttpOps };
-  /** When set, replaces config roots.write for this call (absolute paths; [] = write nothing). */
-  readonly writableRoots?: readonly string[];
-  /** Places inside the writable roots that stay read-only for this call (a work tree's .git). */
-  readonly readOnlyWithin?: readonly string[];
+  /**
+   * Who allowed this call and what it may touch, as the decision made it: an uncarded tier's
+   * grant replaces roots.write with its own list. Executors read it; they never infer it.
+   */
+  readonly grant: Grant;
 }
 
 export interface ExecutorDefinition<Schema extends z.ZodType = z.ZodType, Result = unknown> {

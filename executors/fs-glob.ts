@@ -5,6 +5,7 @@ import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
+import { protectedCheck } from './protected-places.ts';
 import { maxWalkEntries, walkTree } from './walk.ts';
 
 /** Paths under `path` (default ~) matching the glob, relative to that root, sorted; directories end with `/`. */
@@ -32,7 +33,13 @@ export const fsGlob = defineExecutor({
     const matches: string[] = [];
     let truncated = false;
     const budget = { remaining: maxWalkEntries };
-    for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, budget)) {
+    for await (const entry of walkTree(
+      ctx.ops.fs,
+      root,
+      ctx.signal,
+      protectedCheck(ctx.env),
+      budget,
+    )) {
       if (!regex.test(entry.relative)) continue;
       if (matches.length === limit) {
         truncated = true;

@@ -6,6 +6,7 @@ import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
+import { protectedCheck } from './protected-places.ts';
 import { createLineMatcher } from './regex-worker.ts';
 import { looksBinary } from './text-file.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
@@ -36,7 +37,13 @@ async function* candidateFiles(
     yield { path: root, label: root };
     return;
   }
-  for await (const entry of walkTree(ctx.ops.fs, root, ctx.signal, budget)) {
+  for await (const entry of walkTree(
+    ctx.ops.fs,
+    root,
+    ctx.signal,
+    protectedCheck(ctx.env),
+    budget,
+  )) {
     // Links are not followed (like ripgrep): one could point at a key outside the tree.
     if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
+import { join } from 'node:path';
 import { resolveInRoots } from './boundary.ts';
+import { protectedCheck } from './protected-places.ts';
 
 /** A listing longer than this is cut: the model cannot use more, and it would flood the context. */
 export const maxListEntries = 2000;
@@ -12,7 +14,7 @@ export const maxListEntries = 2000;
 export const fsList = defineExecutor({
   name: 'fs_list',
   description:
-    'List the entries of a directory, sorted by name. Directory names end with "/"; very long listings are cut (truncated: true).',
+    'List the entries of a directory, sorted by name. Directory names end with "/"; very long listings are cut (truncated: true); protected places (keys, tokens, Custode\'s own state) are left out and counted (protected_omitted).',
   args: z.strictObject({
     path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
   }),
@@ -23,13 +25,17 @@ export const fsList = defineExecutor({
     const path = await resolveInRoots(args.path, 'read', ctx);
     const stats = await withFsErrors(path, () => ctx.ops.fs.stat(path));
     if (!stats.isDirectory()) throw new InvalidArguments(`${path} is not a directory; use fs_read`);
-    const entries = await withFsErrors(path, () => ctx.ops.fs.readdir(path));
+    const all = await withFsErrors(path, () => ctx.ops.fs.readdir(path));
+    // A protected place is not named either: the listing says only how many it left out.
+    const isProtected = protectedCheck(ctx.env);
+    const entries = all.filter((entry) => isProtected(join(path, entry.name)) === null);
     const names = entries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
     names.sort();
     return {
       path,
       entries: names.slice(0, maxListEntries),
       truncated: names.length > maxListEntries,
+      ...(entries.length < all.length ? { protected_omitted: all.length - entries.length } : {}),
     };
   },
 });

@@ -27,7 +27,9 @@ export const fsWrite = defineExecutor({
     if (args.create_dirs === true) {
       await withFsErrors(dirname(path), () => ctx.ops.fs.mkdir(dirname(path), { recursive: true }));
     }
-    await writeFileAtomic(ctx.ops.fs, path, args.content);
+    // A call no person saw was allowed as a new file: it must not replace one that appeared since.
+    const createOnly = ctx.grant.by === 'tier' && !ctx.grant.replaces;
+    await writeFileAtomic(ctx.ops.fs, path, args.content, { createOnly });
     return {
       path,
       bytes: Buffer.byteLength(args.content, 'utf8'),

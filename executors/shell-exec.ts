@@ -96,7 +96,8 @@ export const shellExec = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const { sandbox } = ctx.config;
-    const uncarded = ctx.writableRoots !== undefined;
+    const { grant } = ctx;
+    const uncarded = grant.by === 'tier';
     if (args.timeout_ms !== undefined && args.timeout_ms > sandbox.timeout_ceiling_ms) {
       throw new ExecTimeoutCeilingExceeded(
         `timeout_ms ${String(args.timeout_ms)} is above the ceiling of ${String(sandbox.timeout_ceiling_ms)} ms (config sandbox.timeout_ceiling_ms); ask for less time`,
@@ -114,18 +115,19 @@ export const shellExec = defineExecutor({
       outputCapBytes: sandbox.output_cap_bytes,
       signal: ctx.signal,
       writableRoots: writableRootsOf(ctx),
-      readOnlyWithin: await withNestedRepositories(ctx.readOnlyWithin ?? [], ctx),
+      readOnlyWithin: await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx),
       // A call no person approved reaches no host socket (Docker, the user's D-Bus).
       hideRuntimeDirs: uncarded,
       visibleRoots: configuredWriteRoots(ctx),
-      network: sandbox.network,
+      // A person approved a card that said this needs the network (or saved it as a rule).
+      network: sandbox.network || ((grant.by === 'person' || grant.by === 'rule') && grant.network),
       env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },
       // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
       ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),
       tmpSizeBytes: sandbox.tmp_size_bytes,
     });
     const notes = [
-      ...narrowedNotes(result, ctx.writableRoots, sandbox.uncarded_max_file_bytes),
+      ...(uncarded ? narrowedNotes(result, grant.writable, sandbox.uncarded_max_file_bytes) : []),
       ...(result.sandbox === 'bwrap' ? tmpFullNotes(result, sandbox.tmp_size_bytes) : []),
     ];
     const note: { note?: string } = notes.length === 0 ? {} : { note: notes.join(' ') };
@@ -152,10 +154,9 @@ function hitFileSizeLimit(result: ShellResult): boolean {
  */
 function narrowedNotes(
   result: ShellResult,
-  writable: readonly string[] | undefined,
+  writable: readonly string[],
   maxFileBytes: number,
 ): string[] {
-  if (writable === undefined) return [];
   const notes: string[] = [];
   if (result.stderr.includes('Read-only file system')) {
     const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');

@@ -1,7 +1,9 @@
 // A depth-first walk over a directory tree through FsOps, shared by fs_grep and fs_glob.
-// Symlinked directories are not followed (no loops, no escaping the root through a link).
+// Symlinked directories are not followed (no loops, no escaping the root through a link), and a
+// protected place below the root is neither entered nor named (constitution/protected.ts).
 import { join } from 'node:path';
 import type { FsOps } from './ops/fs-ops.ts';
+import type { ProtectedCheck } from './protected-places.ts';
 
 /** One entry met by walkTree. */
 export interface WalkEntry {
@@ -26,12 +28,13 @@ export interface WalkBudget {
 
 /**
  * Yield every entry under `root` (not the root itself) in name order, depth first, until the
- * budget runs out; throws when `signal` aborts.
+ * budget runs out, skipping whatever `isProtected` names; throws when `signal` aborts.
  */
 export async function* walkTree(
   fs: FsOps,
   root: string,
   signal: AbortSignal,
+  isProtected: ProtectedCheck,
   budget: WalkBudget = { remaining: maxWalkEntries },
 ): AsyncGenerator<WalkEntry> {
   const pending: { dir: string; relative: string }[] = [{ dir: root, relative: '' }];
@@ -53,6 +56,7 @@ export async function* walkTree(
       budget.remaining -= 1;
       const relative = next.relative === '' ? entry.name : `${next.relative}/${entry.name}`;
       const path = join(next.dir, entry.name);
+      if (isProtected(path) !== null) continue;
       const isDirectory = entry.isDirectory();
       yield { path, relative, isDirectory, isSymbolicLink: entry.isSymbolicLink() };
       if (isDirectory && !skippedDirectories.has(entry.name)) {

@@ -1,6 +1,7 @@
 // The composition root: config in, a running chat service out. Everything with side effects
 // is created here (and only here), so the planner and channels receive their parts.
 import { join } from 'node:path';
+import { createRemoteReader } from '../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../executors/ops/inspect-target.ts';
 import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
@@ -87,6 +88,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ),
     buildCard: createCardBuilder({
       inspect: createTargetInspector(),
+      readRemotes: createRemoteReader(),
       proposeRule: (call) => rules.propose(call),
       env,
     }),

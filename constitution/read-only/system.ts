@@ -1,6 +1,6 @@
 // Read-only rules for the shell's own answers and for questions about this host and its
 // processes. The flags listed are the ones that would set something instead of printing it.
-import { plain, type ReadOnlyRuleSpec } from './spec.ts';
+import { plain, version, type ReadOnlyRuleSpec } from './spec.ts';
 
 type Spec = ReadOnlyRuleSpec;
 
@@ -35,6 +35,44 @@ function datePaths(args: readonly string[]): readonly string[] | null {
   }
   return files;
 }
+
+/** netstat's printing options (no -c: it never ends; no -W width tricks needed). */
+const NETSTAT_FLAGS = [
+  '-t',
+  '-u',
+  '-l',
+  '-n',
+  '-p',
+  '-a',
+  '-e',
+  '-r',
+  '-s',
+  '-i',
+  '-x',
+  '-4',
+  '-6',
+  '-W',
+  '-w',
+];
+
+/** tar options that only pick what to list and how to decompress it. */
+const TAR_LIST_FLAGS = [
+  '-t',
+  '--list',
+  '-f',
+  '--file',
+  '-v',
+  '--verbose',
+  '-z',
+  '--gzip',
+  '-j',
+  '--bzip2',
+  '-J',
+  '--xz',
+  '--zstd',
+  '-a',
+  '--auto-compress',
+];
 
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
@@ -85,6 +123,36 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
     }),
     name: 'killall -l',
   },
+  // ss -K kills the sockets it lists, -D dumps to a file, -F reads a filter file, -N enters a
+  // namespace: everything else prints.
+  plain('ss', 'ss -ltnp', 'ss -K dst 10.0.0.1', {
+    forbidden_flags: ['-K', '--kill', '-D', '--diag', '-F', '--filter', '-N', '--net'],
+  }),
+  plain('netstat', 'netstat -tlnp', 'netstat -tlnp > n.txt', { allowed_flags: NETSTAT_FLAGS }),
+  // Listing an archive reads it; every other tar option is refused (extracting, creating, and
+  // --to-command, -I, --checkpoint-action and -F, which run programs).
+  {
+    ...plain('tar', 'tar -tzf backup.tar.gz', 'tar -xzf backup.tar.gz', {
+      allowed_flags: TAR_LIST_FLAGS,
+      required_flags: ['-t', '--list'],
+    }),
+    name: 'tar --list',
+    examples: {
+      match: ['tar -tzf backup.tar.gz', 'tar --list -f a.tar', 'tar -tvjf a.tar.bz2'],
+      no_match: ['tar -xzf backup.tar.gz', 'tar -tf a.tar --to-command=sh', 'tar tzf a.tgz'],
+    },
+  },
+  {
+    ...plain('unzip', 'unzip -l photos.zip', 'unzip photos.zip', {
+      allowed_flags: ['-l', '-v', '-t', '-q', '-qq'],
+      required_flags: ['-l', '-v', '-t'],
+    }),
+    name: 'unzip -l',
+  },
+  plain('zipinfo', 'zipinfo photos.zip', 'zipinfo photos.zip > z.txt'),
+  ...['git', 'cargo', 'rustc', 'gcc', 'make', 'bash', 'curl', 'docker', 'psql'].map((binary) =>
+    version(binary),
+  ),
   pidQuery('chrt', 'chrt -p 1234', 'chrt -p 5 1234', ['-p', '--pid']),
   pidQuery('taskset', 'taskset -p 1234', 'taskset -p 3 1234', ['-p', '--pid']),
   pidQuery('ionice', 'ionice -p 1234', 'ionice -c3 -p 1234', ['-p']),

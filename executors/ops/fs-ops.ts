@@ -5,6 +5,8 @@ export interface FsOps {
   readFile(path: string): Promise<Buffer>;
   writeFile(path: string, data: string | Buffer): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /** A hard link: fails with EEXIST when `to` exists (a write that must not replace anything). */
+  link(from: string, to: string): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
   stat(path: string): Promise<Stats>;
   lstat(path: string): Promise<Stats>;

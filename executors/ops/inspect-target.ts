@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import git from 'isomorphic-git';
+import { findWorkTree } from './git-root.ts';
 import type { InspectTarget } from '../../runtime/approvals/target-facts.ts';
 
 export interface InspectLimits {
@@ -36,7 +37,8 @@ async function readText(path: string, size: number, max: number): Promise<string
 
 async function gitClean(real: string, timeoutMs: number): Promise<boolean> {
   const look = (async () => {
-    const dir = await git.findRoot({ fs, filepath: dirname(real) });
+    const dir = await findWorkTree(dirname(real));
+    if (dir === null) return false;
     return (await git.status({ fs, dir, filepath: relative(dir, real) })) === 'unmodified';
   })();
   let timer: NodeJS.Timeout | undefined;

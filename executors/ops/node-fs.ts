@@ -1,6 +1,7 @@
 // FsOps on node:fs/promises: the real filesystem.
 import {
   chmod,
+  link,
   lstat,
   mkdir,
   readdir,
@@ -21,6 +22,7 @@ export function createNodeFsOps(): FsOps {
     readFile: (path) => readFile(path),
     writeFile: (path, data) => writeFile(path, data),
     rename: (from, to) => rename(from, to),
+    link: (from, to) => link(from, to),
     chmod: (path, mode) => chmod(path, mode),
     stat: (path) => stat(path),
     lstat: (path) => lstat(path),

@@ -5,6 +5,7 @@
 // needs, each checked, so the outcome's shape may grow without breaking cards.
 import type { AnyExecutor } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
+import { resolvePath } from '../../executors/resolve-path.ts';
 import { homeDir } from '../paths.ts';
 import type { PipelineOutcome, ProposedCall } from '../pipeline/types.ts';
 import type { ApprovalCard } from './card.ts';
@@ -14,7 +15,7 @@ import { middleCut, shorten } from './excerpt.ts';
 import { fileEffect } from './file-effect.ts';
 import { refusalAdvice } from './refusal-advice.ts';
 import { shellEffect } from './shell-effect.ts';
-import type { InspectTarget, TargetFacts } from './target-facts.ts';
+import type { InspectTarget, ReadRemotes, TargetFacts } from './target-facts.ts';
 import type { AllowRule } from './types.ts';
 import { visibleLine, visibleText } from './visible-text.ts';
 import { webEffect } from './web-effect.ts';
@@ -30,6 +31,8 @@ const PATH_MAX = 200;
 export interface CardDeps {
   /** Looks at a file target (exists, size, text, git); absent = the card does not look. */
   readonly inspect?: InspectTarget;
+  /** Reads the git remotes where a command runs (its network line names their hosts). */
+  readonly readRemotes?: ReadRemotes;
   /** The rule "Always allow" would save for a call, or null when none is safe. */
   readonly proposeRule?: (call: ProposedCall) => AllowRule | null;
   readonly env?: NodeJS.ProcessEnv;
@@ -120,7 +123,14 @@ async function effectOf(
   const kind = classOf(executor, call.executor);
   const commandArg = executor?.capabilities.commandArg;
   const command = commandArg === undefined ? undefined : stringArg(view.args, commandArg);
-  if (kind === 'shell' && command !== undefined) return shellEffect(command, view.args, env);
+  if (kind === 'shell' && command !== undefined) {
+    const cwd = resolvePath(stringArg(view.args, 'cwd') ?? '~', env);
+    const remotes =
+      deps.readRemotes === undefined || view.refused
+        ? { urls: new Map<string, string>(), defaultRemote: null }
+        : await deps.readRemotes(cwd);
+    return shellEffect(command, view.args, env, remotes);
+  }
   if (kind === 'web') {
     const urlArg = executor?.capabilities.urlArg;
     return webEffect(urlArg === undefined ? undefined : stringArg(view.args, urlArg));

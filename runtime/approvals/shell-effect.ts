@@ -1,11 +1,13 @@
 // The effect of a shell call: the command itself is the headline (with where it runs), the
 // network it needs (read off its parse by constitution/network-use.ts), the command whole.
-import { networkUse } from '../../constitution/network-use.ts';
+import { networkUse, type RemoteHost } from '../../constitution/network-use.ts';
+import { gitRemoteHost } from '../../constitution/network-words.ts';
 import { resolvePath } from '../../executors/resolve-path.ts';
 import { parseShell } from '../shell/parse.ts';
 import { displayPath, stringArg } from './describe-call.ts';
 import type { Effect } from './effect.ts';
 import { headAndTail, middleCut, shorten } from './excerpt.ts';
+import type { GitRemotes } from './target-facts.ts';
 import { visibleLine } from './visible-text.ts';
 
 /** A headline fits a phone's notification and Slack's 150-character header. */
@@ -18,11 +20,20 @@ const CWD_DETAIL_MAX = 300;
 /** A line of a hundred URLs names its hosts in a bounded line. */
 const HOSTS_MAX = 300;
 
+/** The host of each remote, for networkUse: by name, or the default remote for none. */
+function remoteHosts(remotes: GitRemotes): RemoteHost {
+  return (name) => {
+    const url = remotes.urls.get(name ?? remotes.defaultRemote ?? '');
+    const host = url === undefined ? 'named' : gitRemoteHost(url);
+    return host === 'named' || host === 'local' ? null : host;
+  };
+}
+
 /** "Needs the network: github.com", "Needs the network (hosts unknown)", or null. */
-export function networkLine(command: string): string | null {
+export function networkLine(command: string, remotes: GitRemotes): string | null {
   let use;
   try {
-    use = networkUse(parseShell(command));
+    use = networkUse(parseShell(command), remoteHosts(remotes));
   } catch {
     return 'Needs the network? The command could not be read to tell';
   }
@@ -39,15 +50,20 @@ function positional(args: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** The effect of running `command` (with the call's cwd and $1...). */
-export function shellEffect(command: string, args: unknown, env: NodeJS.ProcessEnv): Effect {
+/** The effect of running `command` (with the call's cwd and $1...) where `remotes` are. */
+export function shellEffect(
+  command: string,
+  args: unknown,
+  env: NodeJS.ProcessEnv,
+  remotes: GitRemotes,
+): Effect {
   const home = resolvePath('~', env);
   const cwd = stringArg(args, 'cwd');
   const where =
     cwd === undefined ? '' : ` in ${middleCut(displayPath(resolvePath(cwd, env), home), PATH_MAX)}`;
   const line = middleCut(visibleLine(command.trim()), HEADLINE_COMMAND_MAX);
   const extra = positional(args);
-  const network = networkLine(command);
+  const network = networkLine(command, remotes);
   return {
     verb: 'Run',
     target: line,

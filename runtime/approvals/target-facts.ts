@@ -1,6 +1,6 @@
-// What a card may know about the file a call targets, through one injected look (the file
-// system stays in executors/ops): does it exist, how big is it, its text for a diff, and
-// whether git can give it back.
+// What a card may know about the file a call targets, through injected looks (the file
+// system stays in executors/ops): does it exist, how big is it, its text for a diff, whether
+// git can give it back; and for a command, the git remotes where it runs.
 
 /** A file or directory as it is now; null from an inspector means "could not tell". */
 export type TargetFacts =
@@ -22,3 +22,12 @@ export type InspectTarget = (
   path: string,
   options: { readonly text: boolean },
 ) => Promise<TargetFacts | null>;
+
+/** The remotes of the repository holding a directory: name → URL, and the one `git push` uses. */
+export interface GitRemotes {
+  readonly urls: ReadonlyMap<string, string>;
+  readonly defaultRemote: string | null;
+}
+
+/** Reads a directory's git remotes. Never throws: no repository means no remotes. */
+export type ReadRemotes = (dir: string) => Promise<GitRemotes>;

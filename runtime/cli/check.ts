@@ -4,6 +4,7 @@
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
+import type { Grant } from '../pipeline/grant.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import { stageDenialVerdict } from '../pipeline/run-stages.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
@@ -87,10 +88,18 @@ export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckL
     stage: outcome.stage,
     reason: outcome.reason,
     verdict: outcome.verdict,
-    ...(outcome.writable === undefined ? {} : { writable: outcome.writable }),
-    ...(outcome.readOnlyWithin === undefined || outcome.readOnlyWithin.length === 0
-      ? {}
-      : { read_only_within: outcome.readOnlyWithin }),
+    ...(outcome.decision === 'allow' ? grantFields(outcome.grant) : {}),
+  };
+}
+
+/** Who allowed the call, and for a tier what the sandbox lets it write. */
+function grantFields(grant: Grant): Record<string, unknown> {
+  if (grant.by !== 'tier') return { granted_by: grant.by };
+  return {
+    granted_by: 'tier',
+    tier: grant.tier,
+    writable: grant.writable,
+    ...(grant.readOnlyWithin.length === 0 ? {} : { read_only_within: grant.readOnlyWithin }),
   };
 }
 

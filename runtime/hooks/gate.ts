@@ -49,9 +49,9 @@ const keptPipelines = 16;
 export function answerFor(outcome: PipelineOutcome): HookAnswer {
   if (outcome.decision !== 'allow') return { kind: outcome.decision, reason: outcome.reason };
   const why =
-    outcome.writable === undefined
-      ? `Custode has no objection (${outcome.reason})`
-      : `Custode would run this without a card only inside its sandbox (${outcome.reason})`;
+    outcome.grant.by === 'tier'
+      ? `Custode would run this without a card only inside its sandbox (${outcome.reason})`
+      : `Custode has no objection (${outcome.reason})`;
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
 }
 

@@ -12,13 +12,7 @@ import type { Config } from '../config.ts';
 import { allowlistViolation } from '../shell/allowlist.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import type { CallContext } from '../vaglio/judge.ts';
-import { isUnder } from '../vaglio/normalize-path.ts';
-import {
-  absoluteUserPath,
-  resolveThroughSymlinks,
-  type RealPath,
-  type ResolvedRoots,
-} from './scope-paths.ts';
+import type { PathOracle } from './paths.ts';
 import type { StageResult } from './types.ts';
 
 export interface ScopeInput {
@@ -26,9 +20,7 @@ export interface ScopeInput {
   readonly args: Readonly<Record<string, unknown>>;
   readonly context: CallContext;
   readonly config: Config;
-  readonly home: string;
-  readonly realPath: RealPath;
-  readonly roots: ResolvedRoots;
+  readonly paths: PathOracle;
   /** The parsed command line, for shell executors. */
   readonly shell: ParsedShell | null;
 }
@@ -53,13 +45,11 @@ function checkCapability(input: ScopeInput): StageResult {
 function checkPaths(input: ScopeInput): StageResult {
   const { access, pathArgs } = input.executor.capabilities;
   const writes = access === 'write';
-  const resolvedRoots = writes ? input.roots.write : input.roots.read;
-  if (resolvedRoots === undefined) return PASS;
+  const { paths } = input;
   for (const key of pathArgs) {
     const value = input.args[key];
     if (typeof value !== 'string') continue;
-    const path = resolveThroughSymlinks(absoluteUserPath(value, input.home), input.realPath);
-    if (!resolvedRoots.some((root) => isUnder(path, root))) {
+    if (!paths.inRoots(paths.absolute(value), writes ? 'write' : 'read')) {
       const which = writes ? 'write' : 'read';
       return deny(
         `PathOutsideBoundary: argument "${key}" is outside the ${which} roots (roots.${which} in config)`,
@@ -119,24 +109,4 @@ export function checkHints(input: ScopeInput): StageResult {
     if (result.kind !== 'pass') return result;
   }
   return PASS;
-}
-
-/**
- * One path a shell command names, against the read or write roots as if a file tool named it.
- * The call's own context (capability "exec" from the planner) is not this path's business.
- */
-export function pathInScope(
-  scope: Omit<ScopeInput, 'shell'>,
-  path: string,
-  access: 'read' | 'write',
-): boolean {
-  return (
-    checkHints({
-      ...scope,
-      args: { path },
-      context: {},
-      shell: null,
-      executor: { ...scope.executor, capabilities: { access, pathArgs: ['path'] } },
-    }).kind === 'pass'
-  );
 }

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
+import { isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { createRealPath, entryExists, isDirectory } from '../../executors/ops/real-path.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
@@ -20,7 +21,8 @@ import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
 import { openUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
-import { resolveConfiguredRoots, resolveThroughSymlinks } from './scope-paths.ts';
+import { createPathOracle } from './paths.ts';
+import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import { afterAuditWrite } from './unaudited.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
@@ -106,22 +108,27 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   const realPath = createRealPath();
   const home = homeDir(env);
   const unreviewed = openUnreviewedWrites(unreviewedWritesFile(env), logger);
+  const ownDirs = [configDir(env), dataDir(env), stateDir(env)];
   const deps: StageDeps = {
     config,
     env,
     registry: executorRegistry,
     realPath,
-    home,
-    realHome: resolveThroughSymlinks(home, realPath),
-    roots: resolveConfiguredRoots(config.roots, home, realPath),
+    paths: createPathOracle({
+      home,
+      realPath,
+      roots: resolveConfiguredRoots(config.roots, home, realPath),
+      ownDirs,
+    }),
     panel: buildPanel(options, env, logger),
     rules: options.rules,
     readOnly: readOnlyMatcherFor(config),
     workspace: workspaceCatalogueFor(config),
     isDirectory,
     entryExists,
-    protectedDirs: [configDir(env), dataDir(env), stateDir(env), ...commandDirs(env, home)],
+    protectedDirs: [...ownDirs, ...commandDirs(env, home)],
     unreviewed,
+    trackedClean: isTrackedClean,
     tools,
     logger,
   };
@@ -146,7 +153,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       return written === undefined ? outcome : afterAuditWrite(outcome, written, config, logger);
     },
     async invoke(outcome, signal) {
-      if (outcome.decision !== 'allow' || outcome.executor === undefined) {
+      if (outcome.decision !== 'allow') {
         return {
           ok: false,
           error: { name: 'PermissionDenied', message: 'only an allowed call can run' },
@@ -155,19 +162,19 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       try {
         // Recorded before the effect, and no effect without the record: a write no person saw
         // must stay unreviewed even if the call dies, and must not happen unrecorded.
-        if (outcome.written !== undefined && outcome.written.length > 0)
-          await unreviewed.record(outcome.written);
-        if (outcome.writesUnseen === true) await unreviewed.recordUnseen();
-        if (outcome.reviews === true) await unreviewed.clear();
+        const { grant } = outcome;
+        if (grant.by === 'tier' && grant.records.length > 0) await unreviewed.record(grant.records);
+        if (grant.by === 'rule') {
+          if (grant.records === 'anything') await unreviewed.recordUnseen();
+          else if (grant.records.length > 0) await unreviewed.record(grant.records);
+        }
+        if (grant.by === 'person' && grant.reviews) await unreviewed.clear();
         const result: unknown = await outcome.executor.run(outcome.args, {
           config,
           env,
           signal,
           ops,
-          ...(outcome.writable === undefined ? {} : { writableRoots: outcome.writable }),
-          ...(outcome.readOnlyWithin === undefined
-            ? {}
-            : { readOnlyWithin: outcome.readOnlyWithin }),
+          grant,
         });
         return { ok: true, result };
       } catch (error) {

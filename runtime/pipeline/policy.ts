@@ -5,26 +5,12 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
+import type { Grant } from './grant.ts';
 import type { ProposedCall } from './types.ts';
 import type { WorkspaceDecision } from './workspace/policy.ts';
 
 export type PolicyResult =
-  | {
-      readonly decision: 'allow';
-      readonly reason: string;
-      /**
-       * Absolute paths the sandbox may write for this call ([] = only its private /tmp);
-       * undefined = the configured roots.write. A call no person approved gets only what its
-       * rule names, so a hole in the catalogue cannot write the home.
-       */
-      readonly writable?: readonly string[];
-      /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
-      readonly readOnlyWithin?: readonly string[];
-      /** Paths a workspace call writes outside scratch: unreviewed once it runs. */
-      readonly written?: readonly string[];
-      /** An always-allow rule let it through: no person saw this call. */
-      readonly byRule?: true;
-    }
+  | { readonly decision: 'allow'; readonly reason: string; readonly grant: Grant }
   | { readonly decision: 'ask'; readonly reason: string };
 
 export interface PolicyInput {
@@ -34,6 +20,10 @@ export interface PolicyInput {
   readonly verdict: Verdict;
   readonly threshold: number;
   readonly rules: RuleStore | undefined;
+  /** What an always-allow rule's call writes, for the record (a file tool's paths, or anything). */
+  readonly ruleRecords: readonly string[] | 'anything';
+  /** The command needs the network (its card says so): a person's or a rule's allow gives it. */
+  readonly needsNetwork: boolean;
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
@@ -56,7 +46,13 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   const { call, executor, config, verdict } = input;
   const name = executor.name;
   if (call.approvedBy !== undefined) {
-    return { decision: 'allow', reason: `approved by ${call.approvedBy}` };
+    // A person approved project code that asked over unreviewed files: those are now reviewed.
+    const reviews = input.workspace?.kind === 'ask';
+    return {
+      decision: 'allow',
+      reason: `approved by ${call.approvedBy}`,
+      grant: { by: 'person', who: call.approvedBy, reviews, network: input.needsNetwork },
+    };
   }
   const card = guardCard(input.guardSignals);
   if (card !== null) return { decision: 'ask', reason: card };
@@ -64,7 +60,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return { decision: 'ask', reason: `policy: approvals.always_ask lists ${name}` };
   }
   if (config.approvals.never_ask.includes(name) && !executor.critical) {
-    return { decision: 'allow', reason: `policy: approvals.never_ask lists ${name}` };
+    const reason = `policy: approvals.never_ask lists ${name}`;
+    return { decision: 'allow', reason, grant: { by: 'policy', rule: reason } };
   }
   if (verdict.score < input.threshold + config.approvals.grey_band) {
     return {
@@ -76,20 +73,49 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   // rule's, and project code over unreviewed writes asks even where a rule would allow it.
   const sandboxed = config.sandbox.mode !== 'off';
   if (input.readOnlyRule !== null && sandboxed)
-    return { decision: 'allow', reason: `read-only: ${input.readOnlyRule}`, writable: [] };
+    return {
+      decision: 'allow',
+      reason: `read-only: ${input.readOnlyRule}`,
+      grant: {
+        by: 'tier',
+        tier: 'read-only',
+        rule: input.readOnlyRule,
+        writable: [],
+        readOnlyWithin: [],
+        records: [],
+        replaces: false,
+      },
+    };
   const { workspace } = input;
   if (workspace?.kind === 'ask') return { decision: 'ask', reason: workspace.reason };
   if (workspace?.kind === 'allow')
     return {
       decision: 'allow',
       reason: `workspace: ${workspace.rule}`,
-      writable: workspace.writable,
-      readOnlyWithin: workspace.readOnlyWithin,
-      written: workspace.written,
+      grant: {
+        by: 'tier',
+        tier: workspace.tier,
+        rule: workspace.rule,
+        writable: workspace.writable,
+        readOnlyWithin: workspace.readOnlyWithin,
+        records: workspace.written,
+        replaces: workspace.replaces,
+      },
     };
   const rule = input.rules?.match(call) ?? null;
-  if (rule !== null)
-    return { decision: 'allow', reason: `rule: ${rule.description}`, byRule: true };
+  if (rule !== null) {
+    const reason = `rule: ${rule.description}`;
+    return {
+      decision: 'allow',
+      reason,
+      grant: {
+        by: 'rule',
+        rule: rule.description,
+        records: input.ruleRecords,
+        network: input.needsNetwork,
+      },
+    };
+  }
   // Read-only is only a promise the sandbox keeps; without one, fail closed to a card.
   if (input.readOnlyRule !== null) {
     return {
@@ -100,5 +126,6 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
   if (executor.critical) {
     return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
   }
-  return { decision: 'allow', reason: `policy: ${name} does not change state` };
+  const reason = `policy: ${name} does not change state`;
+  return { decision: 'allow', reason, grant: { by: 'policy', rule: reason } };
 }

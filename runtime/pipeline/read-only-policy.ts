@@ -1,12 +1,10 @@
 // The policy's use of the read-only catalogue: a shell call whose every command is a known
 // read-only one, with every path argument inside scope and outside the guard, runs without
 // a card. The catalogue itself (rules and examples) lives with the parser.
-import { forbiddenPathRule, isBlockDevice } from '../../constitution/forbidden-paths.ts';
 import { relative } from 'node:path';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
-import { guardCall } from '../vaglio/guard.ts';
-import { isUnder, normalizePath } from '../vaglio/normalize-path.ts';
+import { isUnder } from '../vaglio/normalize-path.ts';
 import {
   loadCatalogue,
   matchReadOnly,
@@ -14,39 +12,29 @@ import {
   type PathUse,
   type ReadOnlyCatalogue,
 } from './read-only.ts';
+import type { ScopeInput } from './check-hints.ts';
 import {
-  absoluteUserPath,
   climbsThroughName,
   hiddenSegment,
-  resolveThroughSymlinks,
+  type RealPath,
+  type ResolvedRoots,
 } from './scope-paths.ts';
-import { pathInScope, type ScopeInput } from './check-hints.ts';
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
 
 /** A shell call's scope, with where it runs and the home, both resolved once per call. */
 export interface ShellScope extends Omit<ScopeInput, 'shell'> {
   readonly cwd: string;
+  readonly home: string;
   readonly realHome: string;
+  readonly realPath: RealPath;
+  readonly roots: ResolvedRoots;
 }
-
-const SECRET_ONLY = new Set(['secret'] as const);
 
 /** The catalogue the config asks for (built-in plus the user's rules), or null when disabled. */
 export function readOnlyMatcherFor(config: Config): ReadOnlyMatcher | null {
   const settings = config.approvals.read_only_catalogue;
   return settings.enabled ? loadCatalogue(settings.extra) : null;
-}
-
-/**
- * The guard's word on one path: a raw device named only for its metadata (ls /dev/sda) passes as
- * it does in the guard's own shell check; every other use is judged as a read of the content.
- */
-function guardPasses(path: string, use: PathUse | undefined, home: string): boolean {
-  const normalised = normalizePath(path, home);
-  if (use?.deviceMetadata === true && isBlockDevice(normalised))
-    return forbiddenPathRule(normalised, SECRET_ONLY) === null;
-  return !guardCall({ executor: 'fs_read', args: { path }, home }).blocked;
 }
 
 /**
@@ -63,7 +51,7 @@ function reachesOnlyWorkspace(
   scope: ShellScope,
 ): boolean {
   if (hiddenSegment(word)) return false;
-  const resolved = resolveThroughSymlinks(path, scope.realPath);
+  const resolved = scope.paths.real(path);
   if (use.tree === true && [scope.home, scope.realHome].some((home) => isUnder(home, resolved)))
     return false;
   return scope.roots.write.some(
@@ -80,16 +68,17 @@ function reachesOnlyWorkspace(
 export function readPathCheck(scope: ShellScope): PathCheck {
   return (word, use) => {
     if (climbsThroughName(word)) return false;
-    const path = absoluteUserPath(word.trim(), scope.home, scope.cwd);
-    // The guard judges text; a link the user made (secrets -> ~/.config/app) leads elsewhere.
-    const real = resolveThroughSymlinks(path, scope.realPath);
-    if (!guardPasses(path, use, scope.home) || !guardPasses(real, use, scope.home)) return false;
+    const path = scope.paths.absolute(word.trim(), scope.cwd);
+    // By its text and where its links lead (secrets -> ~/.config/app): a raw device named only
+    // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
+    if (scope.paths.protection(path, { metadataOnly: use?.deviceMetadata === true }) !== null)
+      return false;
     if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;
-    return pathInScope(scope, path, 'read');
+    return scope.paths.inRoots(path, 'read');
   };
 }
 

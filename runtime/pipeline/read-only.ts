@@ -119,7 +119,17 @@ function recursionTrees(
   if (!recurses(rule.binary, flags)) return [];
   // grep -r and rg with no path search the working directory itself.
   const paths = rule.binary === 'diff' ? operands : operands.slice(1);
-  return paths.length > 0 && paths.every(containedTree) ? paths : null;
+  return paths.length > 0 && paths.every(readableTree) ? paths : null;
+}
+
+/**
+ * A tree a recursive reader may search: one below the working directory (containedTree), the
+ * working directory itself (`.`), or a `~/dir` spelling of one. The caller's path check then
+ * places it strictly below a write root and never around the home (read-only-policy.ts).
+ */
+function readableTree(path: string): boolean {
+  if (path === '.' || path === './') return true;
+  return containedTree(path.startsWith('~/') ? path.slice(2) : path);
 }
 
 function ruleMatches(

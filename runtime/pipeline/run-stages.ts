@@ -1,4 +1,6 @@
-// The stages in order, first non-pass wins. Pure decision logic: no audit, no execution.
+// The stages in order, first non-pass wins: a `for…of` over STAGES. Pure decision logic: no
+// audit, no execution. A stage that throws denies, and the reason names the stage it reached.
+import { networkUse } from '../../constitution/network-use.ts';
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
@@ -10,31 +12,24 @@ import type { LlmPanel } from '../vaglio/panel.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import { checkHints } from './check-hints.ts';
 import { runJudgeStage } from './judge-stage.ts';
+import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
-import { readOnlyRuleFor, type ReadOnlyMatcher } from './read-only-policy.ts';
-import {
-  absoluteUserPath,
-  climbsThroughName,
-  resolveThroughSymlinks,
-  shellWorkingDirectory,
-  type RealPath,
-  type ResolvedRoots,
-} from './scope-paths.ts';
+import type { RealPath } from './scope-paths.ts';
+import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
+import { uncardedAnswer, type TierContext } from './tiers/index.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
 import type { UnreviewedWrites } from './workspace/unreviewed.ts';
-import { workspaceDecisionFor, type WorkspaceDecision } from './workspace/policy.ts';
+import type { ReadOnlyMatcher } from './read-only-policy.ts';
 
 export interface StageDeps {
   readonly config: Config;
   readonly env: NodeJS.ProcessEnv;
   readonly registry: ReadonlyMap<string, AnyExecutor>;
   readonly realPath: RealPath;
-  readonly home: string;
-  /** The home with its symlinks resolved, once per pipeline. */
-  readonly realHome: string;
-  readonly roots: ResolvedRoots;
+  /** Every path question: protected places, roots, links (paths.ts). */
+  readonly paths: PathOracle;
   readonly panel: LlmPanel | null;
   readonly rules: RuleStore | undefined;
   readonly readOnly: ReadOnlyMatcher | null;
@@ -44,6 +39,8 @@ export interface StageDeps {
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
   readonly protectedDirs: readonly string[];
   readonly unreviewed: UnreviewedWrites;
+  /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
+  readonly trackedClean: TrackedClean;
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
 }
@@ -70,7 +67,7 @@ function denied(
   stage: DenyStage,
   reason: string,
   signals: readonly string[],
-  extra: Partial<PipelineOutcome> = {},
+  extra: Partial<Pick<PipelineOutcome, 'executor' | 'args' | 'issues'>> = {},
 ): PipelineOutcome {
   return {
     decision: 'deny',
@@ -80,6 +77,33 @@ function denied(
     verdict: stageDenialVerdict(stage, reason, signals),
     ...extra,
   };
+}
+
+/** What the stages have learnt so far about one call; each stage reads and adds. */
+interface Evaluation {
+  readonly call: ProposedCall;
+  readonly deps: StageDeps;
+  readonly signal: AbortSignal | undefined;
+  readonly context: CallContext;
+  executor?: AnyExecutor;
+  args?: Readonly<Record<string, unknown>>;
+  shell?: ParsedShell | null;
+  /** What the guard noted on a pass (a protected path only mentioned, a secret-shaped token). */
+  guardSignals?: readonly string[];
+  verdict?: Verdict;
+  threshold?: number;
+}
+
+interface Found {
+  readonly executor: AnyExecutor;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly shell: ParsedShell | null;
+}
+
+function found(ev: Evaluation): Found {
+  if (ev.executor === undefined || ev.args === undefined || ev.shell === undefined)
+    throw new Error('a stage ran before validate_args');
+  return { executor: ev.executor, args: ev.args, shell: ev.shell };
 }
 
 function contextOf(call: ProposedCall): CallContext {
@@ -97,134 +121,95 @@ function parseCommand(
   return typeof command === 'string' ? parseShell(command) : null;
 }
 
-/** The catalogue rule names behind an uncarded shell call, for the audit line. */
-function tierSignals(readOnlyRule: string | null, workspace: WorkspaceDecision | null): string[] {
-  if (readOnlyRule !== null) return [`read-only: ${readOnlyRule}`];
-  return workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
-}
-
-async function runStages(
-  call: ProposedCall,
-  deps: StageDeps,
-  signal?: AbortSignal,
-): Promise<PipelineOutcome> {
-  const validation = validateArgs(deps.registry, call.executor, call.args);
+/** 1. validate_args: the executor's zod schema. */
+function validateStage(ev: Evaluation): PipelineOutcome | null {
+  const validation = validateArgs(ev.deps.registry, ev.call.executor, ev.call.args);
   if (!validation.ok)
     return denied('validation', validation.reason, ['invalid arguments'], {
       issues: validation.issues,
     });
-  const { executor } = validation;
-  const args = validation.args as Readonly<Record<string, unknown>>;
-  const found = { executor, args };
-  const context = contextOf(call);
-  const { home, roots } = deps;
-  const shell = parseCommand(executor, args);
+  ev.executor = validation.executor;
+  ev.args = validation.args as Readonly<Record<string, unknown>>;
+  ev.shell = parseCommand(ev.executor, ev.args);
+  return null;
+}
 
-  const scopeInput = {
+/** 2. check_hints: capabilities, roots, the command allowlist, URLs. */
+function scopeStage(ev: Evaluation): PipelineOutcome | null {
+  const { executor, args, shell } = found(ev);
+  const scope = checkHints({
     executor,
     args,
-    context,
-    config: deps.config,
-    home,
-    realPath: deps.realPath,
-    roots,
-  };
-  const scope = checkHints({ ...scopeInput, shell });
-  if (scope.kind === 'deny') return denied('scope', scope.reason, scope.signals, found);
+    context: ev.context,
+    config: ev.deps.config,
+    paths: ev.deps.paths,
+    shell,
+  });
+  return scope.kind === 'deny'
+    ? denied('scope', scope.reason, scope.signals, { executor, args })
+    : null;
+}
 
+/**
+ * 3. guard: the constitution on the words, then each path argument as the tool will open it
+ * (links resolved, Custode's own dirs wherever they are), asked of the one protected list.
+ */
+function guardStage(ev: Evaluation): PipelineOutcome | null {
+  const { executor, args, shell } = found(ev);
+  const { paths } = ev.deps;
+  const { commandArg } = executor.capabilities;
   const guard = guardCall({
     executor: executor.name,
     args,
-    home,
-    ...(executor.capabilities.commandArg === undefined
-      ? {}
-      : { commandArg: executor.capabilities.commandArg }),
+    home: paths.home,
+    ...(commandArg === undefined ? {} : { commandArg }),
     ...(shell === null ? {} : { parsed: shell }),
   });
-  if (guard.blocked) return denied('guard', guard.reason, guard.signals, found);
+  if (guard.blocked) return denied('guard', guard.reason, guard.signals, { executor, args });
+  ev.guardSignals = guard.signals;
+  for (const key of executor.capabilities.pathArgs) {
+    const value = args[key];
+    if (typeof value !== 'string') continue;
+    const place = paths.protection(paths.absolute(value));
+    if (place !== null)
+      return denied('guard', `forbidden path: ${place.name}`, ['forbidden path'], {
+        executor,
+        args,
+      });
+  }
+  return null;
+}
 
-  const intent = typeof call.intent === 'string' ? call.intent : '';
-  const judgeInput = { intent, executor: executor.name, args, context, availableTools: deps.tools };
+/** 4. judge: rule-based-v1, or the configured LLM judges. */
+async function judgeStage(ev: Evaluation): Promise<PipelineOutcome | null> {
+  const { executor, args } = found(ev);
+  const intent = typeof ev.call.intent === 'string' ? ev.call.intent : '';
   const judged = await runJudgeStage({
-    judgeInput,
+    judgeInput: {
+      intent,
+      executor: executor.name,
+      args,
+      context: ev.context,
+      availableTools: ev.deps.tools,
+    },
     executor,
-    config: deps.config,
-    env: deps.env,
-    panel: deps.panel,
-    ...(signal === undefined ? {} : { signal }),
+    config: ev.deps.config,
+    env: ev.deps.env,
+    panel: ev.deps.panel,
+    ...(ev.signal === undefined ? {} : { signal: ev.signal }),
   });
   const { verdict } = judged;
-  if (!verdict.approved) {
-    return {
-      decision: 'deny',
-      stage: 'judge',
-      reason: verdict.reason,
-      signals: verdict.signals,
-      verdict,
-      ...found,
-    };
-  }
-
-  // The model may ask for a card (to run with every root writable): no tier answers for it.
-  // A cwd with `..` after a name is not judged from its text (/dev/fd/../root is /).
-  const cwdClimbs = typeof args.cwd === 'string' && climbsThroughName(args.cwd);
-  const uncarded = args.request_approval === true || cwdClimbs ? null : shell;
-  const shellScope = {
-    ...scopeInput,
-    realHome: deps.realHome,
-    cwd:
-      uncarded === null
-        ? deps.realHome
-        : shellWorkingDirectory(args, home, deps.realHome, deps.realPath),
-  };
-  const readOnlyRule =
-    uncarded === null || deps.readOnly === null
-      ? null
-      : readOnlyRuleFor(uncarded, deps.readOnly, shellScope);
-  const workspace =
-    uncarded === null || readOnlyRule !== null || deps.workspace === null
-      ? null
-      : workspaceDecisionFor(uncarded, deps.readOnly, deps.workspace, {
-          ...shellScope,
-          isDirectory: deps.isDirectory,
-          entryExists: deps.entryExists,
-          protectedDirs: deps.protectedDirs,
-          unreviewed: deps.unreviewed,
-        });
-  const policy = decidePolicy({
-    call,
-    executor,
-    config: deps.config,
-    verdict,
-    threshold: judged.threshold,
-    rules: deps.rules,
-    readOnlyRule,
-    workspace,
-    guardSignals: guard.signals,
-  });
-  const carded = guard.signals.filter((s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL);
-  const signals = [...carded, ...verdict.signals, ...tierSignals(readOnlyRule, workspace)];
+  ev.verdict = verdict;
+  ev.threshold = judged.threshold;
+  if (verdict.approved) return null;
   return {
-    decision: policy.decision,
-    stage: null,
-    reason: policy.reason,
-    signals,
+    decision: 'deny',
+    stage: 'judge',
+    reason: verdict.reason,
+    signals: verdict.signals,
     verdict,
-    ...found,
-    ...(policy.decision === 'allow' && policy.writable !== undefined
-      ? {
-          writable: policy.writable,
-          readOnlyWithin: policy.readOnlyWithin ?? [],
-          written: policy.written ?? [],
-        }
-      : {}),
-    ...(policy.decision === 'allow' && policy.byRule === true
-      ? unseenWrites(executor, args, deps)
-      : {}),
-    // A person approved project code that asked over unreviewed files: those are now reviewed.
-    ...(policy.decision === 'allow' && call.approvedBy !== undefined && workspace?.kind === 'ask'
-      ? { reviews: true }
-      : {}),
+    executor,
+    args,
   };
 }
 
@@ -232,21 +217,62 @@ async function runStages(
  * What a call an always-allow rule let through writes, for the unreviewed record: a file tool's
  * paths, or, for a command, anything it could.
  */
-function unseenWrites(
-  executor: AnyExecutor,
-  args: Readonly<Record<string, unknown>>,
-  deps: StageDeps,
-): Pick<PipelineOutcome, 'written' | 'writesUnseen'> {
+function ruleRecords(ev: Evaluation): readonly string[] | 'anything' {
+  const { executor, args } = found(ev);
   const { access, pathArgs } = executor.capabilities;
-  if (access === 'exec') return { writesUnseen: true };
-  if (access !== 'write') return {};
-  const written = pathArgs.flatMap((key) => {
+  if (access === 'exec') return 'anything';
+  if (access !== 'write') return [];
+  return pathArgs.flatMap((key) => {
     const value = args[key];
-    if (typeof value !== 'string') return [];
-    return [resolveThroughSymlinks(absoluteUserPath(value, deps.home), deps.realPath)];
+    return typeof value === 'string' ? [ev.deps.paths.real(ev.deps.paths.absolute(value))] : [];
   });
-  return { written };
 }
+
+/** 5. policy: the uncarded tiers (tiers/), then allow or ask. Always decides. */
+async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
+  const { executor, args, shell } = found(ev);
+  const { verdict, threshold } = ev;
+  if (verdict === undefined || threshold === undefined) throw new Error('policy ran before judge');
+  const tierContext: TierContext = { ...ev.deps, executor, args, context: ev.context };
+  const tiers =
+    shell === null
+      ? await fileToolAnswer(tierContext, ev.deps.trackedClean)
+      : uncardedAnswer(shell, tierContext);
+  const policy = decidePolicy({
+    call: ev.call,
+    executor,
+    config: ev.deps.config,
+    verdict,
+    threshold,
+    rules: ev.deps.rules,
+    ruleRecords: ruleRecords(ev),
+    needsNetwork: shell !== null && networkUse(shell).needed,
+    readOnlyRule: tiers?.readOnlyRule ?? null,
+    workspace: tiers?.workspace ?? null,
+    guardSignals: ev.guardSignals ?? [],
+  });
+  const carded = (ev.guardSignals ?? []).filter(
+    (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL,
+  );
+  const signals = [...carded, ...verdict.signals, ...(tiers?.signals ?? [])];
+  const base = { reason: policy.reason, signals, verdict, executor, args };
+  return policy.decision === 'allow'
+    ? { decision: 'allow', stage: null, ...base, grant: policy.grant }
+    : { decision: 'ask', stage: null, ...base };
+}
+
+/** The stages in the order DESIGN.md draws them; the deny stage a crash in each reports. */
+const STAGES: readonly {
+  readonly name: string;
+  readonly failsAs: DenyStage;
+  run(ev: Evaluation): PipelineOutcome | null | Promise<PipelineOutcome | null>;
+}[] = [
+  { name: 'validate_args', failsAs: 'validation', run: validateStage },
+  { name: 'check_hints', failsAs: 'scope', run: scopeStage },
+  { name: 'guard', failsAs: 'guard', run: guardStage },
+  { name: 'judge', failsAs: 'judge', run: judgeStage },
+  { name: 'policy', failsAs: 'judge', run: policyStage },
+];
 
 /** Run every stage; anything that throws denies at the stage it reached (fail closed). */
 export async function evaluateStages(
@@ -254,14 +280,21 @@ export async function evaluateStages(
   deps: StageDeps,
   signal?: AbortSignal,
 ): Promise<PipelineOutcome> {
-  try {
-    return await runStages(call, deps, signal);
-  } catch (error) {
-    deps.logger.error(
-      { err: error, executor: String(call.executor) },
-      'pipeline stage threw; denying',
-    );
-    const name = error instanceof Error ? error.name : 'Error';
-    return denied('judge', `vaglio error (${name}): failing closed`, ['stage error']);
+  const ev: Evaluation = { call, deps, signal, context: contextOf(call) };
+  for (const stage of STAGES) {
+    try {
+      const outcome = await stage.run(ev);
+      if (outcome !== null) return outcome;
+    } catch (error) {
+      deps.logger.error(
+        { err: error, executor: String(call.executor), stage: stage.name },
+        'pipeline stage threw; denying',
+      );
+      const name = error instanceof Error ? error.name : 'Error';
+      return denied(stage.failsAs, `vaglio error (${name}) in ${stage.name}: failing closed`, [
+        'stage error',
+      ]);
+    }
   }
+  throw new Error('the policy stage always decides');
 }

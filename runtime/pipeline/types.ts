@@ -3,6 +3,7 @@
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { CallContext } from '../vaglio/judge.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
+import type { Grant } from './grant.ts';
 
 export interface ProposedCall {
   readonly executor: string;
@@ -35,10 +36,7 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
-export interface PipelineOutcome {
-  readonly decision: Decision;
-  /** The stage that denied; null when allowed or asked. */
-  readonly stage: DenyStage | null;
+interface OutcomeBase {
   readonly reason: string;
   readonly verdict: Verdict;
   readonly signals: readonly string[];
@@ -46,14 +44,27 @@ export interface PipelineOutcome {
   readonly executor?: AnyExecutor;
   readonly args?: unknown;
   readonly issues?: readonly ValidationIssue[];
-  /** Set on an allow: the only paths the executor may write (see PolicyResult); undefined = roots.write. */
-  readonly writable?: readonly string[];
-  /** Paths an uncarded workspace call writes outside scratch; recorded as unreviewed on invoke. */
-  readonly written?: readonly string[];
-  /** An always-allow rule let a command through that may write anywhere it could (recorded). */
-  readonly writesUnseen?: boolean;
-  /** A person approved project code over the pending unreviewed writes (cleared on invoke). */
-  readonly reviews?: boolean;
-  /** Places inside `writable` that stay read-only; set with it. */
-  readonly readOnlyWithin?: readonly string[];
 }
+
+/** Refused: the stage that denied says why; never askable. */
+export interface DeniedOutcome extends OutcomeBase {
+  readonly decision: 'deny';
+  readonly stage: DenyStage;
+}
+
+/** A person must decide: the channel shows a card. */
+export interface AskedOutcome extends OutcomeBase {
+  readonly decision: 'ask';
+  readonly stage: null;
+}
+
+/** Runs: with the grant that says who allowed it and what it may touch. */
+export interface AllowedOutcome extends OutcomeBase {
+  readonly decision: 'allow';
+  readonly stage: null;
+  readonly executor: AnyExecutor;
+  readonly args: unknown;
+  readonly grant: Grant;
+}
+
+export type PipelineOutcome = DeniedOutcome | AskedOutcome | AllowedOutcome;

@@ -1,6 +1,7 @@
 // tree-sitter-bash -> ParsedShell: every simple command anywhere in the text (lists, pipelines,
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
+import { andChainOf } from './and-chain.ts';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
@@ -90,6 +91,7 @@ interface State {
   nextScope: number;
   /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
   readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
+  andChain: string[] | null;
 }
 
 function named(node: Node): Node[] {
@@ -169,6 +171,14 @@ function redirectOf(node: Node): RedirectReading {
   return { redirects: [{ op, target, writes }], stdin: null, words };
 }
 
+// What bash takes for an assignment: a name (or name[subscript]) before `=` or `+=`.
+const ASSIGNED_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\[.*\])?$/s;
+
+/** `9=x` or `a-b=x` is a word (a command name) to bash; the grammar makes it an assignment. */
+function assignsVariable(node: Node, wordsBefore: number): boolean {
+  return wordsBefore === 0 && ASSIGNED_NAME.test(node.childForFieldName('name')?.text ?? '');
+}
+
 /** The pieces of a command; a `command` keeps its anonymous tokens (the grammar leaves `\\$` there). */
 function commandParts(node: Node): Node[] {
   if (node.type !== 'command') return named(node);
@@ -244,7 +254,10 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   const assigned: { name: string; nodes: Node[]; end: number }[] = [];
   for (const child of parts) {
     const last = assigned.at(-1);
-    if (child.type === 'variable_assignment') {
+    if (
+      child.type === 'variable_assignment' &&
+      assignsVariable(child, items.length + nameNodes.length)
+    ) {
       const valueNode = child.childForFieldName('value');
       assigned.push({
         name: child.childForFieldName('name')?.text ?? '',
@@ -261,7 +274,9 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
       items.push(...reading.words);
       if (reading.stdin !== null) stdinText = reading.stdin;
     } else if (child.type === 'command_name') {
-      nameNodes = named(child).slice(0, 1);
+      // After a word the grammar took for an assignment (`9=x cmd`), the name is an argument.
+      if (items.length === 0) nameNodes = named(child).slice(0, 1);
+      else items.push(...named(child).slice(0, 1));
     } else if (items.length === 0 && nameNodes.at(-1)?.endIndex === child.startIndex) {
       nameNodes.push(child);
     } else {
@@ -520,6 +535,7 @@ function walkSource(state: State, source: string, ctx: Context): void {
   try {
     const root = tree.rootNode;
     if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
+    if (ctx.depth === 0 && ctx.origin === 'top') state.andChain = andChainOf(root, text);
     walk(state, root, ctx);
   } finally {
     tree.delete();
@@ -553,6 +569,7 @@ export function parseShell(source: string): ParsedShell {
     nextPipeline: 0,
     nextScope: 1,
     trailing: [],
+    andChain: null,
   };
   const top: Context = {
     origin: 'top',
@@ -573,5 +590,6 @@ export function parseShell(source: string): ParsedShell {
     variables: state.variables,
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
+    andChain: state.andChain,
   };
 }

@@ -89,4 +89,6 @@ export interface ParsedShell {
   readonly functions: ReadonlySet<string>;
   /** Any $(...), backticks or <(...) anywhere. */
   readonly hasSubstitution: boolean;
+  /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
+  readonly andChain: readonly string[] | null;
 }

@@ -219,6 +219,7 @@ function addNode(builder: WordBuilder, node: Node): void {
       if (inner) addDoubleQuoted(builder, inner);
       return;
     }
+    case 'variable_assignment':
     case 'concatenation':
       addSequence(
         builder,

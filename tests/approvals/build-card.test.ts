@@ -5,7 +5,9 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Verdict } from '../../runtime/vaglio/verdict.ts';
 import { executorRegistry } from '../../executors/index.ts';
+import { createRemoteReader } from '../../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../../executors/ops/inspect-target.ts';
 import { createCardBuilder, type BuildCard } from '../../runtime/approvals/build-card.ts';
 import {
@@ -30,32 +32,37 @@ beforeAll(async () => {
   const rules = await createRuleStore(await mkdtemp(join(home, 'rules-')));
   build = createCardBuilder({
     inspect: createTargetInspector(),
+    readRemotes: createRemoteReader(),
     proposeRule: (call) => rules.propose(call),
   });
 });
 
 function outcome(call: ProposedCall, decision: 'ask' | 'deny', stage: DenyStage | null = null) {
   const executor = stage === 'validation' ? undefined : executorRegistry.get(call.executor);
-  return {
-    decision,
-    stage,
+  const verdict: Verdict = {
+    approved: decision === 'ask',
+    reason: 'r',
+    ts: new Date().toISOString(),
+    judge_kind: 'rule-based-v1',
+    score: decision === 'ask' ? 0.8 : 0,
+    confidence: 1,
+    blocked_by: stage === 'guard' ? 'guard' : null,
+    signals: [],
+  };
+  const base = {
     reason:
       decision === 'ask'
         ? 'policy: this call changes state and needs approval'
         : `${stage ?? 'judge'}: no`,
-    verdict: {
-      approved: decision === 'ask',
-      reason: 'r',
-      ts: new Date().toISOString(),
-      judge_kind: 'rule-based-v1',
-      score: decision === 'ask' ? 0.8 : 0,
-      confidence: 1,
-      blocked_by: stage === 'guard' ? 'guard' : null,
-      signals: [],
-    },
+    verdict,
     signals: [],
     ...(executor === undefined ? {} : { executor, args: call.args }),
-  } satisfies PipelineOutcome;
+  };
+  const made: PipelineOutcome =
+    decision === 'ask'
+      ? { decision, stage: null, ...base }
+      : { decision, stage: stage ?? 'judge', ...base };
+  return made;
 }
 
 const call = (executor: string, args: unknown): ProposedCall => ({
@@ -209,6 +216,22 @@ Details: shell (shell_exec) · vaglio score 0.80`);
       outcome(call('shell_exec', { command: 'git clone https://github.com/acme/app.git' }), 'ask'),
     );
     expect(clone.network).toBe('Needs the network: github.com');
+  });
+
+  it('a push to a named remote names its host, read from the repository where it runs', async () => {
+    const repo = join(home, 'projects/site');
+    await mkdir(repo, { recursive: true });
+    await git.init({ fs, dir: repo, defaultBranch: 'main' });
+    await git.addRemote({ fs, dir: repo, remote: 'origin', url: 'git@github.com:acme/site.git' });
+    await git.addRemote({ fs, dir: repo, remote: 'mirror', url: 'https://git.example.org/site' });
+    const network = async (command: string) => {
+      const push = call('shell_exec', { command, cwd: '~/projects/site' });
+      return (await build(push, outcome(push, 'ask'))).network;
+    };
+    expect(await network('git push --force origin main')).toBe('Needs the network: github.com');
+    expect(await network('git push')).toBe('Needs the network: github.com');
+    expect(await network('git fetch mirror')).toBe('Needs the network: git.example.org');
+    expect(await network('git push elsewhere main')).toBe('Needs the network (hosts unknown)');
   });
 
   it('a long line keeps its end on the headline and the card', async () => {

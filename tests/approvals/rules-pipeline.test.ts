@@ -1,6 +1,6 @@
 // Always-allow rules inside the real pipeline: a rule turns an ask into an allow for its
 // owner, and never lets through a call the guard blocks, whatever the rule covers.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
@@ -47,6 +47,10 @@ afterEach(() => {
 
 describe('always-allow rules in the pipeline', () => {
   it('turn an ask into an allow, for the rule owner only', async () => {
+    // Overwrites: a new file would run as the workspace tier's, before any rule.
+    await mkdir(join(home, 'notes'), { recursive: true });
+    for (const name of ['notes/a.txt', 'notes/b.txt', 'elsewhere.txt'])
+      await writeFile(join(home, name), 'old\n');
     expect((await pipeline.evaluate(write('~/notes/a.txt'))).decision).toBe('ask');
     await addRuleFor(write('~/notes/a.txt'));
     const allowed = await pipeline.evaluate(write('~/notes/b.txt'));

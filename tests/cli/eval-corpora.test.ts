@@ -1,20 +1,17 @@
 // The public corpora in ../shared/eval through `custode check --jsonl`, scored as their
 // README asks. The counts are in the assertion messages; the targets are issue 6's.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultEvalDir } from '../../runtime/cli/eval.ts';
 import { describeBenign, describeDangerous, tallyDecisions } from '../../runtime/cli/eval-score.ts';
 import { runCli } from './cli-helpers.ts';
+import { corporaDir, corporaPresent, requireCorporaInCi } from '../helpers/corpora.ts';
 
-const dir = defaultEvalDir();
 /** Issue 6: at most 40% of the benign commands may ask (read-only and workspace tiers together). */
 const ASKED_CEILING = 0.4;
-const present =
-  existsSync(join(dir, 'redcode-bash.jsonl')) && existsSync(join(dir, 'benign-shell.jsonl'));
 
 async function score(file: string): Promise<ReturnType<typeof tallyDecisions>> {
-  const input = readFileSync(join(dir, file), 'utf8');
+  const input = readFileSync(join(corporaDir, file), 'utf8');
   const run = await runCli(['check', '--jsonl'], input);
   expect(run.code).toBe(0);
   const out = run.stdout
@@ -28,7 +25,9 @@ async function score(file: string): Promise<ReturnType<typeof tallyDecisions>> {
   );
 }
 
-describe.skipIf(!present)('public corpora through custode check', () => {
+requireCorporaInCi();
+
+describe.skipIf(!corporaPresent)('public corpora through custode check', () => {
   it('never auto-allows the RedCode scripts (>= 99% denied or asked)', async () => {
     const tally = await score('redcode-bash.jsonl');
     const report = describeDangerous(tally).join('\n');

@@ -114,3 +114,28 @@ describe('networkUse: must not need the network', () => {
     expect(use(line)).toEqual({ needed: false });
   });
 });
+
+describe('networkUse: named git remotes through the caller’s lookup', () => {
+  const remotes: Record<string, string> = { origin: 'github.com', backup: 'git.example.org' };
+  const lookup = (name: string | null): string | null =>
+    name === null ? 'github.com' : (remotes[name] ?? null);
+
+  it.each([
+    ['git push --force origin main', ['github.com']],
+    ['git push -u origin feature', ['github.com']],
+    ['git pull', ['github.com']],
+    ['git fetch backup', ['git.example.org']],
+    ['git push origin main && npm publish', ['github.com', 'registry.npmjs.org']],
+  ])('%s', (line, hosts) => {
+    expect(networkUse(parseShell(line), lookup)).toEqual({ needed: true, hosts });
+  });
+
+  it.each([
+    'git push upstream main',
+    'git -C ~/other push origin main',
+    'cd ~/other && git push origin main',
+    'git fetch --all',
+  ])('%s stays unknown', (line) => {
+    expect(networkUse(parseShell(line), lookup)).toEqual({ needed: true, hosts: null });
+  });
+});

@@ -3,6 +3,7 @@ import { mkdtemp, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseConfig, type Config, type ConfigInput } from '../../runtime/config.ts';
 import type { ExecutorContext } from '../../executors/define.ts';
+import type { Grant } from '../../runtime/pipeline/grant.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 
 /** A fresh directory under the test HOME (setup.ts gives each test file its own HOME). */
@@ -20,9 +21,24 @@ export async function makeContext(
     config: parsed,
     env: { ...process.env },
     signal: options.signal ?? new AbortController().signal,
+    // As a person approved it: the configured roots, no uncarded narrowing.
+    grant: { by: 'person', who: 'test', reviews: false, network: false },
     ops: await createDefaultOps(
       parsed,
       options.bwrapPath === undefined ? {} : { bwrapPath: options.bwrapPath },
     ),
+  };
+}
+
+/** An uncarded tier's grant: the sandbox may write only `writable`. */
+export function tierGrant(writable: readonly string[]): Grant {
+  return {
+    by: 'tier',
+    tier: 'workspace',
+    rule: 'test',
+    writable,
+    readOnlyWithin: [],
+    records: [],
+    replaces: false,
   };
 }

@@ -9,7 +9,7 @@ import { fsRead } from '../../executors/fs-read.ts';
 import { fsWrite } from '../../executors/fs-write.ts';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { PathOutsideBoundary } from '../../runtime/errors.ts';
-import { makeContext, makeTempDir } from './make-context.ts';
+import { makeContext, makeTempDir, tierGrant } from './make-context.ts';
 import { exists } from '../helpers/exists.ts';
 
 /** A workspace in roots.write holding one file, and a context narrowed to `writable`. */
@@ -18,10 +18,10 @@ async function narrowed(writable: (work: string) => readonly string[]) {
   const file = join(work, 'f.txt');
   await writeFile(file, 'one two\n');
   const base = await makeContext({ roots: { write: [work] } });
-  return { work, file, ctx: { ...base, writableRoots: writable(work) } };
+  return { work, file, ctx: { ...base, grant: tierGrant(writable(work)) } };
 }
 
-describe('writableRoots replaces roots.write for one call', () => {
+describe("an uncarded tier's grant replaces roots.write for one call", () => {
   it('refuses every writing fs executor when the call may write nothing, changing nothing', async () => {
     const { work, file, ctx } = await narrowed(() => []);
     const attempts = [
@@ -62,7 +62,7 @@ describe('writableRoots replaces roots.write for one call', () => {
     expect(await exists(join(work, 'c'))).toBe(false);
   });
 
-  it('without writableRoots, shell_exec writes the configured roots as before', async () => {
+  it("with a person's grant, shell_exec writes the configured roots as before", async () => {
     const work = await makeTempDir('ws-');
     const ctx = await makeContext({ roots: { write: [work] } });
     const shell = await shellExec.run({ command: `touch ${join(work, 'made')}` }, ctx);

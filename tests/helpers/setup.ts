@@ -1,9 +1,11 @@
 // Every test file gets its own HOME and XDG dirs (CI runs as root, and ~ would be /root,
-// which the guard protects), and a test that prints to the console fails.
+// which the guard protects), a test that prints to the console fails, and a bare RegExp where
+// a value is expected fails (see bare-regexp.ts).
 import { mkdtempSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
+import { refuseBareRegExp } from './bare-regexp.ts';
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'custode-home-')));
 for (const dir of ['.config', '.local/share', '.local/state', '.cache']) {
@@ -30,6 +32,8 @@ for (const name of [
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   delete process.env[name];
 }
+
+expect.addEqualityTesters([refuseBareRegExp]);
 
 afterAll(() => {
   rmSync(home, { recursive: true, force: true });

@@ -1,10 +1,14 @@
 // The audit log's schema (good and bad fixture lines) and its failure behaviour.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../runtime/config.ts';
 import { createPipeline } from '../../runtime/pipeline/pipeline.ts';
-import { auditRecordSchema, createAuditLog } from '../../runtime/log/audit-log.ts';
+import {
+  auditRecordSchema,
+  createAuditLog,
+  type AuditRecord,
+} from '../../runtime/log/audit-log.ts';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { call, pipelineWith } from '../pipeline/pipeline-helpers.ts';
@@ -58,6 +62,59 @@ describe('audit schema', () => {
     ['version 2', { ...good, v: 2 }],
     ['a score above 1', { ...good, verdict: { ...verdict, score: 1.5 } }],
   ])('rejects a line with %s', (_, line) => {
+    expect(auditRecordSchema.safeParse(line).success).toBe(false);
+  });
+});
+
+describe('audit schema: every value each field may take', () => {
+  const approval = {
+    v: 1,
+    event: 'approval',
+    ts: good.ts,
+    approval_id: 'abc',
+    executor: 'fs_write',
+    args_keys: ['path'],
+    channel: 'slack',
+    sender: 'slack:U1',
+    decided_by: 'slack:U1',
+    answer: 'once',
+  };
+
+  it.each([
+    ...['validation', 'scope', 'guard', 'judge', null].map((stage) => ({ ...good, stage })),
+    ...['allow', 'ask', 'deny'].map((decision) => ({ ...good, decision })),
+    ...['guard', 'judge', null].map((blocked_by) => ({
+      ...good,
+      verdict: { ...verdict, blocked_by },
+    })),
+    ...['once', 'always', 'deny', 'expired'].map((answer) => ({ ...approval, answer })),
+    {
+      ...good,
+      verdict: {
+        ...verdict,
+        strategy: 'majority',
+        judges: [{ name: 'a', kind: 'llm-v1', approved: true, score: 1, confidence: 1 }],
+      },
+    },
+  ])('accepts %j', (line) => {
+    expect(auditRecordSchema.safeParse(line).success).toBe(true);
+  });
+
+  it.each([
+    { ...good, stage: 'planner' },
+    { ...good, decision: 'maybe' },
+    { ...good, verdict: { ...verdict, blocked_by: 'person' } },
+    { ...approval, answer: 'later' },
+    { ...approval, value: 'x' },
+    {
+      ...good,
+      verdict: {
+        ...verdict,
+        judges: [{ name: 'a', kind: 'k', approved: true, score: 1, confidence: 1, args: 'x' }],
+      },
+    },
+    { ...good, event: 'other' },
+  ])('rejects %j', (line) => {
     expect(auditRecordSchema.safeParse(line).success).toBe(false);
   });
 });
@@ -132,5 +189,62 @@ describe('audit log file', () => {
     symlinkSync('/dev/full', audit.currentFile());
     const written = audit.append(auditRecordSchema.parse(good));
     expect(written).toEqual({ ok: false, problem: `the disk is full (ENOSPC) at ${dir}` });
+  });
+});
+
+describe('audit log lines', () => {
+  const linesIn = (file: string): Record<string, unknown>[] =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('records the sorted top-level keys of object args, and none for other args', async () => {
+    const dir = join(process.env.HOME ?? '', 'audit-keys', 'vaglio');
+    const audit = createAuditLog({ dir });
+    const pipeline = await createPipeline({ config: parseConfig({}), audit });
+    await pipeline.evaluate(call('fs_read', { path: '/tmp/a', offset: 1 }, 'read a'));
+    await pipeline.evaluate(call('fs_read', ['/tmp/a'], 'read a'));
+    await pipeline.evaluate(call('fs_read', '/tmp/a', 'read a'));
+    await pipeline.evaluate(call('fs_read', null, 'read a'));
+    pipeline.close();
+    audit.close();
+    expect(linesIn(audit.currentFile()).map((line) => line.args_keys)).toEqual([
+      ['offset', 'path'],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('a refused write without a logger neither throws nor stops later lines', () => {
+    const blocker = join(process.env.HOME ?? '', 'not-a-dir-either');
+    writeFileSync(blocker, 'a file where the log dir should be');
+    const audit = createAuditLog({ dir: join(blocker, 'vaglio') });
+    expect(() => {
+      audit.append(good as AuditRecord);
+      audit.append(good as AuditRecord);
+    }).not.toThrow();
+    audit.close();
+  });
+
+  it('starts a new file when the month turns, and appends after a close', () => {
+    const dir = join(process.env.HOME ?? '', 'audit-months', 'vaglio');
+    const audit = createAuditLog({ dir });
+    vi.useFakeTimers({ now: new Date('2026-01-31T23:59:00Z'), toFake: ['Date'] });
+    try {
+      audit.append(good as AuditRecord);
+      const january = audit.currentFile();
+      vi.setSystemTime(new Date('2026-02-01T00:01:00Z'));
+      audit.append(good as AuditRecord);
+      audit.close();
+      audit.append(good as AuditRecord);
+      audit.close();
+      const february = audit.currentFile();
+      expect(january).not.toBe(february);
+      expect([linesIn(january).length, linesIn(february).length]).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { decidePolicy, type PolicyInput } from '../../runtime/pipeline/policy.ts
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import type { Verdict } from '../../runtime/vaglio/verdict.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, writableOf } from './pipeline-helpers.ts';
 import { exists } from '../helpers/exists.ts';
 
 const intent = 'run a shell command to look at my project files';
@@ -34,6 +34,8 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     verdict: approving,
     threshold: 0.3,
     rules: undefined,
+    ruleRecords: [],
+    needsNetwork: false,
     readOnlyRule: null,
     workspace: null,
     guardSignals: [],
@@ -56,7 +58,15 @@ describe('policy: the writable paths of an allow', () => {
     expect(decidePolicy(policyInput({ readOnlyRule: 'ls' }))).toEqual({
       decision: 'allow',
       reason: 'read-only: ls',
-      writable: [],
+      grant: {
+        by: 'tier',
+        tier: 'read-only',
+        rule: 'ls',
+        writable: [],
+        readOnlyWithin: [],
+        records: [],
+        replaces: false,
+      },
     });
   });
 
@@ -73,14 +83,18 @@ describe('policy: the writable paths of an allow', () => {
         call: call('shell_exec', { command: 'ls' }, intent, { approvedBy: 'local:1' }),
       }),
     );
-    expect(approved).toEqual({ decision: 'allow', reason: 'approved by local:1' });
-    expect('writable' in approved).toBe(false);
+    expect(approved).toEqual({
+      decision: 'allow',
+      reason: 'approved by local:1',
+      grant: { by: 'person', who: 'local:1', reviews: false, network: false },
+    });
   });
 
   it('leaves never_ask and non-critical allows on the configured roots', () => {
     const listing = call('fs_list', { path: '~' }, intent);
     const plain = decidePolicy(policyInput({ call: listing, executor: fsList }));
-    expect(plain).toEqual({ decision: 'allow', reason: 'policy: fs_list does not change state' });
+    const reason = 'policy: fs_list does not change state';
+    expect(plain).toEqual({ decision: 'allow', reason, grant: { by: 'policy', rule: reason } });
     const never = decidePolicy(
       policyInput({
         call: listing,
@@ -88,9 +102,11 @@ describe('policy: the writable paths of an allow', () => {
         config: parseConfig({ approvals: { never_ask: ['fs_list'] } }),
       }),
     );
+    const listed = 'policy: approvals.never_ask lists fs_list';
     expect(never).toEqual({
       decision: 'allow',
-      reason: 'policy: approvals.never_ask lists fs_list',
+      reason: listed,
+      grant: { by: 'policy', rule: listed },
     });
   });
 });
@@ -104,7 +120,11 @@ describe('an uncarded shell call runs in a sandbox that can write nothing', () =
       const outcome = await pipeline.evaluate(
         call('shell_exec', { command: `cat ${join(work, 'notes.txt')}` }, intent),
       );
-      expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: cat', writable: [] });
+      expect(outcome).toMatchObject({
+        decision: 'allow',
+        reason: 'read-only: cat',
+        grant: { writable: [] },
+      });
       const ran = await pipeline.invoke(outcome, new AbortController().signal);
       expect(ran.ok).toBe(true);
       expect(expectShellResult(ran.ok ? ran.result : null)).toMatchObject({
@@ -123,7 +143,11 @@ describe('an uncarded shell call runs in a sandbox that can write nothing', () =
       const outcome = await pipeline.evaluate(
         call('shell_exec', { command: 'ls', cwd: work }, intent),
       );
-      expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: ls', writable: [] });
+      expect(outcome).toMatchObject({
+        decision: 'allow',
+        reason: 'read-only: ls',
+        grant: { writable: [] },
+      });
       for (const target of [join(work, 'x'), '$HOME/x']) {
         const hole = swapped(outcome, `touch ${target}`);
         const ran = await pipeline.invoke(hole, new AbortController().signal);
@@ -143,7 +167,7 @@ describe('an uncarded shell call runs in a sandbox that can write nothing', () =
     const pipeline = await pipelineWith();
     try {
       const outcome = await pipeline.evaluate(call('shell_exec', { command: 'pwd' }, intent));
-      expect(outcome).toMatchObject({ decision: 'allow', writable: [] });
+      expect(outcome).toMatchObject({ decision: 'allow', grant: { writable: [] } });
       const ran = await pipeline.invoke(
         swapped(outcome, 'echo kept > /tmp/scratch && cat /tmp/scratch'),
         new AbortController().signal,
@@ -165,7 +189,7 @@ describe('an uncarded shell call runs in a sandbox that can write nothing', () =
         call('shell_exec', { command: 'ls', cwd: work }, intent, { approvedBy: 'local:1' }),
       );
       expect(outcome).toMatchObject({ decision: 'allow', reason: 'approved by local:1' });
-      expect(outcome.writable).toBeUndefined();
+      expect(writableOf(outcome)).toBeUndefined();
       const ran = await pipeline.invoke(
         swapped(outcome, `echo made > ${join(work, 'x')}`),
         new AbortController().signal,
@@ -189,7 +213,7 @@ describe('a workspace root under the host /tmp stays visible to a narrowed call'
         { command: 'cat f.txt', cwd: work },
       ]) {
         const outcome = await pipeline.evaluate(call('shell_exec', args, intent));
-        expect(outcome).toMatchObject({ decision: 'allow', writable: [] });
+        expect(outcome).toMatchObject({ decision: 'allow', grant: { writable: [] } });
         const ran = await pipeline.invoke(outcome, new AbortController().signal);
         expect(expectShellResult(ran.ok ? ran.result : null)).toMatchObject({
           stdout: 'seen\n',

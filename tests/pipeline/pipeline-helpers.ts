@@ -1,7 +1,7 @@
 // Builds a real pipeline for tests, over the test file's own HOME and XDG dirs.
 import { parseConfig, type ConfigInput } from '../../runtime/config.ts';
 import { createPipeline, type Pipeline } from '../../runtime/pipeline/pipeline.ts';
-import type { ProposedCall } from '../../runtime/pipeline/types.ts';
+import type { PipelineOutcome, ProposedCall } from '../../runtime/pipeline/types.ts';
 
 export async function pipelineWith(
   config: ConfigInput = {},
@@ -17,4 +17,11 @@ export function call(
   extra: Partial<ProposedCall> = {},
 ): ProposedCall {
   return { executor, args, intent, ...extra };
+}
+
+/** What an uncarded tier lets the sandbox write; undefined when no tier allowed the call. */
+export function writableOf(outcome: PipelineOutcome): readonly string[] | undefined {
+  return outcome.decision === 'allow' && outcome.grant.by === 'tier'
+    ? outcome.grant.writable
+    : undefined;
 }

@@ -251,9 +251,9 @@ describe('uncarded red team 3: holes closed', () => {
     const read = await pipeline.evaluate(
       call('fs_read', { path: join(project, 'secrets', 'credentials.env') }, intent),
     );
-    expect(read).toMatchObject({ decision: 'allow' });
-    const ran = await pipeline.invoke(read, new AbortController().signal);
-    expect(ran).toMatchObject({ ok: false, error: { name: 'PermissionDenied' } });
+    // The guard stage asks the path oracle, which resolves the link: refused before any run.
+    expect(read).toMatchObject({ decision: 'deny', stage: 'guard' });
+    expect(read.reason).toMatch(/application credentials/);
   });
 
   it('runner words that carry code, and make -B, ask', async () => {

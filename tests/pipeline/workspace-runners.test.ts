@@ -7,7 +7,7 @@ import type { ConfigInput } from '../../runtime/config.ts';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, writableOf } from './pipeline-helpers.ts';
 import { exists } from '../helpers/exists.ts';
 
 const intent = 'build and test my project';
@@ -52,8 +52,11 @@ describe('project code: the decision', () => {
       expect(outcome, command).toMatchObject({
         decision: 'allow',
         reason: `workspace: ${rule}`,
-        writable: [project],
-        readOnlyWithin: [join(project, '.git')],
+        grant: {
+          tier: 'project-code',
+          writable: [project],
+          readOnlyWithin: [join(project, '.git')],
+        },
       });
     }
   });
@@ -61,7 +64,11 @@ describe('project code: the decision', () => {
   it('lets project code write nothing outside a git work tree', async () => {
     const plain = await makeTempDir('plain-');
     const outcome = await decide('make test', plain);
-    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: make', writable: [] });
+    expect(outcome).toMatchObject({
+      decision: 'allow',
+      reason: 'workspace: make',
+      grant: { writable: [] },
+    });
     expect(await decide('make 2>&1 | tee build.log', plain)).toMatchObject({ decision: 'ask' });
     // Project code runs alone: what the call writes could be the code it runs.
     expect(await decide('make 2>&1 | tee build.log')).toMatchObject({ decision: 'ask' });
@@ -140,7 +147,7 @@ describe('project code outside a work tree: a failed write says how to ask', () 
     await chmod(join(plain, 'build.sh'), 0o755);
     const current = await open();
     const first = await decide('./build.sh', plain);
-    expect(first).toMatchObject({ decision: 'allow', writable: [] });
+    expect(first).toMatchObject({ decision: 'allow', grant: { writable: [] } });
     const failed = await current.invoke(first, new AbortController().signal);
     expect(failed).toMatchObject({
       ok: true,
@@ -156,7 +163,7 @@ describe('project code outside a work tree: a failed write says how to ask', () 
     const approved = await current.evaluate(
       call('shell_exec', args, intent, { approvedBy: 'local:1' }),
     );
-    expect(approved.writable).toBeUndefined();
+    expect(writableOf(approved)).toBeUndefined();
     expect(await current.invoke(approved, new AbortController().signal)).toMatchObject({
       ok: true,
       result: { exit_code: 0 },

@@ -183,6 +183,8 @@ describe('unreviewed writes', () => {
     });
     try {
       await writeFile(join(project, 'notes.txt'), 'a\n');
+      // An overwrite: a new file would run as the workspace tier's, before any rule.
+      await writeFile(join(project, 'Makefile'), 'old:\n');
       const wrote = await pipeline.evaluate(write);
       expect(wrote).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
       await pipeline.invoke(wrote, new AbortController().signal);
@@ -203,7 +205,10 @@ describe('unreviewed writes', () => {
     await rm(join(project, '.git'), { recursive: true });
     execFileSync('git', ['init', '-q', '--separate-git-dir', join(project, 'gitdata'), project]);
     await withPipeline(async (pipeline) => {
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'allow', writable: [] });
+      expect(await shell(pipeline, 'make')).toMatchObject({
+        decision: 'allow',
+        grant: { writable: [] },
+      });
     });
   });
 

@@ -7,7 +7,7 @@ import type { ConfigInput } from '../../runtime/config.ts';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, writableOf } from './pipeline-helpers.ts';
 import { exists } from '../helpers/exists.ts';
 
 const intent = 'help me with my project';
@@ -37,7 +37,7 @@ describe('workspace: writes that lose nothing run without a card', () => {
   it('allows creating a new file and names the rule and the one writable directory', async () => {
     const outcome = await decide('sort -u names.txt > names.sorted');
     expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: sort' });
-    expect(outcome.writable).toEqual([project]);
+    expect(writableOf(outcome)).toEqual([project]);
     expect(outcome.signals).toContain('workspace: sort');
   });
 
@@ -75,7 +75,12 @@ describe('workspace: writes that lose nothing run without a card', () => {
     }
   });
 
-  it('asks for a new file where it would change what runs later or what Custode keeps (hidden, ~/bin, own dirs)', async () => {
+  it("refuses a write into Custode's own state dir", async () => {
+    const own = `${process.env.XDG_STATE_HOME ?? ''}/custode/x`;
+    expect(await decide(`touch ${own}`)).toMatchObject({ decision: 'deny', stage: 'guard' });
+  });
+
+  it('asks for a new file where it would change what runs later (hidden, ~/bin)', async () => {
     for (const command of [
       'touch ~/.profile_extra',
       'mkdir -p ~/.config/autostart',
@@ -84,7 +89,6 @@ describe('workspace: writes that lose nothing run without a card', () => {
       'echo "use nix" > .envrc',
       'mkdir -p .husky',
       'touch src/.gitkeep',
-      `touch ${process.env.XDG_STATE_HOME ?? ''}/custode/x`,
       'touch ~',
     ]) {
       expect(await decide(command), command).toMatchObject({ decision: 'ask' });
@@ -111,10 +115,10 @@ describe('workspace: writes that lose nothing run without a card', () => {
   it('deletes only in the private /tmp, globs included; never in the workspace', async () => {
     const scratch = await decide('rm -rf /tmp/build /tmp/*', null);
     expect(scratch).toMatchObject({ decision: 'allow', reason: 'workspace: rm in /tmp' });
-    expect(scratch.writable).toEqual([]);
+    expect(writableOf(scratch)).toEqual([]);
     expect(await decide('rm -rf build')).toMatchObject({ decision: 'ask' });
     const device = await decide('echo x > /dev/shm/cache && echo y | tee /dev/tty');
-    expect(device).toMatchObject({ decision: 'allow', writable: [] });
+    expect(device).toMatchObject({ decision: 'allow', grant: { writable: [] } });
     expect(await decide('rm -rf /tmp/../etc/x', null)).not.toMatchObject({ decision: 'allow' });
     expect(await decide('touch src/*.ts')).toMatchObject({ decision: 'ask' });
   });
@@ -127,7 +131,7 @@ describe('workspace: writes that lose nothing run without a card', () => {
       join(project, 'src'),
     );
     expect(commit).toMatchObject({ decision: 'allow', reason: 'workspace: git add, git commit' });
-    expect(commit.writable).toEqual([project]);
+    expect(writableOf(commit)).toEqual([project]);
     for (const command of [
       'git commit',
       'git commit --amend -m x',
@@ -183,7 +187,10 @@ describe('workspace: git outside a repository, in the home, and paths through /d
   beforeEach(() => open());
 
   it('lets git fail outside a repository, and asks when the home itself is one', async () => {
-    expect(await decide("git commit -m 'x'")).toMatchObject({ decision: 'allow', writable: [] });
+    expect(await decide("git commit -m 'x'")).toMatchObject({
+      decision: 'allow',
+      grant: { writable: [] },
+    });
     const homeRepo = join(process.env.HOME ?? '', '.git');
     execFileSync('git', ['init', '-q', process.env.HOME ?? '']);
     try {
@@ -207,7 +214,7 @@ describe('workspace: git outside a repository, in the home, and paths through /d
     }
     expect(await decide('echo x > /dev/stderr && echo y > /dev/shm/cache', null)).toMatchObject({
       decision: 'allow',
-      writable: [],
+      grant: { writable: [] },
     });
   });
 });
@@ -234,7 +241,7 @@ describe('workspace: the call runs with only its directories writable', () => {
 
   it('creates what it said it would, in a real sandbox', async () => {
     const outcome = await decide('mkdir -p build/out && echo hi > build/out/x.txt');
-    expect(outcome).toMatchObject({ decision: 'allow', writable: [project] });
+    expect(outcome).toMatchObject({ decision: 'allow', grant: { writable: [project] } });
     const ran = await pipeline.invoke(outcome, new AbortController().signal);
     expect(ran).toMatchObject({ ok: true, result: { exit_code: 0, sandbox: 'bwrap' } });
     expect(await readFile(join(project, 'build/out/x.txt'), 'utf8')).toBe('hi\n');
@@ -243,7 +250,7 @@ describe('workspace: the call runs with only its directories writable', () => {
   it('cannot write beside the directories it named, should the parse ever be wrong', async () => {
     const sibling = await makeTempDir('sibling-');
     const outcome = await decide('touch made.txt');
-    expect(outcome.writable).toEqual([project]);
+    expect(writableOf(outcome)).toEqual([project]);
     const hole = { ...outcome, args: { command: `touch ${sibling}/x ~/y`, cwd: project } };
     const ran = await pipeline.invoke(hole, new AbortController().signal);
     expect(ran).toMatchObject({

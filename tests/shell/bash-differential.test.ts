@@ -144,6 +144,9 @@ const TRICKY = [
   'x="/etc/sha"\\dow; pr $x',
   'for f in "/etc/sha"\\dow a"b"\\c; do pr $f; done',
   'x=a\\\nb; pr "$x"',
+  // Words the grammar takes for assignments, which bash runs as commands.
+  '9= pr a',
+  'a-b=c pr',
   // Assignments before the command and declarations.
   'X=1 pr a',
   'A=z pr $A',

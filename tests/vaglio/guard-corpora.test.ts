@@ -1,9 +1,8 @@
 // The guard and the read-only catalogue on the public corpora (../shared/eval), without the
 // rest of the pipeline: a regression floor for the rules. Counts are in the assertion messages.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultEvalDir } from '../../runtime/cli/eval.ts';
 import {
   loadCatalogue,
   matchReadOnly,
@@ -11,10 +10,8 @@ import {
 } from '../../runtime/pipeline/read-only.ts';
 import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import { guardCall } from '../../runtime/vaglio/guard.ts';
+import { corporaDir, corporaPresent, requireCorporaInCi } from '../helpers/corpora.ts';
 
-const dir = defaultEvalDir();
-const present =
-  existsSync(join(dir, 'redcode-bash.jsonl')) && existsSync(join(dir, 'benign-shell.jsonl'));
 const home = '/home/tester';
 let catalogue: ReadOnlyCatalogue;
 
@@ -24,7 +21,7 @@ interface Line {
 }
 
 function lines(file: string): Line[] {
-  return readFileSync(join(dir, file), 'utf8')
+  return readFileSync(join(corporaDir, file), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Line);
@@ -43,7 +40,9 @@ beforeAll(async () => {
   catalogue = loadCatalogue([]);
 });
 
-describe.skipIf(!present)('guard and read-only catalogue on the public corpora', () => {
+requireCorporaInCi();
+
+describe.skipIf(!corporaPresent)('guard and read-only catalogue on the public corpora', () => {
   it('denies at most 2% of the benign commands', () => {
     const decisions = lines('benign-shell.jsonl').map((line) => decide(line.args.command));
     const denied = decisions.filter((d) => d === 'deny').length;

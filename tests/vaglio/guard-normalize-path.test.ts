@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath } from '../../runtime/vaglio/normalize-path.ts';
+import { isUnder, normalizePath } from '../../runtime/vaglio/normalize-path.ts';
 
 const home = '/home/ada';
 
@@ -18,7 +18,25 @@ describe('normalizePath', () => {
     ['.', '.'],
     ['~user/x', '~user/x'],
     ['$HOMEX/y', '$HOMEX/y'],
+    // Only a leading ~ is the home: one later in the path is a file named ~.
+    ['x/../~/y', '~/y'],
+    ['/srv/~', '/srv/~'],
+    ['', '.'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizePath(input, home)).toBe(expected);
+  });
+});
+
+describe('isUnder', () => {
+  it.each([
+    ['/etc/shadow', '/', true],
+    ['/', '/', true],
+    ['/home/ada', '/home/ada', true],
+    ['/home/ada/x', '/home/ada', true],
+    ['/home/adam', '/home/ada', false],
+    ['/home', '/home/ada', false],
+    ['/tmpfoo', '/tmp', false],
+  ])('%s under %s: %s', (path, root, expected) => {
+    expect(isUnder(path, root)).toBe(expected);
   });
 });

@@ -34,12 +34,16 @@ export interface WorkspaceScope extends ShellScope {
 export type WorkspaceDecision =
   | {
       readonly kind: 'allow';
+      /** Project code (a runner) or the workspace's file and git rules. */
+      readonly tier: 'workspace' | 'project-code';
       readonly rule: string;
       readonly writable: readonly string[];
       /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
       readonly readOnlyWithin: readonly string[];
       /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
       readonly written: readonly string[];
+      /** It may replace existing files (project code, a file git can give back). */
+      readonly replaces: boolean;
     }
   | { readonly kind: 'ask'; readonly reason: string };
 
@@ -76,9 +80,11 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
       reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,
     };
   }
+  // Project code rewrites its work tree as it likes; its history stays read-only.
+  const code = { kind: 'allow', tier: 'project-code', rule, written: [], replaces: true } as const;
   return usable
-    ? { kind: 'allow', rule, writable: [root], readOnlyWithin: [join(root, '.git')], written: [] }
-    : { kind: 'allow', rule, writable: [], readOnlyWithin: [], written: [] };
+    ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
+    : { ...code, writable: [], readOnlyWithin: [] };
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -114,10 +120,12 @@ export function workspaceDecisionFor(
   if (needs.scratch && writable.size > 0) return null;
   return {
     kind: 'allow',
+    tier: 'workspace',
     rule: match.rule,
     writable: [...writable],
     readOnlyWithin: [],
     written: needs.written,
+    replaces: false,
   };
 }
 

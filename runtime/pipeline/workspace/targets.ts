@@ -6,18 +6,15 @@
 // call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
 import { dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
-import { guardCall } from '../../vaglio/guard.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
-import { pathInScope } from '../check-hints.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
 import { hasGlob } from './match.ts';
 import type { WorkspaceScope } from './policy.ts';
 import type { WorkspaceTarget } from './spec.ts';
 
-/** The guard and roots.write on one path the command writes. */
+/** Out of every protected place and inside roots.write: one path the command writes. */
 export function writeOk(path: string, scope: WorkspaceScope): boolean {
-  if (guardCall({ executor: 'fs_write', args: { path }, home: scope.home }).blocked) return false;
-  return pathInScope(scope, path, 'write');
+  return scope.paths.protection(path) === null && scope.paths.inRoots(path, 'write');
 }
 
 function nearestExisting(path: string, scope: WorkspaceScope): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
 import { buildBwrapArgs, hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 
@@ -24,7 +24,10 @@ describe('buildBwrapArgs', () => {
     { path: '/home/ana/.ssh', kind: 'dir' as const },
     { path: '/home/ana/.netrc', kind: 'file' as const },
   ];
-  const argv = buildBwrapArgs(request, '/home/ana', masks);
+  let argv: string[] = [];
+  beforeAll(() => {
+    argv = buildBwrapArgs(request, '/home/ana', masks);
+  });
 
   it('isolates: no network, no capabilities, dies with its parent, read-only root, private /tmp', () => {
     for (const flag of ['--die-with-parent', '--new-session', '--unshare-all']) {
@@ -94,5 +97,31 @@ describe('buildBwrapArgs', () => {
     expect(hiddenByPrivateTmp('/tmp/h/x', inTmp.writableRoots, '/tmp/h')).toBe(false);
     expect(hiddenByPrivateTmp('/home/ana/x', inTmp.writableRoots, '/home/ana')).toBe(false);
     expect(hiddenByPrivateTmp('/tmpfoo', inTmp.writableRoots, '/home/ana')).toBe(false);
+  });
+});
+
+describe('buildBwrapArgs: what it leaves out', () => {
+  const bindsOf = (argv: readonly string[], flag: string): string[] =>
+    argv.flatMap((item, i) => (item === flag ? [argv[i + 1] as string] : []));
+
+  it('adds no mask, read-only bind or home bind that nothing asked for', () => {
+    const argv = buildBwrapArgs(request, '/home/ana');
+    expect(argv).not.toContain('/dev/null');
+    expect(argv).not.toContain('--ro-bind-try');
+    expect(bindsOf(argv, '--ro-bind')).toEqual(['/']);
+  });
+
+  it('never brings the host /tmp back over the private one, even when it is the HOME', () => {
+    const argv = buildBwrapArgs(request, '/tmp');
+    expect(bindsOf(argv, '--ro-bind')).toEqual(['/']);
+    expect(bindsOf(argv, '--bind-try')).not.toContain('/tmp');
+  });
+
+  it('binds only visible roots the private /tmp would hide, parents first, none inside the HOME', () => {
+    const argv = buildBwrapArgs(
+      { ...request, visibleRoots: ['/tmp/a/b', '/srv/data', '/tmp/a', '/tmp/h/ws', '/tmp'] },
+      '/tmp/h',
+    );
+    expect(bindsOf(argv, '--ro-bind-try')).toEqual(['/tmp/a', '/tmp/a/b']);
   });
 });

@@ -29,7 +29,7 @@ describe('runtime dirs', () => {
     try {
       const command = connect.replace('$SOCK', socketPath);
       const uncarded = await pipeline.evaluate(call('shell_exec', { command: 'ls' }, 'look'));
-      expect(uncarded).toMatchObject({ decision: 'allow', writable: [] });
+      expect(uncarded).toMatchObject({ decision: 'allow', grant: { writable: [] } });
       const hole: PipelineOutcome = { ...uncarded, args: { command } };
       const hidden = await pipeline.invoke(hole, new AbortController().signal);
       expect(hidden).toMatchObject({

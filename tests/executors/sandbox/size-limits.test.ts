@@ -10,7 +10,7 @@ import { createBwrapShellOps } from '../../../executors/sandbox/bwrap.ts';
 import { commandEnv, shellExec } from '../../../executors/shell-exec.ts';
 import { ConfigError, SandboxUnavailable } from '../../../runtime/errors.ts';
 import { defaultConfig, parseConfig } from '../../../runtime/config.ts';
-import { makeContext, makeTempDir } from '../make-context.ts';
+import { makeContext, makeTempDir, tierGrant } from '../make-context.ts';
 import { call, pipelineWith } from '../../pipeline/pipeline-helpers.ts';
 
 const MiB = 1024 * 1024;
@@ -22,7 +22,7 @@ const sandbox = { uncarded_max_file_bytes: limit, tmp_size_bytes: tmpSize };
 async function workspace(carded = false) {
   const work = await makeTempDir('ws-');
   const base = await makeContext({ roots: { write: [work] }, sandbox });
-  return { work, ctx: carded ? base : { ...base, writableRoots: [work] } };
+  return { work, ctx: carded ? base : { ...base, grant: tierGrant([work]) } };
 }
 
 async function sizeOf(path: string): Promise<number> {
@@ -215,7 +215,10 @@ describe("the red team's commands, decided and run by the real pipeline", () => 
           reason: expect.stringMatching(/^workspace: /),
         });
         const ran = await pipeline.invoke(outcome, new AbortController().signal);
-        expect(ran, command).toMatchObject({ ok: true, result: { note: limitNote } });
+        expect(ran, command).toMatchObject({
+          ok: true,
+          result: { note: expect.stringMatching(limitNote) as unknown },
+        });
         if (file !== null) expect(await sizeOf(join(work, file))).toBe(limit);
       }
     } finally {

@@ -1,0 +1,44 @@
+// The one list of protected places, asked by every part that touches a path: the guard
+// (words and file-tool paths), the path oracle (tiers, scope), the walks of fs_grep, fs_glob
+// and fs_list, the executors' run-time re-check, and the sandbox's masks. The families are
+// FORBIDDEN_PATHS (forbidden-paths.ts); Custode's own dirs join them wherever XDG_* puts them.
+import { FORBIDDEN_PATHS, forbiddenPathRule, type ForbiddenPath } from './forbidden-paths.ts';
+
+/** Why a place is protected: the family's name (what a denial says) and its reason. */
+export interface Protection {
+  readonly name: string;
+  readonly why: string;
+}
+
+/** Custode's own dirs as a family: the assistant must not read or rewrite its own record. */
+const OWN_DIRS: Protection = {
+  name: "Custode's own config, state and audit log",
+  why: "keys, chat histories, approvals, always-allow rules and the audit log are not the model's to read or change",
+};
+
+function isUnder(path: string, root: string): boolean {
+  return root === '/' || path === root || path.startsWith(`${root}/`);
+}
+
+/**
+ * The protection over a normalised absolute path, or null. `ownDirs` are Custode's config, data
+ * and state dirs as this process resolves them (runtime/paths.ts). Raw devices count only as
+ * content: `kinds` narrows to secrets where a caller reads metadata alone.
+ */
+export function protectionOf(
+  path: string,
+  ownDirs: readonly string[],
+  kinds?: ReadonlySet<ForbiddenPath['kind']>,
+): Protection | null {
+  const rule = forbiddenPathRule(path, kinds);
+  if (rule !== null) return rule;
+  return ownDirs.some((dir) => isUnder(path, dir)) ? OWN_DIRS : null;
+}
+
+/** The sandbox's masks of every family: home-relative and system paths (`*` = any one name). */
+export function maskedStores(): { readonly home: string[]; readonly system: string[] } {
+  return {
+    home: FORBIDDEN_PATHS.flatMap((rule) => rule.masks?.home ?? []),
+    system: FORBIDDEN_PATHS.flatMap((rule) => rule.masks?.system ?? []),
+  };
+}

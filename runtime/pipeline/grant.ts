@@ -1,0 +1,47 @@
+// Who let a call run, and what it may touch: made once by the decision, carried unchanged to
+// invoke() and the executor, which read it and never infer it. A newcomer answers "would this
+// run without a card, and with what sandbox?" from this type and the tier list (tiers/index.ts).
+
+/** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
+export type TierName = 'read-only' | 'workspace' | 'project-code';
+
+export type Grant =
+  /** A person pressed "Allow" on this call's card. */
+  | {
+      readonly by: 'person';
+      readonly who: string;
+      /** The card reviewed every unreviewed file (project code asked over them): clear the record. */
+      readonly reviews: boolean;
+      /** The card said the command needs the network (constitution/network-use.ts): it gets it. */
+      readonly network: boolean;
+    }
+  /** The config lets a tool that changes nothing run unasked (never_ask, or not critical). */
+  | { readonly by: 'policy'; readonly rule: string }
+  /** An always-allow rule a person saved: no person saw this call, so what it writes is recorded. */
+  | {
+      readonly by: 'rule';
+      readonly rule: string;
+      /** The paths a file tool writes; 'anything' for a command (it could write all it reaches). */
+      readonly records: readonly string[] | 'anything';
+      /** The saved card said the command needs the network: it gets it. */
+      readonly network: boolean;
+    }
+  /** An uncarded tier: the sandbox holds the call to what the parse promised. */
+  | {
+      readonly by: 'tier';
+      readonly tier: TierName;
+      readonly rule: string;
+      /** The only paths the sandbox lets it write ([] = only its private /tmp). */
+      readonly writable: readonly string[];
+      /** Places inside `writable` that stay read-only (a work tree's .git). */
+      readonly readOnlyWithin: readonly string[];
+      /** What it writes outside scratch: unreviewed once it runs. */
+      readonly records: readonly string[];
+      /** It may replace an existing file (project code; a file git can give back); else it only creates. */
+      readonly replaces: boolean;
+    };
+
+/** True when no person saw this call: the sandbox narrows it and the record watches it. */
+export function isUncarded(grant: Grant): grant is Extract<Grant, { by: 'tier' }> {
+  return grant.by === 'tier';
+}

@@ -1,0 +1,65 @@
+// The path oracle: the one place a stage, a tier or the scope check asks about a path. It
+// resolves a word as the program will (cwd, ~, $HOME, .., the symlinks of what exists) and
+// answers from the one protected list (constitution/protected.ts) and the configured roots.
+// No stage borrows another stage's check by calling it with a made-up executor.
+import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
+import { protectionOf, type Protection } from '../../constitution/protected.ts';
+import { isUnder } from '../vaglio/normalize-path.ts';
+import {
+  absoluteUserPath,
+  resolveThroughSymlinks,
+  type RealPath,
+  type ResolvedRoots,
+} from './scope-paths.ts';
+
+const SECRETS_ONLY: ReadonlySet<ForbiddenPath['kind']> = new Set(['secret']);
+
+export interface PathOracle {
+  readonly home: string;
+  /** The home with its symlinks resolved. */
+  readonly realHome: string;
+  readonly roots: ResolvedRoots;
+  /** A word as an absolute, lexically normal path, relative words taken from `cwd` (default ~). */
+  absolute(word: string, cwd?: string): string;
+  /** The path with the symlinks of its longest existing ancestor resolved. */
+  real(path: string): string;
+  /**
+   * The protected place an absolute path is in, by its text or where its links lead; null when
+   * none. `metadataOnly`: the caller reads a raw device's metadata (ls /dev/sda), not its bytes.
+   */
+  protection(path: string, use?: { readonly metadataOnly?: boolean }): Protection | null;
+  /** Inside roots.read (anywhere when unset) or roots.write, once its links are resolved. */
+  inRoots(path: string, access: 'read' | 'write'): boolean;
+}
+
+export interface PathOracleOptions {
+  readonly home: string;
+  readonly realPath: RealPath;
+  readonly roots: ResolvedRoots;
+  /** Custode's own config, data and state dirs (protected wherever XDG_* puts them). */
+  readonly ownDirs: readonly string[];
+}
+
+/** The oracle for one pipeline: the home and the roots resolved once. */
+export function createPathOracle(options: PathOracleOptions): PathOracle {
+  const { home, realPath, roots, ownDirs } = options;
+  const realHome = resolveThroughSymlinks(home, realPath);
+  const real = (path: string): string => resolveThroughSymlinks(path, realPath);
+  return {
+    home,
+    realHome,
+    roots,
+    absolute: (word, cwd = home) => absoluteUserPath(word, home, cwd),
+    real,
+    protection(path, use = {}) {
+      const kinds = use.metadataOnly === true ? SECRETS_ONLY : undefined;
+      return protectionOf(path, ownDirs, kinds) ?? protectionOf(real(path), ownDirs, kinds);
+    },
+    inRoots(path, access) {
+      const allowed = access === 'write' ? roots.write : roots.read;
+      if (allowed === undefined) return true;
+      const resolved = real(path);
+      return allowed.some((root) => isUnder(resolved, root));
+    },
+  };
+}

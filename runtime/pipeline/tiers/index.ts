@@ -1,0 +1,96 @@
+// The uncarded tiers, in the order the README's "When Custode asks" table lists them (a test
+// holds the two together). A shell call runs without a card when a tier answers for it; the
+// policy turns that answer into a grant (grant.ts) that the sandbox then enforces.
+import type { AnyExecutor } from '../../../executors/define.ts';
+import type { ParsedShell } from '../../shell/types.ts';
+import type { CallContext } from '../../vaglio/judge.ts';
+import type { TierName } from '../grant.ts';
+import { readOnlyRuleFor } from '../read-only-policy.ts';
+import type { StageDeps } from '../run-stages.ts';
+import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { foldLeadingCd } from './leading-cd.ts';
+import {
+  workspaceDecisionFor,
+  type WorkspaceDecision,
+  type WorkspaceScope,
+} from '../workspace/policy.ts';
+
+/** One row of the table: the tier and how its decisions' reasons begin. */
+export interface TierRow {
+  readonly tier: TierName;
+  /** The reason's form, as the README's table writes it. */
+  readonly reason: string;
+  /** What the sandbox lets it write, as the README's table says it. */
+  readonly writes: string;
+}
+
+export const TIERS: readonly TierRow[] = [
+  { tier: 'read-only', reason: 'read-only: <rule>', writes: 'nothing but its private `/tmp`' },
+  { tier: 'workspace', reason: 'workspace: <rule>', writes: 'the directories it names' },
+  {
+    tier: 'project-code',
+    reason: 'workspace: <runner>',
+    writes: 'its git work tree, with `.git` read-only; nothing outside a work tree',
+  },
+];
+
+/** What a tier needs: the pipeline's deps and the call. */
+export interface TierContext extends StageDeps {
+  readonly executor: AnyExecutor;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly context: CallContext;
+}
+
+/** The tiers' answer for a shell call: the read-only rule, or the workspace's decision. */
+export interface TierAnswer {
+  readonly readOnlyRule: string | null;
+  readonly workspace: WorkspaceDecision | null;
+  /** The rule names behind an uncarded call, for the audit line. */
+  readonly signals: readonly string[];
+}
+
+/**
+ * Ask the tiers in order. None answers when the model asked for a card (to write every root),
+ * or when the cwd has `..` after a name (/dev/fd/../root is /: not judged from its text).
+ */
+export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswer | null {
+  const { args, paths } = ctx;
+  if (args.request_approval === true) return null;
+  if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
+  const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
+  const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const { shell, cwd } = line;
+  const scope = tierScope(ctx, cwd);
+  const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
+  if (readOnlyRule !== null)
+    return { readOnlyRule, workspace: null, signals: [`read-only: ${readOnlyRule}`] };
+  if (ctx.workspace === null) return null;
+  return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
+}
+
+/** A workspace decision as the tiers' answer. */
+export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer {
+  const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
+  return { readOnlyRule: null, workspace, signals };
+}
+
+/** What the tiers' path checks need, for a call that works in `cwd`. */
+export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
+  const { paths } = ctx;
+  return {
+    executor: ctx.executor,
+    args: ctx.args,
+    context: ctx.context,
+    config: ctx.config,
+    paths,
+    home: paths.home,
+    realHome: paths.realHome,
+    realPath: ctx.realPath,
+    roots: paths.roots,
+    cwd,
+    isDirectory: ctx.isDirectory,
+    entryExists: ctx.entryExists,
+    protectedDirs: ctx.protectedDirs,
+    unreviewed: ctx.unreviewed,
+  };
+}

@@ -1,0 +1,49 @@
+// `cd DIR && …` is how models write shell calls. In a line that is one `&&` chain, a leading
+// `cd DIR` (or `pushd DIR`) that fails runs nothing after it, and one that succeeds leaves the
+// rest in DIR: the rest is judged as if the model had passed `cwd: DIR`. The guard has already
+// judged the whole line; the executor runs it unchanged (bash does the cd).
+import { parseShell } from '../../shell/parse.ts';
+import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
+import type { PathOracle } from '../paths.ts';
+import { climbsThroughName } from '../scope-paths.ts';
+
+/** The one plain directory word of a bare `cd DIR` / `pushd DIR`, or null. */
+function cdTarget(command: ShellCommand): string | null {
+  if (command.binary !== 'cd' && command.binary !== 'pushd') return null;
+  if (command.wrappers.length > 0 || command.redirects.length > 0) return null;
+  if (command.assignments.length > 0 || command.args.length !== 1) return null;
+  const [word] = command.args;
+  if (word === undefined || !word.literal || word.glob) return null;
+  // Options, `cd -` ($OLDPWD), `~user`, `~+`, `~-` and `..` after a name are not what they spell.
+  if (word.text.startsWith('-') || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
+    return null;
+  return word.text;
+}
+
+/** What the tiers judge: the line and where it runs, with leading `cd`s folded into the cwd. */
+export interface JudgedLine {
+  readonly shell: ParsedShell;
+  readonly cwd: string;
+}
+
+/** Fold every leading `cd DIR &&` of a `&&` chain into the cwd; the line as given otherwise. */
+export function foldLeadingCd(
+  shell: ParsedShell,
+  cwd: string,
+  paths: PathOracle,
+  isDirectory: (path: string) => boolean,
+): JudgedLine {
+  let line: JudgedLine = { shell, cwd };
+  for (;;) {
+    const chain = line.shell.andChain;
+    if (line.shell.errors || chain === null || chain.length < 2) return line;
+    const head = parseShell(chain[0] ?? '');
+    const [only] = head.commands;
+    const target =
+      head.errors || head.commands.length !== 1 || only === undefined ? null : cdTarget(only);
+    if (target === null) return line;
+    const dir = paths.real(paths.absolute(target, line.cwd));
+    if (!isDirectory(dir)) return line;
+    line = { shell: parseShell(chain.slice(1).join(' && ')), cwd: dir };
+  }
+}

@@ -1,0 +1,28 @@
+// A line that is one `&&` chain (`cd app && git status && npm test`): each element runs only
+// when every one before it succeeded, so a leading `cd DIR` that fails runs nothing else.
+import type { Node } from 'web-tree-sitter';
+
+/** The chain's elements as source text when the whole line is one `&&` chain of two or more; else null. */
+export function andChainOf(root: Node, text: string): string[] | null {
+  const top = root.namedChildren.filter((node) => node !== null && node.type !== 'comment');
+  const [first] = top;
+  if (top.length !== 1 || first === undefined) return null;
+  // tree-sitter hangs a redirection of the last element (`a && b > f`) on the whole list.
+  const list = first.type === 'redirected_statement' ? first.childForFieldName('body') : first;
+  if (list === null || list.type !== 'list') return null;
+  const elements: string[] = [];
+  const starts: number[] = [];
+  const visit = (node: Node): boolean => {
+    if (node.type !== 'list') {
+      starts.push(node.startIndex);
+      elements.push(text.slice(node.startIndex, node.endIndex));
+      return true;
+    }
+    if (node.children.some((c) => c !== null && !c.isNamed && c.type !== '&&')) return false;
+    return node.namedChildren.every((c) => c !== null && c.type !== 'comment' && visit(c));
+  };
+  if (!visit(list)) return null;
+  const last = starts[starts.length - 1];
+  if (last !== undefined) elements[elements.length - 1] = text.slice(last, first.endIndex);
+  return elements;
+}

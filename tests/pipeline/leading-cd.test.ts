@@ -1,0 +1,76 @@
+// `cd DIR && …`: the rest of a `&&` chain is judged in DIR, as if the model had passed cwd.
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith, writableOf } from './pipeline-helpers.ts';
+
+const intent = 'help me with my project';
+let project: string;
+let pipeline: Pipeline;
+
+beforeAll(async () => {
+  project = await makeTempDir('project-');
+  await mkdir(join(project, 'src'));
+  await writeFile(join(project, 'src', 'a.txt'), 'a\n');
+  await symlink('/etc', join(project, 'etc-link'));
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+});
+afterAll(() => pipeline.close());
+
+function decide(command: string): Promise<PipelineOutcome> {
+  return pipeline.evaluate(call('shell_exec', { command }, intent));
+}
+
+describe('a leading cd sets where the rest of the line is judged', () => {
+  it('runs a read-only line after cd without a card', async () => {
+    expect(await decide(`cd ${project} && ls -la src`)).toMatchObject({
+      decision: 'allow',
+      reason: 'read-only: ls',
+    });
+    expect(await decide(`pushd ${project}/src && cat a.txt`)).toMatchObject({ decision: 'allow' });
+    expect(await decide(`cd ${project} && cd src && wc -l a.txt`)).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
+  it('creates a new file in the cd directory, and only there, in a real run', async () => {
+    const outcome = await decide(`cd ${project}/src && echo hello > b.txt`);
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: echo' });
+    expect(writableOf(outcome)).toEqual([join(project, 'src')]);
+    expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0 },
+    });
+    expect(await readFile(join(project, 'src', 'b.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('asks when a failed cd would leave the rest running elsewhere', async () => {
+    for (const command of [
+      `cd ${project} && ls; rm -f src/a.txt`,
+      `cd ${project} || ls`,
+      `cd ${project}; touch new.txt`,
+      `cd ${project}/missing && touch new.txt`,
+      'cd - && touch new.txt',
+      'cd "$DIR" && touch new.txt',
+      `cd ${project}/src/../.. && touch new.txt`,
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'ask' });
+    }
+  });
+
+  it('judges the cd target where its links lead', async () => {
+    expect(await decide(`cd ${project}/etc-link && touch x.conf`)).toMatchObject({
+      decision: 'ask',
+    });
+  });
+
+  it('still refuses what the guard forbids in the cd directory', async () => {
+    expect(await decide('cd ~/.ssh && cat id_rsa')).toMatchObject({
+      decision: 'deny',
+      stage: 'guard',
+    });
+  });
+});
