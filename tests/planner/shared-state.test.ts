@@ -1,7 +1,7 @@
 // A terminal chat beside the daemon: two apps (two chat services, two pipelines) over one
 // state dir see each other's cards, always-allow rules and chat histories at once, with no
 // stale copy in memory.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../runtime/app.ts';
@@ -50,6 +50,9 @@ describe('two processes on one state dir', () => {
   it('share always-allow rules: one saved or removed in one is in force in the other at once', async () => {
     const [daemon, chat] = await twoApps();
     await mkdir(join(home, 'rules-shared'));
+    // Overwrites ask (creating a new file may not).
+    for (const name of ['a.txt', 'b.txt', 'c.txt'])
+      await writeFile(join(home, 'rules-shared', name), 'old');
     const sink = createRecordingSink();
     await chat.service.handleMessage(says('/write ~/rules-shared/a.txt one'), sink);
     const [card] = sink.approvals();
