@@ -162,3 +162,22 @@ export function describeWriteFailure(error: unknown, where: string): string {
 export function notServingText(problems: readonly string[]): string {
   return `Custode cannot write where it keeps its state and audit log, so it will not serve:\n  ${problems.join('\n  ')}\nFix: free space or fix the permissions there, then start it again.`;
 }
+
+/**
+ * Append `text` (whole lines) to `path`: all of it or, when the disk refuses part way, none
+ * of it (the file is cut back to where it was), so a reader never meets half a line.
+ */
+export async function appendWhole(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'a', 0o600);
+  try {
+    const before = (await handle.stat()).size;
+    try {
+      await handle.appendFile(text, 'utf8');
+    } catch (error) {
+      await handle.truncate(before).catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await handle.close();
+  }
+}

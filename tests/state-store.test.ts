@@ -1,10 +1,10 @@
-// The atomic writer on a full disk (a 64 KiB tmpfs, mounted when the tests run as root):
-// the write fails with the cause, and no temp file is left behind.
+// State files on a full disk (a 64 KiB tmpfs, mounted when the tests run as root): a write
+// fails with its cause, leaves no temp file and no half line behind.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unwritableDirs, writeFileAtomic } from '../runtime/state-store.ts';
+import { appendWhole, unwritableDirs, writeFileAtomic } from '../runtime/state-store.ts';
 
 function tinyTmpfs(): string | null {
   if (process.getuid?.() !== 0) return null;
@@ -29,6 +29,16 @@ describe.skipIf(full === null)('on a full disk (needs root to mount a tiny tmpfs
       writeFileAtomic(join(dir, 'big.json'), 'x'.repeat(256 * 1024)),
     ).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('appends whole lines or none: a line the disk refuses part way is cut back out', async () => {
+    const file = join(full ?? '', 'turns.jsonl');
+    await appendWhole(file, '{"kept":true}\n');
+    await expect(appendWhole(file, `${'x'.repeat(128 * 1024)}\n`)).rejects.toMatchObject({
+      code: 'ENOSPC',
+    });
+    expect(readFileSync(file, 'utf8')).toBe('{"kept":true}\n');
+    rmSync(file);
   });
 
   it('is reported as unwritable once nothing fits', async () => {

@@ -1,10 +1,10 @@
 // The turn log: what each turn did, step by step, as JSONL under
 // $XDG_STATE_HOME/custode/turns/YYYY-MM.jsonl (`v: 1`). Unlike the audit log it may hold
 // argument values, so it stays in the private state dir and is pruned by age.
-import { appendFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { safeJson, writeFileAtomic } from '../state-store.ts';
+import { appendWhole, safeJson, writeFileAtomic } from '../state-store.ts';
 import type { Config } from '../config.ts';
 import { monthKey, stateDir } from '../paths.ts';
 import type { EventSink, PlannerEvent } from '../planner/events.ts';
@@ -118,7 +118,7 @@ export function createTurnLog(options: {
         .filter((entry) => entry.month === month)
         .map((entry) => entry.line)
         .join('');
-      await appendFile(join(dir, `${month}.jsonl`), text, { mode: 0o600 });
+      await appendWhole(join(dir, `${month}.jsonl`), text);
     }
   };
   return {
@@ -138,19 +138,23 @@ export function createTurnLog(options: {
   };
 }
 
-/** Reads every valid record, oldest month first (invalid lines are skipped). */
-async function readRecords(dir: string): Promise<TurnRecord[]> {
+/** Every valid record, oldest month first, and where lines that are not one were skipped. */
+async function readRecords(dir: string): Promise<{ records: TurnRecord[]; skipped: string[] }> {
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => monthFile.test(name))
     .sort();
   const records: TurnRecord[] = [];
+  const skipped: string[] = [];
   for (const name of names) {
-    for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) {
+    const lines = (await readFile(join(dir, name), 'utf8')).split('\n');
+    lines.forEach((line, index) => {
+      if (line === '') return;
       const parsed = turnRecordSchema.safeParse(safeJson(line));
       if (parsed.success) records.push(parsed.data);
-    }
+      else skipped.push(`${name}:${String(index + 1)}`);
+    });
   }
-  return records;
+  return { records, skipped };
 }
 
 function short(value: unknown, max = 100): string {
@@ -164,12 +168,17 @@ export async function formatRecentTurns(
   _config: Config,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  const records = await readRecords(turnLogDir(env));
+  const { records, skipped } = await readRecords(turnLogDir(env));
+  // A torn or damaged line is told, never silently dropped.
+  const warning =
+    skipped.length === 0
+      ? ''
+      : `(${String(skipped.length)} unreadable line(s) skipped: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', …' : ''})\n`;
   const turns = new Map<string, TurnRecord[]>();
   for (const record of records)
     turns.set(record.turn_id, [...(turns.get(record.turn_id) ?? []), record]);
   const recent = [...turns.values()].filter((lines) => lines[0]?.type === 'turn_started').slice(-n);
-  if (recent.length === 0) return `No turns recorded yet (${turnLogDir(env)}).\n`;
+  if (recent.length === 0) return `${warning}No turns recorded yet (${turnLogDir(env)}).\n`;
   const out: string[] = [];
   for (const lines of recent) {
     for (const record of lines) {
@@ -192,5 +201,5 @@ export async function formatRecentTurns(
       }
     }
   }
-  return `${out.join('\n')}\n`;
+  return `${warning}${out.join('\n')}\n`;
 }

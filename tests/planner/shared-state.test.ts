@@ -50,7 +50,7 @@ describe('two processes on one state dir', () => {
   it('share always-allow rules: one saved or removed in one is in force in the other at once', async () => {
     const [daemon, chat] = await twoApps();
     await mkdir(join(home, 'rules-shared'));
-    // Overwrites: a new file in an existing folder runs as the workspace tier's, with no card.
+    // Overwrites ask (creating a new file may not).
     for (const name of ['a.txt', 'b.txt', 'c.txt'])
       await writeFile(join(home, 'rules-shared', name), 'old');
     const sink = createRecordingSink();

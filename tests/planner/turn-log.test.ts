@@ -47,6 +47,18 @@ describe('turn log', () => {
     expect(view).toContain('fs_read {"path":"~/.ssh/id_rsa"} -> deny');
   });
 
+  it('shows the turns around a torn line and says which line it skipped', async () => {
+    app = await startApp(createOfflineClient());
+    await app.service.handleMessage(says('/read ~/.ssh/id_rsa'), createRecordingSink());
+    await app.turnLog.flush();
+    const file = join(turnLogDir(app.env), `${monthKey()}.jsonl`);
+    const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+    await writeFile(file, [lines[0], '{"v":1,"ts":"20', ...lines.slice(1)].join('\n') + '\n');
+    const view = await formatRecentTurns(5, defaultConfig(), app.env);
+    expect(view).toContain(`(1 unreadable line(s) skipped: ${monthKey()}.jsonl:2)`);
+    expect(view).toContain('fs_read {"path":"~/.ssh/id_rsa"} -> deny');
+  });
+
   it('rejects lines without a version or with a wrong shape', () => {
     const good = {
       v: 1,
