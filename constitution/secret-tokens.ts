@@ -98,6 +98,23 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
     mustNot: ['-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----'],
   },
   {
+    name: 'credential in a URL query (?token=, ?api_key=, ?password= ...)',
+    why: 'whatever its shape, a value sent under a credential name is meant to be secret',
+    pattern:
+      /[?&](?:access_?token|auth_?token|token|api[_-]?key|apikey|key|secret|client_secret|password|passwd|pwd|auth|sig|signature|session_?id|session)=[^&#\s'"]{6,}/i,
+    must: [
+      'https://status.example.com/api/v1/check?token=sk_live_4f9a8b7c6d5e',
+      'https://x.example/v1?q=1&api_key=abc123def',
+      'https://x.example/login?user=ada&password=hunter22',
+    ],
+    mustNot: [
+      'https://x.example/search?q=token',
+      'https://x.example/api?token=',
+      'https://x.example/?monkey=banana123',
+      'https://x.example/docs/token=abcdefgh',
+    ],
+  },
+  {
     name: 'JSON web token',
     why: 'a bearer token: whoever holds it is logged in',
     pattern: new RegExp(
