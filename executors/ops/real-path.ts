@@ -38,3 +38,13 @@ export function isDirectory(path: string): boolean {
 export function entryExists(path: string): boolean {
   return quietly(() => lstatSync(path, { throwIfNoEntry: false })) !== undefined;
 }
+
+/**
+ * True when the path (not followed) is a regular file with no execute bit and a data extension
+ * (notes, logs, tables): appending to it only adds lines at its end, and nothing runs it.
+ */
+export function isAppendableData(path: string): boolean {
+  const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
+  if (stats === undefined || !stats.isFile() || (stats.mode & 0o111) !== 0) return false;
+  return /\.(?:md|markdown|txt|text|org|rst|csv|tsv|log)$/i.test(path);
+}

@@ -7,7 +7,12 @@ import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
-import { createRealPath, entryExists, isDirectory } from '../../executors/ops/real-path.ts';
+import {
+  createRealPath,
+  entryExists,
+  isAppendableData,
+  isDirectory,
+} from '../../executors/ops/real-path.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
@@ -128,6 +133,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     workspace: workspaceCatalogueFor(config),
     isDirectory,
     entryExists,
+    isAppendableData,
     protectedDirs: [...ownDirs, ...commandDirs(env, home)],
     unreviewed,
     trackedClean: isTrackedClean,

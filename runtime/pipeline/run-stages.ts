@@ -36,6 +36,8 @@ export interface StageDeps {
   readonly workspace: WorkspaceCatalogue | null;
   readonly isDirectory: (path: string) => boolean;
   readonly entryExists: (path: string) => boolean;
+  /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
+  readonly isAppendableData: (path: string) => boolean;
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
   readonly protectedDirs: readonly string[];
   readonly unreviewed: UnreviewedWrites;

@@ -114,8 +114,9 @@ describe('uncarded red team 3: ideas that held', () => {
   });
 
   it('git stash and git checkout -b carry nothing past the record: a write stashed away still makes make ask, and stays in the stash', async () => {
-    // Appending to an existing file now asks (a link can make it a dotfile); a new file does not.
-    expect(await decide("printf 'x' >> keep.txt")).toMatchObject({ decision: 'ask' });
+    // An append to an existing script asks (a link can make a file a dotfile; nothing runs notes).
+    await writeFile(join(project, 'keep.sh'), 'true\n');
+    expect(await decide("printf 'x' >> keep.sh")).toMatchObject({ decision: 'ask' });
     await run("printf 'all:\\n\\ttouch pwned\\n' > Makefile");
     await run('git add Makefile');
     expect(await run('git stash')).toMatchObject({ exit_code: 0 });

@@ -45,8 +45,22 @@ describe('workspace: writes that lose nothing run without a card', () => {
     await writeFile(join(project, 'notes.txt'), 'keep me\n');
     expect(await decide('echo x > notes.txt')).toMatchObject({ decision: 'ask' });
     expect(await decide('echo x >| notes.txt')).toMatchObject({ decision: 'ask' });
-    // A link can make an existing file a dotfile (~/.bashrc -> ~/dotfiles/bashrc).
-    expect(await decide('echo x >> notes.txt')).toMatchObject({ decision: 'ask' });
+    // An append to a plain notes file only adds lines; judged where its links lead, a link that
+    // makes it a dotfile (~/.bashrc -> ~/dotfiles/bashrc) asks, and so does a script.
+    const append = await decide('echo x >> notes.txt');
+    expect(append).toMatchObject({
+      decision: 'allow',
+      grant: { records: [join(project, 'notes.txt')] },
+    });
+    await pipeline.invoke(append, new AbortController().signal);
+    expect(await readFile(join(project, 'notes.txt'), 'utf8')).toBe('keep me\nx\n');
+    await symlink(join(project, '.profile_extra'), join(project, 'linked.txt'));
+    await writeFile(join(project, '.profile_extra'), 'export A=1\n');
+    expect(await decide('echo x >> linked.txt')).toMatchObject({ decision: 'ask' });
+    await writeFile(join(project, 'nightly.txt'), 'echo hi\n', { mode: 0o755 });
+    expect(await decide('echo "rm -rf ~" >> nightly.txt')).toMatchObject({ decision: 'ask' });
+    await writeFile(join(project, 'backup.sh'), 'tar czf b.tgz notes\n');
+    expect(await decide('echo "rm -rf ~" >> backup.sh')).toMatchObject({ decision: 'ask' });
     expect(await decide('echo x >> fresh.txt')).toMatchObject({
       decision: 'allow',
       reason: 'workspace: echo',

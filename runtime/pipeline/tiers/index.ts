@@ -90,6 +90,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     cwd,
     isDirectory: ctx.isDirectory,
     entryExists: ctx.entryExists,
+    isAppendableData: ctx.isAppendableData,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,
   };

@@ -20,6 +20,8 @@ export interface WorkspaceScope extends ShellScope {
   readonly isDirectory: (path: string) => boolean;
   /** Anything is there, a dangling symlink included: writing through one lands elsewhere. */
   readonly entryExists: (path: string) => boolean;
+  /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
+  readonly isAppendableData: (path: string) => boolean;
   /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */
   readonly protectedDirs: readonly string[];
   /** Files calls without a card wrote, which project code must not run unseen. */

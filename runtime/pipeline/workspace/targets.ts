@@ -74,8 +74,14 @@ function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck
   // A link into /tmp leads into the sandbox's private one: a file moved there is gone.
   if (inSandboxScratch(path, scope)) return { ok: false };
   // Appending reaches whatever a link makes of the file (~/.bashrc -> ~/dotfiles/bashrc): only
-  // to a file that is new or that a call without a card wrote.
-  if (target.mode === 'append' && exists && !scope.unreviewed.pending().includes(path))
+  // to a file that is new, that a call without a card wrote, or a plain notes, log or table
+  // file (judged where its links lead) that nothing runs: the append only adds lines.
+  if (
+    target.mode === 'append' &&
+    exists &&
+    !scope.unreviewed.pending().includes(path) &&
+    !scope.isAppendableData(path)
+  )
     return { ok: false };
   if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope), path };
