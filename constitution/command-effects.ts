@@ -2,37 +2,9 @@
 // uploads, and whether it runs text as code. Pure functions over the parser's types; the
 // dangerous-shell rules and the parser's unwrapping share these facts about programs.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import { isInterpreter, SHELLS } from './programs.ts';
 
-/** Shells: their -c argument, stdin or script is more shell. */
-export const SHELLS: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'ash',
-  'mksh',
-  'yash',
-  'fish',
-]);
-/** Interpreters that run code from -c/-e, a file, or stdin. */
-const INTERPRETERS: ReadonlySet<string> = new Set([
-  'python',
-  'python2',
-  'python3',
-  'perl',
-  'ruby',
-  'node',
-  'nodejs',
-  'php',
-  'lua',
-  'deno',
-  'bun',
-]);
-/** An interpreter, versioned names included (python3.12, perl5.36). */
-export function isInterpreter(binary: string): boolean {
-  return INTERPRETERS.has(binary) || /^(?:python|perl|ruby|php|lua|node)[\d.]+$/.test(binary);
-}
+export { isInterpreter, SHELLS } from './programs.ts';
 
 // The flags that take inline code: python -c, perl/ruby/node -e (-E), node --eval, php -r.
 const CODE_FLAGS: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-r']);

@@ -1,6 +1,7 @@
 // The narrow scope of a shell command for always-allow rules: its command word and exact
 // arguments, and only when the line is one plain command. Interpreters, wrappers, destructive tools,
 // lists, pipelines, substitutions and non-literal words never get a rule.
+import { runsOtherCode } from '../../constitution/programs.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand } from '../shell/types.ts';
 
@@ -13,60 +14,9 @@ export interface ShellScope {
   readonly args?: readonly string[];
 }
 
-// Anything that runs code it is handed, or runs another command: a rule would allow everything.
-const RUNS_ANYTHING = new Set([
-  'bash',
-  'sh',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'csh',
-  'tcsh',
-  'busybox',
-  'python',
-  'python2',
-  'python3',
-  'node',
-  'deno',
-  'bun',
-  'perl',
-  'ruby',
-  'php',
-  'lua',
-  'tclsh',
-  'osascript',
-  'awk',
-  'gawk',
-  'mawk',
-  'sed',
-  'find',
-  'npx',
-  'source',
-  '.',
-  'sudo',
-  'doas',
-  'su',
-  'env',
-  'xargs',
-  'eval',
-  'exec',
-  'command',
-  'builtin',
-  'nohup',
-  'nice',
-  'timeout',
-  'stdbuf',
-  'ionice',
-  'setsid',
-  'chroot',
-  'time',
-  'watch',
-  'nsenter',
-  'unshare',
-  'ssh',
-  'parallel',
-]);
+// Besides the shells, interpreters and launchers of constitution/programs.ts, these run code
+// they are handed (awk, sed and find programs, a sourced file): a rule would allow everything.
+const RUNS_HANDED_CODE = new Set(['awk', 'gawk', 'mawk', 'sed', 'find', 'source', '.', 'eval']);
 
 // Tools whose words are all targets: "rm" + any arguments is not narrow, whatever comes first.
 const DESTRUCTIVE = new Set([
@@ -144,7 +94,10 @@ function ruleCommand(commandLine: string): ShellCommand | null {
   const command = parsed === null ? null : plainCommand(parsed);
   if (command === null || command.binary === null) return null;
   const { binary } = command;
-  return RUNS_ANYTHING.has(binary) || DESTRUCTIVE.has(binary) || binary.startsWith('mkfs')
+  return runsOtherCode(binary) ||
+    RUNS_HANDED_CODE.has(binary) ||
+    DESTRUCTIVE.has(binary) ||
+    binary.startsWith('mkfs')
     ? null
     : command;
 }

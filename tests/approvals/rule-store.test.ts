@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRuleStore } from '../../runtime/approvals/rule-store.ts';
+import { exactShellScope } from '../../runtime/approvals/shell-scope.ts';
+import { initShellParser } from '../../runtime/shell/parse.ts';
 import type { ProposedCall } from '../../runtime/pipeline/types.ts';
 
 const home = process.env.HOME ?? '';
@@ -198,5 +200,22 @@ describe('rules: add, match, list, remove, persist', () => {
     const aside = files.find((f) => f.startsWith('rules.json.corrupt-'));
     expect(aside).toBeDefined();
     expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe('{"v":1,"rules":[{"v":1}]}');
+  });
+});
+
+describe('always-allow rules and the one list of programs', () => {
+  beforeEach(async () => {
+    await initShellParser();
+  });
+
+  it.each([
+    'python3.12 -V',
+    'pypy3 manage.py migrate',
+    'mksh -c true',
+    'csh -c ls',
+    'node20 x.js',
+    'uvx ruff check',
+  ])('offers no rule for %s: it runs code it is handed', (command) => {
+    expect(exactShellScope(command)).toBeNull();
   });
 });

@@ -1,0 +1,85 @@
+// One list of the programs that run other code: shells, interpreters (with their versioned
+// names) and the launchers and wrappers that run another command. The guard, the parser's
+// unwrapping, the interpreter payload reader and the always-allow rules all ask these, so a
+// spelling one of them knows (python3.12, pypy3, mksh) is known to all.
+
+/** Shells: their -c argument, stdin or script is more shell. */
+export const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'ash',
+  'mksh',
+  'yash',
+  'fish',
+  'csh',
+  'tcsh',
+]);
+
+/** Interpreters that run code from -c/-e, a file, or stdin. */
+const INTERPRETERS: ReadonlySet<string> = new Set([
+  'python',
+  'python2',
+  'python3',
+  'pypy',
+  'pypy3',
+  'perl',
+  'ruby',
+  'node',
+  'nodejs',
+  'php',
+  'lua',
+  'luajit',
+  'deno',
+  'bun',
+  'tclsh',
+  'wish',
+  'osascript',
+  'Rscript',
+  'julia',
+]);
+
+/** An interpreter, versioned names included (python3.12, pypy3.10, perl5.36, node20). */
+export function isInterpreter(binary: string): boolean {
+  return (
+    INTERPRETERS.has(binary) || /^(?:python|pypy|perl|ruby|php|lua|node|tclsh)[\d.]+$/.test(binary)
+  );
+}
+
+/** Programs whose arguments are another command they run (a rule for them allows everything). */
+const LAUNCHERS: ReadonlySet<string> = new Set([
+  'npx',
+  'pnpx',
+  'bunx',
+  'uvx',
+  'sudo',
+  'doas',
+  'su',
+  'env',
+  'xargs',
+  'parallel',
+  'command',
+  'builtin',
+  'exec',
+  'nohup',
+  'nice',
+  'timeout',
+  'stdbuf',
+  'ionice',
+  'setsid',
+  'chroot',
+  'time',
+  'watch',
+  'nsenter',
+  'unshare',
+  'flock',
+  'busybox',
+  'ssh',
+]);
+
+/** A shell, an interpreter, or a program that runs the command it is given. */
+export function runsOtherCode(binary: string): boolean {
+  return SHELLS.has(binary) || isInterpreter(binary) || LAUNCHERS.has(binary);
+}
