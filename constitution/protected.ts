@@ -12,7 +12,7 @@ export interface Protection {
 
 /** Custode's own dirs as a family: the assistant must not read or rewrite its own record. */
 const OWN_DIRS: Protection = {
-  name: "Custode's own config, state and audit log",
+  name: "Custode's own config, state and audit log, or where a protected store links to",
   why: "keys, chat histories, approvals, always-allow rules and the audit log are not the model's to read or change",
 };
 

@@ -115,6 +115,20 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
     ],
   },
   {
+    name: 'password in a URL (https://user:password@host)',
+    why: 'the userinfo of a URL is a login sent to the host',
+    pattern: /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]{4,}@/i,
+    must: ['https://bob:Xk29fLq83ZmP0aR7tY4u@example.com/', 'ftp://me:hunter22@files.example'],
+    mustNot: ['https://example.com/a:b@c', 'https://bob@example.com/', 'ssh://git@github.com/x'],
+  },
+  {
+    name: 'Telegram bot token',
+    why: 'whoever holds it speaks as the bot and reads its chats',
+    pattern: /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/,
+    must: ['https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1/getMe'],
+    mustNot: ['12:30', 'https://example.com/123456789:short'],
+  },
+  {
     name: 'JSON web token',
     why: 'a bearer token: whoever holds it is logged in',
     pattern: new RegExp(

@@ -4,6 +4,7 @@
 import { basename, dirname, join } from 'node:path';
 import { PathOutsideBoundary, PermissionDenied } from '../runtime/errors.ts';
 import type { ExecutorContext } from './define.ts';
+import { isTrackedClean } from './ops/git-clean.ts';
 import { protectedCheck } from './protected-places.ts';
 import { resolvePath } from './resolve-path.ts';
 import { isUnder } from '../runtime/vaglio/normalize-path.ts';
@@ -93,4 +94,18 @@ export async function resolveInRoots(
   if (place !== null)
     throw new PermissionDenied(`${path} is in ${place.name}, which is never read or written`);
   return path;
+}
+
+/**
+ * A call no person saw may rewrite a file only while git can give it back: the decision read it
+ * tracked and unmodified, and the person may have saved new work in it since. Checked again
+ * right before the write.
+ */
+export async function assertStillRecoverable(path: string, ctx: ExecutorContext): Promise<void> {
+  if (ctx.grant.by !== 'tier' || !ctx.grant.replaces) return;
+  const real = await ctx.ops.fs.realpath(path).catch(() => path);
+  if (!(await isTrackedClean(real)))
+    throw new PermissionDenied(
+      `${path} changed since it was allowed without approval (git could give it back then); propose the change again`,
+    );
 }

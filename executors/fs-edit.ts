@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
 import { readTextFile } from './text-file.ts';
-import { resolveInRoots } from './boundary.ts';
+import { assertStillRecoverable, resolveInRoots } from './boundary.ts';
 
 /** Replace the single occurrence of old_text; zero or several matches leave the file untouched. */
 export const fsEdit = defineExecutor({
@@ -21,6 +21,7 @@ export const fsEdit = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'write', ctx);
+    await assertStillRecoverable(path, ctx);
     const text = await readTextFile(path, ctx);
     await writeFileAtomic(ctx.ops.fs, path, replaceOnce(text, args.old_text, args.new_text, path));
     return { path, replaced: 1 };

@@ -4,7 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
 import { readTextFile } from './text-file.ts';
-import { resolveInRoots } from './boundary.ts';
+import { assertStillRecoverable, resolveInRoots } from './boundary.ts';
 
 /** Apply edits in order on the text in memory, then write once: any failing edit writes nothing. */
 export const fsMultiEdit = defineExecutor({
@@ -27,6 +27,7 @@ export const fsMultiEdit = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'write', ctx);
+    await assertStillRecoverable(path, ctx);
     const original = await readTextFile(path, ctx);
     const edited = args.edits.reduce(
       (text, edit, index) =>

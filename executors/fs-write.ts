@@ -5,7 +5,7 @@ import { InvalidArguments } from '../runtime/errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { resolveInRoots } from './boundary.ts';
+import { assertStillRecoverable, resolveInRoots } from './boundary.ts';
 
 /** Write `content` to a file (temp file + rename); parent dirs are created only when asked. */
 export const fsWrite = defineExecutor({
@@ -22,6 +22,7 @@ export const fsWrite = defineExecutor({
   skipJudge: false,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'write', ctx);
+    await assertStillRecoverable(path, ctx);
     const existing = await ctx.ops.fs.stat(path).catch(() => undefined);
     if (existing?.isDirectory()) throw new InvalidArguments(`${path} is a directory`);
     if (args.create_dirs === true) {

@@ -7,6 +7,7 @@ import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
+import { protectedDirsOf } from '../../executors/protected-places.ts';
 import {
   createRealPath,
   entryExists,
@@ -116,6 +117,8 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   const home = homeDir(env);
   const unreviewed = openUnreviewedWrites(unreviewedWritesFile(env), logger);
   const ownDirs = [configDir(env), dataDir(env), stateDir(env)];
+  // Custode's dirs, and where a protected store that is a link leads (~/.npmrc -> ~/dotfiles).
+  const protectedDirs = protectedDirsOf(env);
   const deps: StageDeps = {
     config,
     env,
@@ -125,7 +128,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       home,
       realPath,
       roots: resolveConfiguredRoots(config.roots, home, realPath),
-      ownDirs,
+      ownDirs: protectedDirs,
     }),
     panel: buildPanel(options, env, logger),
     rules: options.rules,

@@ -94,7 +94,9 @@ function noteSecretToken(input: GuardInput, notes: Set<string>): void {
   if (key === undefined || input.args === null || typeof input.args !== 'object') return;
   const record = input.args as Record<string, unknown>;
   const url = Object.hasOwn(record, key) ? record[key] : undefined;
-  if (typeof url === 'string' && secretTokenIn(url) !== null) notes.add(SECRET_TOKEN_SIGNAL);
+  // Percent-encoding hides a token's shape from the text (ghp%5F…): the decoded URL is read too.
+  if (typeof url === 'string' && [url, decodedUrl(url)].some((u) => secretTokenIn(u) !== null))
+    notes.add(SECRET_TOKEN_SIGNAL);
 }
 
 function checkValue(
@@ -193,5 +195,14 @@ export function guardCall(input: GuardInput): GuardResult {
     return { blocked: false, signals: [...notes] };
   } catch {
     return { blocked: true, reason: 'guard error', signals: ['guard error'] };
+  }
+}
+
+/** The URL with its percent-escapes decoded, or as given when they do not decode. */
+function decodedUrl(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
   }
 }

@@ -116,6 +116,17 @@ describe('file tools without a card', () => {
     expect(await readFile(path, 'utf8')).toBe('the person wrote this first');
   });
 
+  it('never overwrites work the person saved in a tracked file after the decision', async () => {
+    const path = join(project, 'README.md');
+    const outcome = await decide('fs_write', { path, content: '# from the model\n' });
+    expect(outcome).toMatchObject({ decision: 'allow', grant: { replaces: true } });
+    await writeFile(path, '# the person saved this after the decision\n');
+    const ran = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(ran).toMatchObject({ ok: false, error: { name: 'PermissionDenied' } });
+    expect(await readFile(path, 'utf8')).toBe('# the person saved this after the decision\n');
+    git('checkout', '--', 'README.md');
+  });
+
   it('makes project code ask while a file tool write is unreviewed', async () => {
     await mkdir(join(project, 'src'), { recursive: true });
     await runs(await decide('fs_write', { path: join(project, 'src', 'new.js'), content: '1' }));

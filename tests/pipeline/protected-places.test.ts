@@ -1,6 +1,6 @@
 // Protected places through the real pipeline: a file tool, a walk from the home and a listing
 // ask the one protected list, so no planted secret comes back without a card, and none with one.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -25,6 +25,10 @@ const PLANTED = [
   '.vault-token',
   '.kube/config',
   '.netrc',
+  '.pgpass',
+  '.bash_history',
+  '.thunderbird/x.default/logins.json',
+  '.config/rclone/rclone.conf',
 ];
 
 beforeAll(async () => {
@@ -33,6 +37,10 @@ beforeAll(async () => {
     await writeFile(join(home, store), `token = ${secret}\n`);
   }
   await writeFile(join(home, 'notes.txt'), `budget ${secret} is only a note\n`);
+  // Stow-style dotfiles: the protected name is a link into a plain-looking folder.
+  await mkdir(join(home, 'dotfiles'), { recursive: true });
+  await writeFile(join(home, 'dotfiles', 'pypirc'), `password = ${secret}\n`);
+  await symlink(join(home, 'dotfiles', 'pypirc'), join(home, '.pypirc'));
   // Custode's own state where XDG puts it, outside the home: histories hold whole chats.
   state = await makeTempDir('state-');
   await mkdir(join(state, 'custode', 'history'), { recursive: true });
@@ -77,6 +85,13 @@ describe('protected places: file tools and walks', () => {
   it.each(PLANTED)('fs_read of ~/%s is refused by the guard', async (store) => {
     const outcome = await pipeline.evaluate(call('fs_read', { path: `~/${store}` }, intent));
     expect(outcome).toMatchObject({ decision: 'deny', stage: 'guard' });
+  });
+
+  it('where a protected store links to is protected too (stow-style dotfiles)', async () => {
+    const read = await pipeline.evaluate(call('fs_read', { path: '~/dotfiles/pypirc' }, intent));
+    expect(read).toMatchObject({ decision: 'deny', stage: 'guard' });
+    const found = JSON.stringify(await run('fs_grep', { pattern: secret, path: '~/dotfiles' }));
+    expect(found).not.toContain('pypirc');
   });
 
   it("fs_read of Custode's own history is refused wherever XDG_STATE_HOME puts it", async () => {
