@@ -56,6 +56,10 @@ describe('a leading cd sets where the rest of the line is judged', () => {
       'cd - && touch new.txt',
       'cd "$DIR" && touch new.txt',
       `cd ${project}/src/../.. && touch new.txt`,
+      // A negated cd runs the rest only when it failed; a cd in a subshell moves nothing.
+      `! cd ${project} && grep -r TODO .`,
+      `(cd ${project}) && grep -r TODO .`,
+      `{ cd ${project}; } && grep -r TODO .`,
     ]) {
       expect(await decide(command), command).toMatchObject({ decision: 'ask' });
     }

@@ -37,10 +37,13 @@ export function foldLeadingCd(
   for (;;) {
     const chain = line.shell.andChain;
     if (line.shell.errors || chain === null || chain.length < 2) return line;
-    const head = parseShell(chain[0] ?? '');
+    // Only a plain `cd DIR` moves the rest: `! cd DIR` runs the rest when the cd FAILED, and
+    // `(cd DIR)` or `{ cd DIR; }`-style groups change nothing outside themselves.
+    const text = (chain[0] ?? '').trim();
+    const head = parseShell(text);
     const [only] = head.commands;
-    const target =
-      head.errors || head.commands.length !== 1 || only === undefined ? null : cdTarget(only);
+    const plain = /^(?:cd|pushd)\s/.test(text) && only !== undefined && only.scope.length === 0;
+    const target = head.errors || head.commands.length !== 1 || !plain ? null : cdTarget(only);
     if (target === null) return line;
     const dir = paths.real(paths.absolute(target, line.cwd));
     if (!isDirectory(dir)) return line;
