@@ -197,6 +197,38 @@ describe('uncarded red team 4: recursive reads and walks', () => {
       }
     }
   });
+  it('fs_glob and fs_grep patterns that climb out of the root or spell a store with a class or brace find nothing secret', async () => {
+    const sig = new AbortController().signal;
+    for (const [executor, args] of [
+      ['fs_glob', { pattern: '../**', path: notes }],
+      ['fs_glob', { pattern: '**/.*' }],
+      ['fs_glob', { pattern: '**/*credentials*' }],
+      ['fs_glob', { pattern: '.config/**' }],
+      ['fs_glob', { pattern: '.ss[h]/*' }],
+      ['fs_grep', { pattern: 'FAKE', path: notes, glob: '../**' }],
+      ['fs_grep', { pattern: 'FAKE', path: home, glob: '.*' }],
+      ['fs_grep', { pattern: 'FAKE', path: join(home, '.config') }],
+      ['fs_grep', { pattern: 'FAKE', path: `${notes}/..` }],
+    ] as const) {
+      const outcome = await pipeline.evaluate(call(executor, args, intent));
+      const ran =
+        outcome.decision === 'allow' ? JSON.stringify(await pipeline.invoke(outcome, sig)) : '';
+      expectNoSecret(ran);
+      for (const name of ['id_rsa', 'hosts.yml', 'credentials.env', '.npmrc', 'logins.json']) {
+        expect(ran, `${executor} ${JSON.stringify(args)}`).not.toContain(name);
+      }
+    }
+    for (const [executor, args] of [
+      ['fs_glob', { pattern: '../.ssh/*', path: notes }],
+      ['fs_glob', { pattern: '{.ssh,notes}/*' }],
+      ['fs_grep', { pattern: 'FAKE', path: home, glob: '**/.npmrc' }],
+      ['fs_read', { path: `${notes}/../.npmrc` }],
+    ] as const) {
+      expect(await pipeline.evaluate(call(executor, args, intent))).toMatchObject({
+        decision: 'deny',
+      });
+    }
+  });
 });
 
 describe('uncarded red team 4: new read-only rules', () => {
