@@ -293,6 +293,28 @@ describe('uncarded red team 4: file tools without a card', () => {
     expect(outcome).toMatchObject({ decision: 'ask' });
   });
 
+  it('a file git is told to ignore changes in (skip-worktree, assume-unchanged) or whose stat could be forged with touch -d is not a file git can give back', async () => {
+    await writeFile(join(project, 'cfg.txt'), 'default\n');
+    await writeFile(join(project, 'au.txt'), 'default\n');
+    git(project, 'add', 'cfg.txt', 'au.txt');
+    git(project, 'commit', '-qm', 'cfg');
+    git(project, 'update-index', '--skip-worktree', 'cfg.txt');
+    git(project, 'update-index', '--assume-unchanged', 'au.txt');
+    await writeFile(join(project, 'cfg.txt'), 'local settings\n');
+    await writeFile(join(project, 'au.txt'), 'local edits\n');
+    await writeFile(join(project, 'README.md'), '# APP\n');
+    for (const name of ['cfg.txt', 'au.txt', 'README.md']) {
+      const outcome = await pipeline.evaluate(
+        call('fs_write', { path: join(project, name), content: 'x\n' }, intent),
+      );
+      expect(outcome, name).toMatchObject({ decision: 'ask' });
+    }
+    await expectDecisions('ask', [
+      'touch -d 2020-01-01 README.md',
+      'git update-index --assume-unchanged README.md',
+    ]);
+  });
+
   it('a hard link, an ignored file, .git and a new .git file in a subdirectory ask', async () => {
     await writeFile(join(project, '.gitignore'), 'build.log\n');
     await writeFile(join(project, 'build.log'), 'log\n');
