@@ -433,6 +433,9 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
   it.todo(
     'stored passwords not on the list: fs_read and `cat` (read-only tier) of ~/.pgpass and ~/.thunderbird/<profile>/logins.json return the secrets (also allowed by policy: ~/.config/rclone/rclone.conf, ~/.config/op/config, ~/.config/Slack/Cookies, ~/.bash_history)',
   );
+  it.todo(
+    'a token in a repository config: with remote.origin.url https://x-access-token:<token>@github.com/… or http.<url>.extraheader "AUTHORIZATION: basic <token>" (what actions/checkout leaves), `git remote -v` and `git config --list` (read-only) and fs_read of .git/config (policy) print the token',
+  );
 });
 
 describe('uncarded red team 4: URLs that carry tokens', () => {
