@@ -4,7 +4,7 @@
 // that held are tests; an open hole is a todo naming the exact call and what it did.
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,6 +143,32 @@ describe('uncarded red team 4: leading cd chains', () => {
     expect(await readFile(join(project, 'n2.txt'), 'utf8')).toBe('hello\n');
     expect(await readFile(join(project, 'README.md'), 'utf8')).toBe('# app\n');
   });
+});
+
+describe('uncarded red team 4: a negated cd', () => {
+  it('`! cd DIR && …` where cd fails in the sandbox writes nothing in the original cwd (the sandbox holds it to DIR)', async () => {
+    const locked = join(project, 'locked');
+    await mkdir(locked);
+    await chmod(locked, 0o000);
+    try {
+      for (const command of [
+        `! cd ${locked} && echo PWNED > README.md`,
+        `! cd ${locked} && echo PWNED > new.md`,
+      ]) {
+        const outcome = await decide(command);
+        if (outcome.decision === 'allow')
+          await pipeline.invoke(outcome, new AbortController().signal);
+      }
+    } finally {
+      await chmod(locked, 0o755);
+    }
+    expect(await readFile(join(project, 'README.md'), 'utf8')).toBe('# app\n');
+    expect(await exists(join(project, 'new.md'))).toBe(false);
+  });
+
+  it.todo(
+    'where a line runs: `! cd DIR && X` is judged as if cwd were DIR (`! cd $P/locked && echo PWNED > README.md` is "workspace: echo", writable [$P/locked]), yet X runs only when cd fails, in the original cwd (real run: `! cd $P/locked && pwd` printed $P; the write was stopped only by the sandbox, "Read-only file system"); a negated cd should ask',
+  );
 });
 
 describe('uncarded red team 4: recursive reads and walks', () => {
