@@ -167,7 +167,7 @@ describe('uncarded red team 4: a negated cd', () => {
   });
 
   it.todo(
-    'where a line runs: `! cd DIR && X` is judged as if cwd were DIR (`! cd $P/locked && echo PWNED > README.md` is "workspace: echo", writable [$P/locked]), yet X runs only when cd fails, in the original cwd (real run: `! cd $P/locked && pwd` printed $P; the write was stopped only by the sandbox, "Read-only file system"); a negated cd should ask',
+    'where a line runs: `! cd DIR && X` is judged as if cwd were DIR (`! cd $P/locked && echo PWNED > README.md` is "workspace: echo", writable [$P/locked]), yet X runs only when cd fails, in the original cwd (real run: `! cd $P/locked && pwd` printed $P; the write was stopped only by the sandbox, "Read-only file system"; with cwd ~, `grep -r FAKE .` asks but `! cd ~/locked && grep -r FAKE .` ran as read-only over all of HOME and printed ~/.pgpass); a negated cd should ask',
   );
 });
 
