@@ -145,7 +145,7 @@ describe('uncarded red team 4: leading cd chains', () => {
   });
 });
 
-describe('uncarded red team 4: a negated cd', () => {
+describe('uncarded red team 4: a cd that does not move the rest of the line (negated, in a subshell)', () => {
   it('`! cd DIR && …` where cd fails in the sandbox writes nothing in the original cwd (the sandbox holds it to DIR)', async () => {
     const locked = join(project, 'locked');
     await mkdir(locked);
@@ -166,6 +166,16 @@ describe('uncarded red team 4: a negated cd', () => {
     expect(await exists(join(project, 'new.md'))).toBe(false);
   });
 
+  it('`(cd DIR) && …` writes nothing in the original cwd (the sandbox holds it to DIR)', async () => {
+    await mkdir(join(project, 'out'));
+    const outcome = await decide(`(cd ${project}/out) && echo x > new.md`);
+    if (outcome.decision === 'allow') await pipeline.invoke(outcome, new AbortController().signal);
+    expect(await exists(join(project, 'new.md'))).toBe(false);
+  });
+
+  it.todo(
+    'where a line runs: `(cd DIR) && X` (the cd in a subshell) is judged as if cwd were DIR, yet X runs in the original cwd (real run with cwd ~: `grep -r FAKE .` asks, `(cd ~/app) && grep -r FAKE .` ran as read-only over all of HOME and printed ~/.pgpass; `(cd $P/src) && echo x > new.txt` was stopped only by the sandbox); a cd inside a subshell should not move the rest of the line',
+  );
   it.todo(
     'where a line runs: `! cd DIR && X` is judged as if cwd were DIR (`! cd $P/locked && echo PWNED > README.md` is "workspace: echo", writable [$P/locked]), yet X runs only when cd fails, in the original cwd (real run: `! cd $P/locked && pwd` printed $P; the write was stopped only by the sandbox, "Read-only file system"; with cwd ~, `grep -r FAKE .` asks but `! cd ~/locked && grep -r FAKE .` ran as read-only over all of HOME and printed ~/.pgpass); a negated cd should ask',
   );
