@@ -112,9 +112,22 @@ describe('uncarded red team 4: leading cd chains', () => {
         `cd ${project} && cat <<EOT > ${notes}/todo.md\nhello\nEOT`,
         `cd ${project} && echo x >> README.md`,
         'cd src && echo x > ../README.md',
+        `cd ${project} && cd ~- && grep -r FAKE .`,
+        `cd ${project} && grep -r FAKE ~-`,
+        `cd ${project} && cd ~+/.. && grep -r FAKE .`,
+        `cd ${project} && popd && grep -r FAKE .`,
+        `pushd ${project} && pushd +1 && grep -r FAKE .`,
+        `pushd ${project} && cd - && grep -r FAKE .`,
+        `cd ${project} && cd -L .. && grep -r FAKE .`,
+        `if cd ${project}; then :; else grep -r FAKE .; fi`,
+        `cd ${project} && : || grep -r FAKE .`,
+        `! ! cd ${project} && grep -r FAKE .`,
+        `cd ${project} | grep -r FAKE .`,
+        `true && cd ${project} && grep -r FAKE .`,
       ],
       home,
     );
+    await expectDecisions('deny', [`cd ${project} && cat $OLDPWD/.npmrc`], home);
     expect(await readFile(join(notes, 'todo.md'), 'utf8')).toBe('# todo\n');
   });
 
