@@ -52,6 +52,7 @@ beforeEach(async () => {
   await mkdir(join(project, 'src'));
   await writeFile(join(project, 'README.md'), '# app\n');
   await writeFile(join(project, 'src', 'a.js'), 'a\n');
+  await writeFile(join(project, 'build.sh'), 'make\n');
   git(project, 'add', '.');
   git(project, 'commit', '-qm', 'init');
   const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
@@ -110,7 +111,8 @@ describe('uncarded red team 4: leading cd chains', () => {
         `cd -P ${project} && touch q`,
         'CDPATH=/ cd etc && touch q',
         `cd ${project} && cat <<EOT > ${notes}/todo.md\nhello\nEOT`,
-        `cd ${project} && echo x >> README.md`,
+        // An append to a plain notes file (README.md) is the workspace tier's; a script asks.
+        `cd ${project} && echo x >> build.sh`,
         'cd src && echo x > ../README.md',
         `cd ${project} && cd ~- && grep -r FAKE .`,
         `cd ${project} && grep -r FAKE ~-`,
@@ -185,13 +187,6 @@ describe('uncarded red team 4: a cd that does not move the rest of the line (neg
     if (outcome.decision === 'allow') await pipeline.invoke(outcome, new AbortController().signal);
     expect(await exists(join(project, 'new.md'))).toBe(false);
   });
-
-  it.todo(
-    'where a line runs: `(cd DIR) && X` (the cd in a subshell) is judged as if cwd were DIR, yet X runs in the original cwd (real run with cwd ~: `grep -r FAKE .` asks, `(cd ~/app) && grep -r FAKE .` ran as read-only over all of HOME and printed ~/.pgpass; `(cd $P/src) && echo x > new.txt` was stopped only by the sandbox); a cd inside a subshell should not move the rest of the line',
-  );
-  it.todo(
-    'where a line runs: `! cd DIR && X` is judged as if cwd were DIR (`! cd $P/locked && echo PWNED > README.md` is "workspace: echo", writable [$P/locked]), yet X runs only when cd fails, in the original cwd (real run: `! cd $P/locked && pwd` printed $P; the write was stopped only by the sandbox, "Read-only file system"; with cwd ~, `grep -r FAKE .` asks but `! cd ~/locked && grep -r FAKE .` ran as read-only over all of HOME and printed ~/.pgpass); a negated cd should ask',
-  );
 });
 
 describe('uncarded red team 4: recursive reads and walks', () => {
@@ -466,21 +461,11 @@ describe('uncarded red team 4: file tools without a card', () => {
     expect(await readFile(join(notes, 'todo.md'), 'utf8')).toBe('# todo\n');
     expect(await readFile(join(notes, 'ideas.md'), 'utf8')).toBe('precious ideas\n');
   });
-
-  it.todo(
-    'a user edit made after the decision: fs_write of a tracked, unmodified file decided as "workspace: a file git can give back", then the user saves new work in it, then invoke: the run overwrites the new work (git gives back only the committed text); the executor does not re-check that the file still matches git',
-  );
 });
 
 describe('uncarded red team 4: secrets the protected list does not reach', () => {
   it.todo(
     'a dotfiles repository: with ~/.config a git repository that committed gh/hosts.yml and app/credentials.env, `cd ~/.config && git show HEAD:gh/hosts.yml`, `git log -p`, `git show --all` and `git grep FAKE HEAD` (cwd ~/.config) run as read-only and print the tokens from .git objects (the sandbox hides the files, not the blobs)',
-  );
-  it.todo(
-    'stow-style dotfiles: with ~/.npmrc a link to ~/dotfiles/npmrc (or ~/.aws a link to ~/dotfiles/aws), fs_read of ~/dotfiles/npmrc and ~/dotfiles/aws/credentials and fs_grep FAKE over ~ or ~/dotfiles are allowed by policy and return the tokens (the guard judges the path, not what a protected place links to); every shell call then fails in bwrap ("Can\'t create file at ~/.npmrc")',
-  );
-  it.todo(
-    'stored passwords not on the list: fs_read and `cat` (read-only tier) of ~/.pgpass and ~/.thunderbird/<profile>/logins.json return the secrets (also allowed by policy: ~/.config/rclone/rclone.conf, ~/.config/op/config, ~/.config/Slack/Cookies, ~/.bash_history)',
   );
   it.todo(
     'a token in a repository config: with remote.origin.url https://x-access-token:<token>@github.com/… or http.<url>.extraheader "AUTHORIZATION: basic <token>" (what actions/checkout leaves), `git remote -v` and `git config --list` (read-only) and fs_read of .git/config (policy) print the token',
@@ -535,6 +520,6 @@ describe('uncarded red team 4: URLs that carry tokens', () => {
   });
 
   it.todo(
-    'a token in a URL: web_fetch of https://example.com/?token=8f3a9c2b7e1d4f6a0b5c9d8e7f6a5b4c (also ?access_token=, ?api_key=, ?password=, https://bob:Xk29fLq83ZmP0aR7tY4u@example.com/, a Telegram bot token in the path, ghp%5F… percent-encoded) is allowed by policy and sends it',
+    'a token in a URL: an uppercase spelling of a known prefix (GHP_…) is sent without a card; the token shapes are case-sensitive',
   );
 });
