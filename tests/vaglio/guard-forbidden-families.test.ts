@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../../runtime/shell/parse.ts';
 import { guardCall, type GuardResult } from '../../runtime/vaglio/guard.ts';
+import { guardShell, reasonOf } from './guard-helpers.ts';
 
 const home = '/data/ada';
 
@@ -13,11 +14,7 @@ beforeAll(async () => {
 });
 
 function shell(command: string): GuardResult {
-  return guardCall({ executor: 'shell_exec', args: { command }, commandArg: 'command', home });
-}
-
-function reasonOf(result: GuardResult): string {
-  return result.blocked ? result.reason : 'PASS';
+  return guardShell(command, home);
 }
 
 /** Each family by the words its reason must contain, with real-world paths in it. */

