@@ -8,6 +8,7 @@ import type { TierName } from '../grant.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { foldDirectoryOption } from './directory-option.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import {
   workspaceDecisionFor,
@@ -58,7 +59,8 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const line = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const { shell, cwd } = line;
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
