@@ -36,6 +36,8 @@ export interface StageDeps {
   readonly workspace: WorkspaceCatalogue | null;
   readonly isDirectory: (path: string) => boolean;
   readonly entryExists: (path: string) => boolean;
+  /** The names in a directory, or null: what a glob there can expand to. */
+  readonly namesIn: (dir: string) => readonly string[] | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */

@@ -92,6 +92,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     cwd,
     isDirectory: ctx.isDirectory,
     entryExists: ctx.entryExists,
+    namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,

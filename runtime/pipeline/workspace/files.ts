@@ -35,13 +35,14 @@ function globBeforeLast(path: string): boolean {
 
 /**
  * The rule's effects, or null when a path it reads or writes may land where its text does not
- * say. A written path takes no glob at all, unless `unlinks`: rm and rmdir never follow the last
- * segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to (shred, tee, cp
- * write through it).
+ * say. A written path takes no glob at all, unless `namesWhatItWrites`: rm, rmdir and mv never
+ * follow the last segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to,
+ * and `mv ~/Downloads/*.jpg ~/Pictures/` moves the names the glob finds (shred, tee, cp write
+ * through a link). The policy judges such a glob by the names in its directory (targets.ts).
  */
 export function withPlainPaths(
   rule: WorkspaceRuleSpec['effects'],
-  unlinks = false,
+  namesWhatItWrites = false,
 ): WorkspaceRuleSpec['effects'] {
   // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
   const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
@@ -53,7 +54,8 @@ export function withPlainPaths(
     const found = rule(args, isDirectory);
     if (found === null || !found.reads.every(readable)) return null;
     const written = found.targets.map((target) => target.path);
-    if (!written.every(plain) || (!unlinks && written.some((path) => GLOB.test(path)))) return null;
+    if (!written.every(plain) || (!namesWhatItWrites && written.some((path) => GLOB.test(path))))
+      return null;
     return found;
   };
 }
@@ -67,7 +69,8 @@ function destinations(
   isDirectory: IsDirectory,
 ): string[] | null {
   if (isDirectory(dest)) return sources.map((source) => `${dest}/${basename(source)}`);
-  return sources.length === 1 ? [dest] : null;
+  // A glob may expand to several names, which only a directory takes.
+  return sources.length === 1 && !GLOB.test(sources[0] ?? '') ? [dest] : null;
 }
 
 function copyOrMove(moves: boolean) {
@@ -167,8 +170,8 @@ function remove(flags: readonly string[], valued: readonly string[] = []) {
   };
 }
 
-/** The rules whose only writes unlink the path named, never what a symlink there leads to. */
-const UNLINKERS: ReadonlySet<string> = new Set(['rm', 'rmdir']);
+/** The rules whose writes unlink or rename the path named, never what a symlink there leads to. */
+const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv']);
 
 const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
@@ -202,7 +205,10 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     name: 'mv',
     binary: 'mv',
     effects: copyOrMove(true),
-    examples: { match: ['mv draft.md notes.md'], no_match: ['mv -f draft.md notes.md'] },
+    examples: {
+      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/'],
+      no_match: ['mv -f draft.md notes.md', 'mv photos/*.jpg album.jpg', 'mv */a.jpg album/'],
+    },
   },
   {
     name: 'tee',
@@ -254,5 +260,5 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
 /** The file rules. */
 export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = FILE_RULES.map((rule) => ({
   ...rule,
-  effects: withPlainPaths(rule.effects, UNLINKERS.has(rule.binary)),
+  effects: withPlainPaths(rule.effects, NAMES_WHAT_IT_WRITES.has(rule.binary)),
 }));

@@ -141,7 +141,8 @@ export function matchWorkspace(
 
 function checkExamples(rule: WorkspaceRuleSpec): void {
   const alone: WorkspaceCatalogue = { rules: new Map([[rule.binary, [rule]]]) };
-  const checks: MatchChecks = { readOk: () => true, isDirectory: () => false };
+  // Examples name a directory with a trailing slash: they never look at the file system.
+  const checks: MatchChecks = { readOk: () => true, isDirectory: (path) => path.endsWith('/') };
   const fail = (example: string, problem: string): never => {
     throw new ConfigError(
       `built-in workspace catalogue: rule "${rule.name}": example ${JSON.stringify(example)} ${problem}. Fix: correct the rule or the example.`,

@@ -4,7 +4,7 @@
 // later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates a file.
 // Together: no path is written twice or inside what another write fills. (The policy keeps a
 // call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
@@ -65,10 +65,48 @@ function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
 type TargetCheck =
   { readonly ok: false } | { readonly ok: true; readonly dir?: string; readonly path?: string };
 
+/**
+ * A last segment bash expands from the names in its directory alone: `*` and `?` only, never
+ * a dot name (a pattern not starting with `.` matches none), as a RegExp; or null.
+ */
+function namePattern(segment: string): RegExp | null {
+  if (segment.startsWith('.') || /[[\]]/.test(segment)) return null;
+  const body = [...segment]
+    .map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : c.replace(/[\\^$.+()|{}]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^(?!\\.)${body}$`, 'u');
+}
+
+/**
+ * A glob in the last segment of a path mv moves away or moves into (mv ~/Downloads/*.jpg
+ * ~/Pictures/): a destination whose directory holds no name the pattern matches, so whatever
+ * the glob expands to when the call runs replaces nothing; a source whose every name the
+ * pattern matches now is one a plain move could take.
+ */
+function checkPattern(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
+  const pattern = namePattern(basename(target.absolute));
+  const dir = scope.realPath(dirname(target.absolute));
+  const names = dir === null ? null : scope.namesIn(dir);
+  if (pattern === null || dir === null || names === null) return { ok: false };
+  const matches = names.filter((name) => pattern.test(name)).map((name) => join(dir, name));
+  if (target.mode === 'create') {
+    const path = join(dir, basename(target.absolute));
+    if (matches.length > 0 || !writeOk(path, scope) || isProtected(path, scope))
+      return { ok: false };
+    return { ok: true, dir, path };
+  }
+  if (target.mode !== 'move') return { ok: false };
+  const each = matches.map((path) =>
+    checkTarget({ ...target, path, absolute: path, resolved: path }, scope),
+  );
+  return each.every((check) => check.ok) ? { ok: true, dir } : { ok: false };
+}
+
 function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
   const { absolute, resolved: path } = target;
   if (inSandboxScratch(absolute, scope)) return { ok: true };
-  if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
+  if (target.mode === 'remove') return { ok: false };
+  if (hasGlob(target.path)) return checkPattern(target, scope);
   const exists = scope.entryExists(absolute);
   if (target.mode === 'create' && exists) return { ok: false };
   // A link into /tmp leads into the sandbox's private one: a file moved there is gone.
