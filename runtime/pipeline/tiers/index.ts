@@ -10,6 +10,7 @@ import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { foldLeadingCd } from './leading-cd.ts';
+import { judgeNamesAsPatterns } from './name-substitution.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -60,8 +61,8 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
-  const line = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const { shell, cwd } = line;
+  const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
+  const shell = judgeNamesAsPatterns(judged);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)

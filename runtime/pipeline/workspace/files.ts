@@ -9,6 +9,7 @@ import {
   type IsDirectory,
   type WorkspaceEffects,
   type WorkspaceRuleSpec,
+  type WorkspaceTarget,
 } from './spec.ts';
 
 /**
@@ -35,7 +36,8 @@ function globBeforeLast(path: string): boolean {
 
 /**
  * The rule's effects, or null when a path it reads or writes may land where its text does not
- * say. A written path takes no glob at all, unless `namesWhatItWrites`: rm, rmdir and mv never
+ * say. A written path takes no glob, unless it is a file made new (the policy finds no name it
+ * could become) or `namesWhatItWrites`: rm, rmdir and mv never
  * follow the last segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to,
  * and `mv ~/Downloads/*.jpg ~/Pictures/` moves the names the glob finds (shred, tee, cp write
  * through a link). The policy judges such a glob by the names in its directory (targets.ts).
@@ -54,8 +56,14 @@ export function withPlainPaths(
     const found = rule(args, isDirectory);
     if (found === null || !found.reads.every(readable)) return null;
     const written = found.targets.map((target) => target.path);
-    if (!written.every(plain) || (!namesWhatItWrites && written.some((path) => GLOB.test(path))))
-      return null;
+    if (!written.every(plain)) return null;
+    // A file made or added to is judged by the names its pattern could be (targets.ts).
+    const named = (target: WorkspaceTarget): boolean =>
+      namesWhatItWrites ||
+      target.mode === 'create' ||
+      target.mode === 'append' ||
+      !GLOB.test(target.path);
+    if (!found.targets.every(named)) return null;
     return found;
   };
 }
@@ -148,14 +156,31 @@ function dd(args: readonly string[]): WorkspaceEffects | null {
   });
 }
 
+/**
+ * tar's sources, each below the directory the `-C DIR` before it names (`-C ~ notes` is
+ * ~/notes), or null when one is not a plain tree there or another option stands among them.
+ */
+function tarSources(words: readonly string[]): string[] | null {
+  const sources: string[] = [];
+  let base = '';
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] as string;
+    const dir = word === '-C' ? words[(i += 1)] : /^--directory=(.+)$/.exec(word)?.[1];
+    if (dir !== undefined) base = base === '' || /^[~/]/.test(dir) ? dir : `${base}/${dir}`;
+    else if (word.startsWith('-') || !containedTree(word)) return null;
+    else sources.push(base === '' ? word : `${base.replace(/\/+$/, '')}/${word}`);
+  }
+  return sources.length > 0 ? sources : null;
+}
+
 // tar that creates an archive: one bundle of c, v, z, j, J and f (last, its value next).
 function tar(args: readonly string[]): WorkspaceEffects | null {
-  const [bundle, archive, ...sources] = args;
-  if (bundle === undefined || archive === undefined || sources.length === 0) return null;
+  const [bundle, archive, ...rest] = args;
+  if (bundle === undefined || archive === undefined) return null;
   if (!/^-?[cvzjJ]*f$/.test(bundle) || !bundle.includes('c')) return null;
-  if (sources.some((source) => source.startsWith('-') || !containedTree(source))) return null;
+  const sources = tarSources(rest);
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
-  if (archive.includes(':')) return null;
+  if (sources === null || archive.includes(':')) return null;
   return effects({ reads: sources, trees: sources, targets: [{ path: archive, mode: 'create' }] });
 }
 
@@ -230,8 +255,13 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'tar',
     effects: tar,
     examples: {
-      match: ['tar czf dist.tgz dist'],
-      no_match: ['tar xzf dist.tgz', 'tar cf host:dist.tar dist'],
+      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes'],
+      no_match: [
+        'tar xzf dist.tgz',
+        'tar cf host:dist.tar dist',
+        'tar czf x.tgz -C ~ .',
+        'tar czf x.tgz -C',
+      ],
     },
   },
   {

@@ -78,27 +78,38 @@ function namePattern(segment: string): RegExp | null {
 }
 
 /**
- * A glob in the last segment of a path mv moves away or moves into (mv ~/Downloads/*.jpg
- * ~/Pictures/): a destination whose directory holds no name the pattern matches, so whatever
- * the glob expands to when the call runs replaces nothing; a source whose every name the
- * pattern matches now is one a plain move could take.
+ * A glob in the last segment of a path written (mv ~/Downloads/*.jpg ~/Pictures/, or a name a
+ * substitution prints: > journal/$(date +%F).md): a file or directory made where its directory
+ * holds no name the pattern matches, so whatever it becomes when the call runs replaces
+ * nothing; a move away or an append where every name it matches now is one a plain move or
+ * append could take.
  */
 function checkPattern(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
-  const pattern = namePattern(basename(target.absolute));
+  const name = basename(target.absolute);
+  const pattern = namePattern(name);
+  if (pattern === null) return { ok: false };
   const dir = scope.realPath(dirname(target.absolute));
-  const names = dir === null ? null : scope.namesIn(dir);
-  if (pattern === null || dir === null || names === null) return { ok: false };
-  const matches = names.filter((name) => pattern.test(name)).map((name) => join(dir, name));
-  if (target.mode === 'create') {
-    const path = join(dir, basename(target.absolute));
+  // A directory not made yet holds no names (the line makes it first: mkdir -p … && …).
+  const names = dir === null ? [] : scope.namesIn(dir);
+  if (names === null) return { ok: false };
+  const matches = names.filter((entry) => pattern.test(entry));
+  if (
+    target.mode === 'create' ||
+    target.mode === 'mkdir' ||
+    (target.mode === 'append' && matches.length === 0)
+  ) {
+    const path = join(dir ?? dirname(target.resolved), name);
     if (matches.length > 0 || !writeOk(path, scope) || isProtected(path, scope))
       return { ok: false };
-    return { ok: true, dir, path };
+    return { ok: true, dir: nearestExisting(dirname(path), scope), path };
   }
-  if (target.mode !== 'move') return { ok: false };
-  const each = matches.map((path) =>
-    checkTarget({ ...target, path, absolute: path, resolved: path }, scope),
-  );
+  // Moved away, or added to at its end: each name it matches now as a plain move or append;
+  // an append to no name makes a file.
+  if ((target.mode !== 'move' && target.mode !== 'append') || dir === null) return { ok: false };
+  const each = matches.map((entry) => {
+    const path = join(dir, entry);
+    return checkTarget({ ...target, path, absolute: path, resolved: path }, scope);
+  });
   return each.every((check) => check.ok) ? { ok: true, dir } : { ok: false };
 }
 
