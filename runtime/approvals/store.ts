@@ -25,7 +25,8 @@ export function isApprovalId(value: string): boolean {
   return ID_PATTERN.test(value);
 }
 
-const cardSchema = z.object({
+/** A card as saved (pending approvals, undelivered cards in the outbox). */
+export const cardSchema = z.object({
   kind: z.enum(['approval', 'refusal']),
   headline: z.string(),
   verb: z.string(),

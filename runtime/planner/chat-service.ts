@@ -9,6 +9,7 @@ import type {
   AllowRule,
   ApprovalAnswer,
   ChannelName,
+  MessageRef,
   PendingApproval,
 } from '../approvals/types.ts';
 import { answerCommand } from './chat-commands.ts';
@@ -68,6 +69,16 @@ export class ChatService {
   /** Tells the service how to reach a channel's chats (expiry notices after a restart). */
   attach(channel: ChannelName, sink: ChannelSink): void {
     this.sinks.set(channel, sink);
+  }
+
+  /** Records where a card was posted late (a channel's outbox), so its decision can edit it. */
+  cardPosted(approvalId: string, ref: MessageRef): Promise<void> {
+    return this.deps.approvals.setMessageRef(approvalId, ref);
+  }
+
+  /** Whether a card's approval still waits for an answer (a decided card is not posted late). */
+  async cardWaiting(approvalId: string): Promise<boolean> {
+    return (await this.deps.approvals.list()).some((pending) => pending.id === approvalId);
   }
 
   /** Handles one message; resolves once it is answered or its turn waits on a card. */

@@ -1,13 +1,23 @@
 // Every test file gets its own HOME and XDG dirs (CI runs as root, and ~ would be /root,
 // which the guard protects), a test that prints to the console fails, and a bare RegExp where
 // a value is expected fails (see bare-regexp.ts).
+// The HOME lives in /var/tmp, not /tmp: the sandbox gives every command a private /tmp, and
+// /tmp is scratch to the guard, so a HOME inside it is not the ordinary home users have.
 import { mkdtempSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
 import { refuseBareRegExp } from './bare-regexp.ts';
 
-const home = realpathSync(mkdtempSync(join(tmpdir(), 'custode-home-')));
+function makeHome(): string {
+  try {
+    return mkdtempSync('/var/tmp/custode-home-');
+  } catch {
+    return mkdtempSync(join(tmpdir(), 'custode-home-'));
+  }
+}
+
+const home = realpathSync(makeHome());
 for (const dir of ['.config', '.local/share', '.local/state', '.cache']) {
   mkdirSync(join(home, dir), { recursive: true });
 }

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../../runtime/shell/parse.ts';
 import { guardCall, type GuardResult } from '../../runtime/vaglio/guard.ts';
 import { call, pipelineWith } from '../pipeline/pipeline-helpers.ts';
+import { guardShell, reasonOf } from './guard-helpers.ts';
 
 const home = '/data/ada';
 
@@ -16,10 +17,6 @@ beforeAll(async () => {
 function shell(command: string, cwd?: string): GuardResult {
   const args = cwd === undefined ? { command } : { command, cwd };
   return guardCall({ executor: 'shell_exec', args, commandArg: 'command', home });
-}
-
-function reasonOf(result: GuardResult): string {
-  return result.blocked ? result.reason : 'PASS';
 }
 
 const RECURSIVE_DELETE = 'dangerous shell: recursive delete of / or a home or system tree';
@@ -84,6 +81,54 @@ describe('the home is a critical tree wherever it lives', () => {
     'rm -rf /data/ada-old/cache',
   ])('%s (inside the home, or not recursive) passes', (command) => {
     expect(shell(command)).toEqual({ blocked: false, signals: [] });
+  });
+});
+
+describe('every directory holding the home goes with it', () => {
+  // Two levels above the home, neither a system tree nor under /home: only the ancestor rule
+  // can catch these.
+  const deepHome = '/srv2/users/ada';
+  const deep = (command: string): string => reasonOf(guardShell(command, deepHome));
+
+  it.each([
+    'rm -rf /srv2',
+    'rm -rf /srv2/users',
+    'rm -R /srv2/users/',
+    'rm -rf /srv2/users/*',
+    'rm -rf //srv2/./users',
+    'rm -rf ~/..',
+    'rm -rf ~/../..',
+    'cd /srv2 && rm -rf users',
+    'find /srv2 -delete',
+    'find /srv2/users -mindepth 1 -delete',
+    'echo /srv2/* | xargs rm -rf',
+    'shred -u /srv2/users/*',
+    'mv /srv2/users /var/tmp/users',
+    'mv /srv2 /srv3',
+    'rsync -a --delete empty/ /srv2/users',
+  ])('%s deletes the home with its parent', (command) => {
+    expect(deep(command)).toBe(RECURSIVE_DELETE);
+  });
+
+  it.each([
+    'chmod -R 777 /srv2',
+    'chmod -R 000 /srv2/users',
+    'chmod --recursive go-rwx /srv2/users/*',
+    'chown -R nobody /srv2/users',
+    'chgrp -R staff /srv2',
+  ])('%s changes the permissions of the home with its parent', (command) => {
+    expect(deep(command)).toBe(PERMISSIONS);
+  });
+
+  it.each([
+    'rm -rf /srv20',
+    'rm -rf /srv2/users-old',
+    'rm -rf /srv2/users/ada/build',
+    'find /srv2/users/ada/project -delete',
+    'chmod -R 755 /srv2/users/ada/site',
+    'mv /srv2/cache /srv2/cache.old',
+  ])('%s (beside or inside the home, not above it) passes', (command) => {
+    expect(guardShell(command, deepHome)).toEqual({ blocked: false, signals: [] });
   });
 });
 
