@@ -3,7 +3,7 @@
 // run without a card, and with what sandbox?" from this type and the tier list (tiers/index.ts).
 
 /** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
-export type TierName = 'read-only' | 'workspace' | 'project-code';
+export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code';
 
 export type Grant =
   /** A person pressed "Allow" on this call's card. */
@@ -45,6 +45,8 @@ export type Grant =
       readonly replaces: boolean;
       /** It only lists processes and sockets: it sees the host's, network namespace included. */
       readonly hostProcesses: boolean;
+      /** A plain GET (the fetch tier): the network only through the checking proxy. */
+      readonly viaProxy: boolean;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

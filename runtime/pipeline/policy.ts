@@ -28,6 +28,8 @@ export interface PolicyInput {
   readonly hostProcesses: { readonly needed: boolean; readonly listsOnly: boolean };
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
+  /** A plain GET the fetch tier lets run through the checking proxy. */
+  readonly fetchRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
   readonly workspace: WorkspaceDecision | null;
   /** What the guard passed with: a mention or a secret-shaped token never runs without a card. */
@@ -93,6 +95,23 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         records: [],
         replaces: false,
         hostProcesses: input.hostProcesses.listsOnly,
+        viaProxy: false,
+      },
+    };
+  if (input.fetchRule !== null && config.sandbox.mode === 'bwrap')
+    return {
+      decision: 'allow',
+      reason: `fetch: ${input.fetchRule}`,
+      grant: {
+        by: 'tier',
+        tier: 'fetch',
+        rule: input.fetchRule,
+        writable: [],
+        readOnlyWithin: [],
+        records: [],
+        replaces: false,
+        hostProcesses: false,
+        viaProxy: true,
       },
     };
   const { workspace } = input;
@@ -110,6 +129,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         records: workspace.written,
         replaces: workspace.replaces,
         hostProcesses: false,
+        viaProxy: false,
       },
     };
   const rule = input.rules?.match(call) ?? null;

@@ -41,5 +41,6 @@ export function tierGrant(writable: readonly string[]): Grant {
     records: [],
     replaces: false,
     hostProcesses: false,
+    viaProxy: false,
   };
 }

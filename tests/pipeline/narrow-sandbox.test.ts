@@ -38,6 +38,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     needsNetwork: false,
     hostProcesses: { needed: false, listsOnly: false },
     readOnlyRule: null,
+    fetchRule: null,
     workspace: null,
     guardSignals: [],
     ...extra,
@@ -68,6 +69,7 @@ describe('policy: the writable paths of an allow', () => {
         records: [],
         replaces: false,
         hostProcesses: false,
+        viaProxy: false,
       },
     });
   });
