@@ -2,11 +2,7 @@
 // allowlist, resolved addresses) and the connection goes to the checked address, so DNS
 // cannot rebind between the check and the connect.
 import { z } from 'zod';
-import {
-  ExecutorTimeout,
-  InvalidArguments,
-  NetworkError,
-} from '../runtime/errors.ts';
+import { ExecutorTimeout, InvalidArguments, NetworkError } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { bareHost } from './web/address-policy.ts';
 import { checkedAddresses } from './web/checked-host.ts';
