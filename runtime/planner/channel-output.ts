@@ -23,7 +23,7 @@ export interface ChannelSink {
 const targetKeys = ['command', 'path', 'url', 'pattern'] as const;
 
 /** "fs_write ~/x.txt": the executor and a short target. */
-export function stepSubject(event: Extract<PlannerEvent, { type: 'step' }>): string {
+export function stepSubject(event: { readonly executor: string; readonly args: unknown }): string {
   let target = '';
   if (event.args !== null && typeof event.args === 'object') {
     const args = event.args as Record<string, unknown>;
