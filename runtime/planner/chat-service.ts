@@ -14,7 +14,7 @@ import type {
 } from '../approvals/types.ts';
 import type { UnfinishedTurn } from '../log/unfinished-turns.ts';
 import { answerCommand } from './chat-commands.ts';
-import { interruptedText } from './interrupted.ts';
+import { tellDamaged, tellInterrupted } from './fault-notices.ts';
 import type { ChannelSink } from './channel-output.ts';
 import { newTurnState, resumeTurn, runTurn } from './loop.ts';
 import { systemPrompt } from './prompts.ts';
@@ -204,33 +204,13 @@ export class ChatService {
       await this.resumeExpired(taken.pending, sink);
       count += 1;
     }
+    await tellDamaged(this.deps, this.sinks);
     return count;
   }
 
-  /**
-   * Tells each remote chat whose turn a crash cut short what had finished, and closes the turn
-   * in the log so it is told once. Returns how many were told (the daemon calls this at start).
-   */
-  async tellInterrupted(turns: readonly UnfinishedTurn[]): Promise<number> {
-    let told = 0;
-    for (const turn of turns) {
-      // The terminal chat may run beside the daemon: its turns are its own to finish.
-      const sink =
-        turn.channel === 'local' ? undefined : this.sinks.get(turn.channel as ChannelName);
-      if (sink === undefined) continue;
-      await sink.sendText(turn.chatId, interruptedText(turn));
-      void this.deps.events({
-        turn_id: turn.turnId,
-        channel: turn.channel,
-        chat_id: turn.chatId,
-        type: 'turn_ended',
-        outcome: 'failed',
-        steps: 0,
-        reason: 'cut short by a crash; told after the restart',
-      });
-      told += 1;
-    }
-    return told;
+  /** Tells each remote chat whose turn a crash cut short what had finished (the daemon, at start). */
+  tellInterrupted(turns: readonly UnfinishedTurn[]): Promise<number> {
+    return tellInterrupted(this.deps, this.sinks, turns);
   }
 
   /** Cancels running turns and waits for every chat's lane to settle. */
