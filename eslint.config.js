@@ -53,6 +53,7 @@ export default tseslint.config(
       'runtime/bench/**',
       'runtime/approvals/store.ts',
       'runtime/approvals/rule-store.ts',
+      'runtime/outbox/outbox-store.ts',
       'runtime/planner/history.ts',
       'runtime/shell/parse.ts',
       'runtime/vaglio/telos-file.ts',

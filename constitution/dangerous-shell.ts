@@ -12,6 +12,7 @@ import {
   anyPath,
   isCriticalTree,
   literal,
+  SCRATCH_ROOTS,
   under,
   WRITE_PROTECTED,
   type ShellView,
@@ -49,6 +50,9 @@ const READ_ONLY_SGDISK = [
   '--pretend',
 ];
 
+// parted's words that only print: print (p), and unit with its units (s, %, cyl, chs, compact, kB…TiB).
+const PARTED_READS = /^(?:p|print|unit|s|%|cyl|chs|compact|[a-zA-Z]+B)$/;
+
 /** A disk tool that rewrites the device it is given. */
 function wipesDevice(command: ShellCommand, view: ShellView): boolean {
   const args = command.args;
@@ -75,9 +79,7 @@ function wipesDevice(command: ShellCommand, view: ShellView): boolean {
     case 'parted':
       return (
         !hasFlag(args, 'l', ['--list']) &&
-        !operands(args).every(
-          (w) => isBlockDevice(w.text) || /^(?:p|print|unit|[a-zA-Z]+B)$/.test(w.text),
-        )
+        !operands(args).every((w) => isBlockDevice(w.text) || PARTED_READS.test(w.text))
       );
     case 'badblocks':
       return hasFlag(args, 'wn', []);
@@ -104,9 +106,10 @@ const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/ro
  * config, history and tokens: ~/.bashrc, ~/.npmrc, ~/project/.env).
  */
 function keptOnMachine(path: string, home: string): boolean {
-  if (under(path, UPLOAD_PROTECTED) || isCriticalTree(path, home)) return true;
-  if (forbiddenPathRule(path) !== null) return true;
-  return path.startsWith(`${home}/`) && /\/\./.test(path.slice(home.length));
+  if (isCriticalTree(path, home) || forbiddenPathRule(path) !== null) return true;
+  // Judged as the home's before the system trees': a home may live under /var (/var/lib/ada).
+  if (path.startsWith(`${home}/`)) return /\/\./.test(path.slice(home.length));
+  return under(path, UPLOAD_PROTECTED) && !under(path, SCRATCH_ROOTS);
 }
 
 /** Paths a command sends: after the @ or < of curl's data options, the whole word otherwise. */

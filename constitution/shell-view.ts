@@ -32,7 +32,7 @@ const SYSTEM_TREES: ReadonlySet<string> = new Set([
 ]);
 const GLOB = /[*?[]/;
 // Scratch space: a home inside it is a throwaway one (tests, evals), and it is cleaned anyway.
-const TEMP_ROOTS: ReadonlySet<string> = new Set(['/tmp', '/var/tmp', '/private/tmp']);
+export const SCRATCH_ROOTS: readonly string[] = ['/tmp', '/var/tmp', '/private/tmp'];
 
 /** `path` is one of `trees` or inside one. */
 export function under(path: string, trees: readonly string[]): boolean {
@@ -50,7 +50,7 @@ export function isCriticalTree(path: string, home: string): boolean {
   let p = path;
   while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
   if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
-  if (p.startsWith('/') && home.startsWith(`${p}/`) && !TEMP_ROOTS.has(p)) return true;
+  if (p.startsWith('/') && home.startsWith(`${p}/`) && !SCRATCH_ROOTS.includes(p)) return true;
   // A glob in the first segment can match anything at the root.
   if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
   return /^\/(?:home|Users)\/[^/]+$/.test(p);

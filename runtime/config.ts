@@ -235,6 +235,10 @@ export const configSchema = z.strictObject({
           team_id: z.string().optional(),
         })
         .default({ enabled: false, mode: 'socket', port: 3000, allowed_users: [], approvers: [] }),
+      /** Telegram and Slack: an answer the channel could not take is kept and retried this long, then given up (the chat is told). */
+      outbox: z
+        .strictObject({ max_age_minutes: z.number().positive().default(1440) })
+        .default({ max_age_minutes: 1440 }),
     })
     .default({
       local: { enabled: false },
@@ -246,6 +250,7 @@ export const configSchema = z.strictObject({
         inbox_max_bytes: 20 * 1024 * 1024,
       },
       slack: { enabled: false, mode: 'socket', port: 3000, allowed_users: [], approvers: [] },
+      outbox: { max_age_minutes: 1440 },
     }),
 });
 

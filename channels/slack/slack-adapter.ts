@@ -14,6 +14,10 @@ import type { RemoteAdapterOptions } from '../adapter.ts';
 import { createPairingStore, pairingFile } from '../pairing/pairing-store.ts';
 import { strangerReply } from '../pairing/stranger-reply.ts';
 import { createSlackSink, slackChatId } from './slack-sink.ts';
+import { slackDeliveryFailure } from './delivery-failure.ts';
+import { startChannelOutbox } from '../../runtime/outbox/channel-outbox.ts';
+import type { Outbox } from '../../runtime/outbox/outbox.ts';
+import { SLACK_TEXT_LIMIT, splitMessage } from '../split-message.ts';
 import { describeSlackCheck, verifySlackToken } from './verify-token.ts';
 
 const CHANNEL_REFUSAL =
@@ -82,10 +86,11 @@ function createApp(
     botId: bot.botId,
     logger: boltLogger(logger),
     clientOptions: {
-      // Pinned, not left to a default: a 429 makes the client wait Retry-After and retry (its
-      // default retryConfig, ten tries over about half an hour), so a rate-limited answer is
-      // late, never dropped.
+      // A 429 makes the client wait Retry-After and retry; after a few tries (a few seconds,
+      // not the default half hour, which would hold the chat) the outbox keeps the answer
+      // and retries it on its own, across restarts.
       rejectRateLimitedCalls: false,
+      retryConfig: { retries: 2, factor: 2, minTimeout: 1_000, maxTimeout: 5_000 },
       ...(settings.api_url === undefined ? {} : { slackApiUrl: settings.api_url }),
     },
   };
@@ -129,6 +134,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     return true;
   };
   let app: App | null = null;
+  let outbox: Outbox | null = null;
 
   const teamOk = (team: string | undefined): boolean =>
     settings.team_id === undefined || team === settings.team_id;
@@ -140,9 +146,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       const bot = await whoAmI(token, settings.api_url);
       const created = createApp(config, options.env, logger, bot);
       app = created;
-      const sink: ChannelSink = createSlackSink(created.client, logger);
-      service.attach('slack', sink);
       const state = options.stateDir ?? defaultStateDir(options.env);
+      outbox = await startChannelOutbox({
+        channel: 'slack',
+        inner: createSlackSink(created.client, logger),
+        classify: slackDeliveryFailure,
+        split: (text) => splitMessage(text, SLACK_TEXT_LIMIT),
+        service,
+        config,
+        stateDir: state,
+        logger,
+      });
+      const sink: ChannelSink = outbox;
+      service.attach('slack', sink);
       const pairing = createPairingStore(pairingFile(state, 'slack'));
 
       async function refuse(user: string, chatId: string, direct: boolean): Promise<void> {
@@ -229,6 +245,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     async stop() {
       await app?.stop();
+      await outbox?.stop();
     },
   };
 }

@@ -19,6 +19,10 @@ import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
 import { saveAttachment, type Attachment, type InboxSettings } from './attachments.ts';
 import { onMessage } from './on-message.ts';
 import { createTelegramSink } from './telegram-sink.ts';
+import { telegramDeliveryFailure } from './delivery-failure.ts';
+import { startChannelOutbox } from '../../runtime/outbox/channel-outbox.ts';
+import type { Outbox } from '../../runtime/outbox/outbox.ts';
+import { splitMessage } from '../split-message.ts';
 import type { RemoteAdapterOptions } from '../adapter.ts';
 
 /** Telegram shows "typing…" for about 5 seconds; refresh it a little sooner while a turn runs. */
@@ -177,6 +181,7 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
   let bot: Bot | null = null;
   let polling: Promise<void> | null = null;
   let server: Server | null = null;
+  let outbox: Outbox | null = null;
 
   return {
     name: 'telegram',
@@ -208,7 +213,18 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         stateDir: state,
         logger,
       });
-      const sink = createTelegramSink(bot.api, logger);
+      // Answers, cards and card edits the Bot API does not take are kept and retried.
+      outbox = await startChannelOutbox({
+        channel: 'telegram',
+        inner: createTelegramSink(bot.api, logger),
+        classify: telegramDeliveryFailure,
+        split: (text) => splitMessage(text),
+        service,
+        config: options.config,
+        stateDir: state,
+        logger,
+      });
+      const sink = outbox;
       // After a restart, expiry notices for cards posted before it need a way back to Telegram.
       service.attach('telegram', sink);
       install(bot, {
@@ -243,6 +259,7 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
           );
       }
       await polling;
+      await outbox?.stop();
       if (server !== null) {
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));

@@ -7,5 +7,5 @@ export type { ChannelSink } from '../planner/chat-service.ts';
 /** The chat service as a channel sees it. */
 export type ChatPort = Pick<
   ChatService,
-  'handleMessage' | 'resolveApproval' | 'decideApproval' | 'attach'
+  'handleMessage' | 'resolveApproval' | 'decideApproval' | 'attach' | 'cardPosted' | 'cardWaiting'
 >;

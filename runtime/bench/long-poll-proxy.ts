@@ -28,11 +28,8 @@ function nextUpdate(emulator: TelegramServer, ms: number): Promise<void> {
   });
 }
 
-/** An HTTP answer a hook sends in place of the emulator's: status and JSON text. */
-export interface ProxyAnswer {
-  readonly status: number;
-  readonly text: string;
-}
+/** An HTTP answer a hook sends in place of the emulator's: status and JSON text; `cut` closes the connection unanswered, as an unreachable API. */
+export type ProxyAnswer = { readonly status: number; readonly text: string } | 'cut';
 
 /** Sees each Bot API call (method, raw body) on arrival; an answer it returns is sent instead. */
 export type ProxyHook = (method: string, body: string) => ProxyAnswer | undefined;
@@ -54,6 +51,10 @@ export async function startLongPollProxy(
       const body = await bodyOf(request);
       const method = (request.url ?? '').split('?')[0]?.split('/').at(-1) ?? '';
       const replaced = hook?.(method, body.toString('utf8'));
+      if (replaced === 'cut') {
+        request.socket.destroy();
+        return;
+      }
       if (replaced !== undefined) {
         response.writeHead(replaced.status, { 'content-type': 'application/json' });
         response.end(replaced.text);

@@ -9,9 +9,12 @@ import type {
   AllowRule,
   ApprovalAnswer,
   ChannelName,
+  MessageRef,
   PendingApproval,
 } from '../approvals/types.ts';
+import type { UnfinishedTurn } from '../log/unfinished-turns.ts';
 import { answerCommand } from './chat-commands.ts';
+import { tellDamaged, tellInterrupted } from './fault-notices.ts';
 import type { ChannelSink } from './channel-output.ts';
 import { newTurnState, resumeTurn, runTurn } from './loop.ts';
 import { systemPrompt } from './prompts.ts';
@@ -68,6 +71,16 @@ export class ChatService {
   /** Tells the service how to reach a channel's chats (expiry notices after a restart). */
   attach(channel: ChannelName, sink: ChannelSink): void {
     this.sinks.set(channel, sink);
+  }
+
+  /** Records where a card was posted late (a channel's outbox), so its decision can edit it. */
+  cardPosted(approvalId: string, ref: MessageRef): Promise<void> {
+    return this.deps.approvals.setMessageRef(approvalId, ref);
+  }
+
+  /** Whether a card's approval still waits for an answer (a decided card is not posted late). */
+  async cardWaiting(approvalId: string): Promise<boolean> {
+    return (await this.deps.approvals.list()).some((pending) => pending.id === approvalId);
   }
 
   /** Handles one message; resolves once it is answered or its turn waits on a card. */
@@ -191,7 +204,13 @@ export class ChatService {
       await this.resumeExpired(taken.pending, sink);
       count += 1;
     }
+    await tellDamaged(this.deps, this.sinks);
     return count;
+  }
+
+  /** Tells each remote chat whose turn a crash cut short what had finished (the daemon, at start). */
+  tellInterrupted(turns: readonly UnfinishedTurn[]): Promise<number> {
+    return tellInterrupted(this.deps, this.sinks, turns);
   }
 
   /** Cancels running turns and waits for every chat's lane to settle. */

@@ -11,7 +11,7 @@ export interface SlackCall {
   readonly args: Record<string, unknown>;
   /** performance.now() when the call arrived. */
   readonly at: number;
-  /** True when it was answered 429 (see rateLimitNext), so nothing was posted. */
+  /** True when it was answered 429 (see rateLimitNext) or failed by an outage, so nothing was posted. */
   readonly limited: boolean;
 }
 
@@ -24,6 +24,8 @@ export interface SlackApi {
   rateLimitNext(method: string, seconds: number): void;
   /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`). */
   rejectTokens(): void;
+  /** While set, every call but auth.test is answered with this HTTP status (Slack having an outage). */
+  outage(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startSlackApi(): Promise<SlackApi> {
   const limits = new Map<string, number>();
   let ts = 1_700_000_000;
   let rejecting = false;
+  let outageStatus: number | null = null;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -50,7 +53,18 @@ export async function startSlackApi(): Promise<SlackApi> {
       const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
       const args = parseArgs(request.headers['content-type'], body);
       const retryAfter = limits.get(method);
-      calls.push({ method, args, at: performance.now(), limited: retryAfter !== undefined });
+      const down = outageStatus !== null && method !== 'auth.test';
+      calls.push({
+        method,
+        args,
+        at: performance.now(),
+        limited: retryAfter !== undefined || down,
+      });
+      if (down) {
+        response.writeHead(outageStatus ?? 503, { 'content-type': 'text/plain' });
+        response.end('upstream unavailable');
+        return;
+      }
       if (retryAfter !== undefined) {
         limits.delete(method);
         response.writeHead(429, {
@@ -107,6 +121,7 @@ export async function startSlackApi(): Promise<SlackApi> {
     callsTo: (method) => calls.filter((call) => call.method === method),
     rateLimitNext: (method, seconds) => void limits.set(method, seconds),
     rejectTokens: () => void (rejecting = true),
+    outage: (status) => void (outageStatus = status),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -25,10 +25,8 @@ let modelCalls: () => number;
 let modelTexts: () => string[];
 let stateDir: string;
 
-beforeEach(async () => {
-  api = await startSlackApi();
-  port = await freePort();
-  stateDir = await mkdtemp(join(home, 'slack-state-'));
+/** The app and the Slack adapter over `stateDir` (again after a stop: a restart). */
+async function startSlack(): Promise<void> {
   const config = parseConfig({
     sandbox: { mode: 'off' },
     channels: {
@@ -50,6 +48,13 @@ beforeEach(async () => {
   app = await createApp({ config, env, logger, client: counting.client });
   adapter = createSlackAdapter({ config, env, logger });
   await adapter.start(app.service);
+}
+
+beforeEach(async () => {
+  api = await startSlackApi();
+  port = await freePort();
+  stateDir = await mkdtemp(join(home, 'slack-state-'));
+  await startSlack();
 });
 afterEach(async () => {
   await adapter.stop();
@@ -346,6 +351,54 @@ describe('Slack over HTTP', () => {
     );
     // D1's top level (two messages, one file), D1's thread, C1's thread.
     expect(histories.sort()).toHaveLength(3);
+  });
+});
+
+describe('Slack outbox', () => {
+  const outboxDir = (): string => join(stateDir, 'state', 'custode', 'outbox', 'slack');
+  const saved = async (): Promise<string[]> =>
+    existsSync(outboxDir()) ? (await readdir(outboxDir())).filter((n) => n.endsWith('.json')) : [];
+  const postedIn = (ts: string) =>
+    api.callsTo('chat.postMessage').filter((call) => call.args.thread_ts === ts && !call.limited);
+  const slow = { timeout: 20_000, interval: 50 };
+
+  it('keeps answers while Slack answers 503 and posts them in order, once, when it is back', async () => {
+    api.outage(503);
+    await post(dmEvent('U1', '/help', '5000.0001', '5000.0001'), 'application/json');
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(1), slow);
+    await post(dmEvent('U1', '/rules', '5000.0002', '5000.0001'), 'application/json');
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(2), slow);
+    expect(postedIn('5000.0001')).toHaveLength(0);
+
+    api.outage(null);
+    await vi.waitFor(() => expect(postedIn('5000.0001')).toHaveLength(2), slow);
+    const [help, rules] = postedIn('5000.0001');
+    expect(String(help?.args.text)).toContain('/help');
+    expect(String(rules?.args.text)).toContain('always-allow');
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(0));
+  });
+
+  it('posts after a restart what the previous run kept', async () => {
+    api.outage(502);
+    await post(dmEvent('U1', '/help', '5100.0001', '5100.0001'), 'application/json');
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(1), slow);
+    await adapter.stop();
+    await app.close();
+
+    api.outage(null);
+    await startSlack();
+    await vi.waitFor(() => expect(postedIn('5100.0001')).toHaveLength(1), slow);
+    expect(String(postedIn('5100.0001')[0]?.args.text)).toContain('/help');
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(0));
+  });
+
+  it('gives up at once, without retrying, when Slack refuses the token mid-run', async () => {
+    api.rejectTokens();
+    await post(dmEvent('U1', '/help', '5200.0001', '5200.0001'), 'application/json');
+    await vi.waitFor(() => expect(api.callsTo('chat.postMessage')).toHaveLength(1), slow);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(api.callsTo('chat.postMessage')).toHaveLength(1);
+    expect(await saved()).toHaveLength(0);
   });
 });
 

@@ -72,6 +72,7 @@ export async function startTestDaemon(
     ...extra.config,
     sandbox: { mode: 'off' },
     channels: {
+      ...extra.config?.channels,
       telegram: {
         ...extra.config?.channels?.telegram,
         enabled: true,
