@@ -1,6 +1,5 @@
 // Writes that never leave a half-written file: a temp file in the same directory (same
 // filesystem, so rename is atomic), then rename over the target.
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { FsOps } from './ops/fs-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
@@ -19,7 +18,10 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const target = await fs.realpath(path).catch(() => path);
   const previous = await fs.stat(target).catch(() => undefined);
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(
+    dirname(target),
+    `.${basename(target)}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`,
+  );
   await withFsErrors(path, async () => {
     try {
       await fs.writeFile(temp, data);

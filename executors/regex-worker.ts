@@ -1,7 +1,6 @@
 // Model-supplied regular expressions run in a worker thread under a deadline: a catastrophic
 // pattern such as ^(a+)+$ would otherwise freeze the daemon's event loop, and every channel
 // with it. The worker source is plain CommonJS so it runs without a TypeScript loader.
-import { Worker } from 'node:worker_threads';
 import { ExecutorTimeout } from '../runtime/errors.ts';
 
 const workerSource = `
@@ -22,6 +21,8 @@ export interface LineMatcher {
 
 /** A matcher for an already-validated pattern, giving up at `deadline` (epoch ms). */
 export function createLineMatcher(pattern: string, flags: string, deadline: number): LineMatcher {
+  // node:worker_threads loads with the first search, not with every start.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const worker = new Worker(workerSource, { eval: true, workerData: { pattern, flags } });
   return {
     match(lines) {

@@ -121,6 +121,8 @@ export const shellExec = defineExecutor({
       visibleRoots: configuredWriteRoots(ctx),
       // A person approved a card that said this needs the network (or saved it as a rule).
       network: sandbox.network || ((grant.by === 'person' || grant.by === 'rule') && grant.network),
+      // It lists processes or sockets (or, approved, signals them): constitution/process-use.ts.
+      hostProcesses: grant.by !== 'policy' && grant.hostProcesses,
       env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },
       // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
       ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import lockfile from 'proper-lockfile';
+import type { LockOptions } from 'proper-lockfile';
 import { z } from 'zod';
 import { StateDirBusy } from './errors.ts';
 import type { Logger } from './log/logger.ts';
@@ -15,13 +15,19 @@ const STALE_MS = 10_000;
 /** Long enough to outwait a stale lock of a holder that crashed mid-change. */
 const CHANGE_RETRIES = { retries: 40, factor: 1.3, minTimeout: 10, maxTimeout: 1_000 };
 
+/** proper-lockfile loads with the first lock: a decision that takes none does not pay for it. */
+async function lock(file: string, options: LockOptions): Promise<() => Promise<void>> {
+  const { default: lockfile } = await import('proper-lockfile');
+  return lockfile.lock(file, options);
+}
+
 /**
  * Runs `change` while holding the lock on `file` (which need not exist), so a read-modify-write
  * by another process never interleaves with this one.
  */
 export async function withFileLock<T>(file: string, change: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const release = await lockfile.lock(file, {
+  const release = await lock(file, {
     realpath: false,
     stale: STALE_MS,
     retries: CHANGE_RETRIES,
@@ -73,7 +79,7 @@ export async function claimStateDir(dir: string, logger: Logger): Promise<StateD
   };
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(target, options);
+    release = await lock(target, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     const read = await readJsonFile(ownerFile, ownerSchema);
@@ -91,7 +97,7 @@ export async function claimStateDir(dir: string, logger: Logger): Promise<StateD
       { pid: owner.pid, since: owner.since },
       'the previous daemon ended without releasing the state dir; waiting for its lock to go stale',
     );
-    release = await lockfile.lock(target, {
+    release = await lock(target, {
       ...options,
       retries: { retries: 30, minTimeout: 500, maxTimeout: 500 },
     });

@@ -1,11 +1,14 @@
 // Small state files under $XDG_STATE_HOME/custode (approvals, rules, history, pairing): a
 // crash mid-write leaves either the old file or the new one, never half of either, and a
 // file that does not parse is told apart from one that is missing.
-import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
+
+/** A random suffix for a temporary file. node:crypto loads on the first write, not at start. */
+const tempSuffix = (): string =>
+  process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
 
 /**
  * Write `text` to `path` atomically: temp file in the same dir, rename. `durable` (the default)
@@ -19,7 +22,7 @@ export async function writeFileAtomic(
   const durable = options.durable ?? true;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${tempSuffix()}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   // A full disk or a refused rename must not leave the temp file behind.
   try {
@@ -127,7 +130,7 @@ export function safeJson(text: string): unknown {
 export async function unwritableDirs(dirs: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const dir of dirs) {
-    const probe = join(dir, `.write-probe-${randomBytes(6).toString('hex')}`);
+    const probe = join(dir, `.write-probe-${tempSuffix()}`);
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(probe, 'probe', { durable: false });

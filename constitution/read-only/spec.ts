@@ -26,6 +26,18 @@ export interface ReadOnlyRuleSpec {
    * outside a repository compares two trees, as diff -r does), so each is judged as a tree.
    */
   readonly trees?: boolean | undefined;
+  /**
+   * Built-in only: long options whose value is a file-name pattern the tool matches, never a
+   * path it opens (grep --include=*.js). A glob there stays that option's value whatever it
+   * expands to (a file name holds no `/`), and the value is not checked as a path.
+   */
+  readonly pattern_options?: readonly string[] | undefined;
+  /**
+   * Built-in only: actions that run the command written after them, up to `;` or `+`, on each
+   * file found (find -exec). That command must itself be read-only, and the tool's paths are
+   * then read whole (RECURSIVE_READERS lists the same actions).
+   */
+  readonly exec_actions?: readonly string[] | undefined;
   readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
 }
 

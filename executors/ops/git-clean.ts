@@ -3,7 +3,6 @@
 // nothing a repository's config names (filters, fsmonitor) runs on the host at decision time.
 import * as fs from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import git from 'isomorphic-git';
 
 /** The work tree holding `path`: the nearest directory up that has a `.git` directory. */
 function workTreeOf(path: string): string | null {
@@ -26,6 +25,8 @@ export async function isTrackedClean(path: string): Promise<boolean> {
   if (dir === null) return false;
   try {
     if (!fs.lstatSync(path).isFile()) return false;
+    // Loaded here, not at start: most decisions never ask git.
+    const { default: git } = await import('isomorphic-git');
     return (await git.status({ fs, dir, filepath: relative(dir, path) })) === 'unmodified';
   } catch {
     return false;

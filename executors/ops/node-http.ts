@@ -1,12 +1,13 @@
 // HttpOps on node:http/https. The socket connects to the address web_fetch checked (a lookup
 // that returns only that address), while Host and TLS SNI keep the URL's host name.
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { ExecutorTimeout, NetworkError } from '../../runtime/errors.ts';
 import type { HttpOps, HttpResponse } from './http-ops.ts';
+
+// The network modules load on the first fetch: a decision (`custode hook`, `check`) never needs
+// them, and loading them is a good part of a cold start.
+const isIP = (host: string): number => process.getBuiltinModule('node:net').isIP(host);
 
 function pinnedLookup(address: string): LookupFunction {
   const family = isIP(address) === 6 ? 6 : 4;
@@ -57,7 +58,9 @@ export function createNodeHttpOps(): HttpOps {
     async lookup(host) {
       if (isIP(host) !== 0) return [host];
       try {
-        const answers = await dnsLookup(host, { all: true, verbatim: true });
+        const answers = await process
+          .getBuiltinModule('node:dns/promises')
+          .lookup(host, { all: true, verbatim: true });
         return answers.map((answer) => answer.address);
       } catch (error) {
         throw new NetworkError(`cannot resolve ${host}: ${(error as Error).message}`, {
@@ -68,7 +71,9 @@ export function createNodeHttpOps(): HttpOps {
     get(url, { address, maxBytes, timeoutMs, signal }) {
       return new Promise((resolve, reject) => {
         const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-        const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+        const send = process.getBuiltinModule(
+          url.protocol === 'https:' ? 'node:https' : 'node:http',
+        ).request;
         const request = send(url, {
           method: 'GET',
           lookup: pinnedLookup(address),

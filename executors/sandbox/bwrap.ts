@@ -1,6 +1,5 @@
 // ShellOps inside bubblewrap. The binary path is injectable (tests simulate a host without
 // it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
-import { execa } from 'execa';
 import { access, constants } from 'node:fs/promises';
 import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
@@ -27,6 +26,7 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
   } catch {
     return `bubblewrap was not found at ${bwrapPath}`;
   }
+  const { execa } = await import('execa');
   const probe = await execa(
     bwrapPath,
     ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],

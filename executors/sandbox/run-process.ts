@@ -1,7 +1,6 @@
 // One process run with the limits every ShellOps shares: a timeout, an output cap per
 // stream and abort. The process leads its own session so a kill reaches everything it
 // started (bare mode); under bubblewrap, killing bwrap tears down the whole pid namespace.
-import { execa } from 'execa';
 import type { Readable } from 'node:stream';
 import { mapFsError } from '../fs-errors.ts';
 import type { ShellRequest, ShellResult } from '../ops/shell-ops.ts';
@@ -40,6 +39,8 @@ export async function runLimited(
   request: ShellRequest,
   sandbox: ShellResult['sandbox'],
 ): Promise<ShellResult> {
+  // Loaded on the first run, not at start: a decision (`custode hook`, `check`) runs nothing.
+  const { execa } = await import('execa');
   request.signal.throwIfAborted();
   const subprocess = execa(file, argv, {
     cwd: request.cwd,

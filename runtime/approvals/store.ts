@@ -6,8 +6,21 @@ import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../log/logger.ts';
-import type { ApprovalStore, MessageRef, PendingApproval, TakeResult } from './types.ts';
-import { isMissing, readJsonFile, syncDir, writeFileAtomic } from '../state-store.ts';
+import type {
+  ApprovalStore,
+  DamagedApproval,
+  MessageRef,
+  PendingApproval,
+  TakeResult,
+} from './types.ts';
+import {
+  isMissing,
+  readJsonFile,
+  readTextFile,
+  safeJson,
+  syncDir,
+  writeFileAtomic,
+} from '../state-store.ts';
 import { withFileLock } from '../state-lock.ts';
 
 /** 16 random bytes in base64url: 22 characters, so `a:<id>:o` fits Telegram's 64-byte callback_data. */
@@ -50,6 +63,12 @@ const callSchema = z.object({
   context: z.record(z.string(), z.unknown()).optional(),
   sender: z.string().optional(),
   approvedBy: z.string().optional(),
+});
+
+/** The chat a damaged record still names, when that much of it reads. */
+const chatOfSchema = z.object({
+  channel: z.enum(['local', 'telegram', 'slack']),
+  chatId: z.string(),
 });
 
 /** The on-disk record (v: 1). */
@@ -129,11 +148,23 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     }
   }
 
+  const cardFiles = async (): Promise<string[]> =>
+    (await names()).filter((n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)));
+
+  /** A damaged card file moved aside, with the chat it names if that part still reads. */
+  async function setAside(name: string): Promise<DamagedApproval | null> {
+    const file = join(dir, name);
+    const read = await readJsonFile(file, pendingApprovalSchema);
+    if (read.kind !== 'corrupt') return null;
+    const text = await readTextFile(file);
+    const chat = chatOfSchema.safeParse(safeJson(text ?? ''));
+    await rename(file, `${file}.damaged`);
+    return { file, chat: chat.success ? chat.data : null };
+  }
+
   async function list(): Promise<readonly PendingApproval[]> {
     const records: PendingApproval[] = [];
-    for (const name of (await names()).filter(
-      (n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)),
-    )) {
+    for (const name of await cardFiles()) {
       const record = await readRecord(join(dir, name));
       if (record !== null) records.push(record);
     }
@@ -189,5 +220,14 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     },
 
     list: () => list(),
+
+    async setAsideDamaged() {
+      const damaged: DamagedApproval[] = [];
+      for (const name of await cardFiles()) {
+        const aside = await withLock(name.slice(0, -5), () => setAside(name));
+        if (aside !== null) damaged.push(aside);
+      }
+      return damaged;
+    },
   };
 }

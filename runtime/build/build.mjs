@@ -5,9 +5,16 @@
 // hundred small modules. The output dir runtime/built/ is as deep as runtime/cli/ and
 // runtime/bench/, so a path a source computes from `import.meta.url` (../../package.json,
 // ../../../shared/eval, ../cli/custode.mjs) still points where it did.
+//
+// A second bundle, runtime/built/quick.cjs, holds only `custode hook` and `custode check`, in one
+// CommonJS file that the bin loads with V8's code cache (runtime/cli/quick-loader.mjs); the cache
+// is made here, by runtime/build/code-cache.mjs, whenever it does not belong to the bundle.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { digestOf, digestPrefix, quickBundle, quickCache } from '../cli/quick-loader.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = join(root, 'runtime/built');
@@ -47,6 +54,47 @@ async function removeStale(outputs) {
   await Promise.all(stale.map((path) => rm(path)));
 }
 
+/**
+ * Loaded by the quick bundle from node_modules, when a command first needs them (a decision never
+ * does: they run processes, read git objects, convert HTML, take locks).
+ */
+const loadedLate = ['execa', 'isomorphic-git', 'html-to-text', 'proper-lockfile'];
+
+/** The quick bundle's text, its first line naming the SHA-256 of the rest. */
+async function quickText() {
+  const {
+    outputFiles: [output],
+  } = await build({
+    absWorkingDir: root,
+    entryPoints: ['runtime/cli/quick.ts'],
+    outfile: quickBundle,
+    bundle: true,
+    external: [...unbundled, ...loadedLate],
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // import() becomes require(): V8's code cache drops a vm.Script's dynamic-import callback
+    // ("A dynamic import callback was not specified"). Node 20.19 requires ES modules (execa).
+    supported: { 'dynamic-import': false },
+    // What a source computes from import.meta (paths next to it) holds in CommonJS too.
+    define: { 'import.meta.url': 'importMetaUrl', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    write: false,
+  });
+  const digest = createHash('sha256').update(output.text).digest('hex');
+  return `${digestPrefix}${digest}\n${output.text}`;
+}
+
+/** Make the code cache again unless the one there was made for this bundle. */
+async function refreshCodeCache(text) {
+  const cached = await readFile(quickCache, 'latin1').catch(() => '');
+  if (cached.slice(0, digestOf(text)?.length ?? 0) === digestOf(text)) return;
+  execFileSync(process.execPath, [join(root, 'runtime/build/code-cache.mjs')], {
+    stdio: 'inherit',
+  });
+}
+
 const { outputFiles } = await build({
   absWorkingDir: root,
   entryPoints: { main: 'runtime/cli/main.ts' },
@@ -65,6 +113,8 @@ const { outputFiles } = await build({
   logLevel: 'warning',
   write: false,
 });
+const quick = { path: quickBundle, text: await quickText() };
 await mkdir(outdir, { recursive: true });
-await Promise.all(outputFiles.map(writeIfChanged));
+await Promise.all([...outputFiles, quick].map(writeIfChanged));
 await removeStale(outputFiles);
+await refreshCodeCache(quick.text);

@@ -1,7 +1,6 @@
 // `custode check`: the pre-execution pipeline on proposed calls, nothing executed.
 // One JSON object on stdin, or one per line with --jsonl; one JSON line out per input,
 // in order. A malformed input is a deny at the validation stage, never a crash.
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import type { Grant } from '../pipeline/grant.ts';
@@ -110,6 +109,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const pipeline = await createPipeline({ config, env: io.env, origin: 'check' });
   try {
     if (values.jsonl === true) {
+      // node:readline loads only for --jsonl.
+      const { createInterface } = process.getBuiltinModule('node:readline');
       const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
       for await (const line of lines) {
         if (line.trim() === '') continue;

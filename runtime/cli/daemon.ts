@@ -4,7 +4,8 @@
 // state dir: a second one refuses to start and names the first.
 import { createAdapters } from '../../channels/registry.ts';
 import type { ChannelAdapter } from '../../channels/adapter.ts';
-import { createApp } from '../app.ts';
+import { createApp, type App } from '../app.ts';
+import { unfinishedTurns } from '../log/unfinished-turns.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError, StateDirBusy } from '../errors.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
@@ -14,6 +15,8 @@ import { claimStateDir, type StateDirLease } from '../state-lock.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 import { untilSignal } from './signals.ts';
+
+const INTERRUPTED_WITHIN_MS = 24 * 60 * 60_000;
 
 export const spec = {
   usage: 'custode daemon [--config path]',
@@ -49,6 +52,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** A turn cut by a crash in the last day gets a word in its chat (older ones are history). */
+async function tellInterruptedTurns(app: App): Promise<void> {
+  const since = new Date(Date.now() - INTERRUPTED_WITHIN_MS);
+  const told = await app.service.tellInterrupted(await unfinishedTurns(app.env, since));
+  if (told > 0) app.logger.warn({ turns: told }, 'told chats about turns a crash cut short');
+}
+
 async function serve(config: Config, io: CliIo, logger: Logger): Promise<number> {
   const app = await createApp({ config, env: io.env, logger });
   const { adapters, missing } = await createAdapters({
@@ -74,6 +84,9 @@ async function serve(config: Config, io: CliIo, logger: Logger): Promise<number>
       await adapter.start(app.service);
       started.push(adapter);
     }
+    await tellInterruptedTurns(app).catch((error: unknown) =>
+      app.logger.warn({ err: error }, 'could not check the turn log for turns a crash cut short'),
+    );
     app.logger.info(
       { channels: started.map((adapter) => adapter.name), provider: app.client.provider },
       'daemon serving',

@@ -7,7 +7,6 @@ import {
   isPrivateAllowed,
   isPublicAddress,
 } from '../../executors/web/address-policy.ts';
-import { isIP } from 'node:net';
 import type { Config } from '../config.ts';
 import { allowlistViolation } from '../shell/allowlist.ts';
 import type { ParsedShell } from '../shell/parse.ts';
@@ -89,7 +88,8 @@ function checkUrl(input: ScopeInput): StageResult {
   }
   // Names are resolved and checked by web_fetch at every hop; here only what the text shows.
   const local = host === 'localhost' || host.endsWith('.localhost');
-  const literal = isIP(host) !== 0;
+  // node:net loads only for a call that names a host.
+  const literal = process.getBuiltinModule('node:net').isIP(host) !== 0;
   const nonPublic = local || (literal && !isPublicAddress(host));
   if (nonPublic && !isPrivateAllowed(host, literal ? host : '127.0.0.1', web.private_allowlist)) {
     return deny(

@@ -24,6 +24,8 @@ export interface PolicyInput {
   readonly ruleRecords: readonly string[] | 'anything';
   /** The command needs the network (its card says so): a person's or a rule's allow gives it. */
   readonly needsNetwork: boolean;
+  /** The line lists or signals processes (needed), or does nothing but list them (listsOnly). */
+  readonly hostProcesses: { readonly needed: boolean; readonly listsOnly: boolean };
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
@@ -51,7 +53,13 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return {
       decision: 'allow',
       reason: `approved by ${call.approvedBy}`,
-      grant: { by: 'person', who: call.approvedBy, reviews, network: input.needsNetwork },
+      grant: {
+        by: 'person',
+        who: call.approvedBy,
+        reviews,
+        network: input.needsNetwork,
+        hostProcesses: input.hostProcesses.needed,
+      },
     };
   }
   const card = guardCard(input.guardSignals);
@@ -84,6 +92,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         readOnlyWithin: [],
         records: [],
         replaces: false,
+        hostProcesses: input.hostProcesses.listsOnly,
       },
     };
   const { workspace } = input;
@@ -100,6 +109,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         readOnlyWithin: workspace.readOnlyWithin,
         records: workspace.written,
         replaces: workspace.replaces,
+        hostProcesses: false,
       },
     };
   const rule = input.rules?.match(call) ?? null;
@@ -113,6 +123,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         rule: rule.description,
         records: input.ruleRecords,
         network: input.needsNetwork,
+        hostProcesses: input.hostProcesses.needed,
       },
     };
   }

@@ -36,6 +36,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     rules: undefined,
     ruleRecords: [],
     needsNetwork: false,
+    hostProcesses: { needed: false, listsOnly: false },
     readOnlyRule: null,
     workspace: null,
     guardSignals: [],
@@ -66,6 +67,7 @@ describe('policy: the writable paths of an allow', () => {
         readOnlyWithin: [],
         records: [],
         replaces: false,
+        hostProcesses: false,
       },
     });
   });
@@ -86,7 +88,7 @@ describe('policy: the writable paths of an allow', () => {
     expect(approved).toEqual({
       decision: 'allow',
       reason: 'approved by local:1',
-      grant: { by: 'person', who: 'local:1', reviews: false, network: false },
+      grant: { by: 'person', who: 'local:1', reviews: false, network: false, hostProcesses: false },
     });
   });
 

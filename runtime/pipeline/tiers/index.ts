@@ -8,7 +8,9 @@ import type { TierName } from '../grant.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { foldDirectoryOption } from './directory-option.ts';
 import { foldLeadingCd } from './leading-cd.ts';
+import { judgeNamesAsPatterns } from './name-substitution.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -58,8 +60,9 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
-  const { shell, cwd } = line;
+  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
+  const shell = judgeNamesAsPatterns(judged);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
@@ -90,6 +93,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     cwd,
     isDirectory: ctx.isDirectory,
     entryExists: ctx.entryExists,
+    namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,
