@@ -1,6 +1,8 @@
 // Pending approvals on disk: one JSON file per card under the state dir, so a restart
 // between the card and the press still resumes the turn. A press claims the file by
 // renaming it to `<id>.taken` (atomic, also across processes); the tombstone answers replays.
+// A tombstone keeps only its id and when it was taken (the turn state it held goes), and
+// there are at most `maxTombstones` of them, none older than 7 days: the dir stays bounded.
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ import { withFileLock } from '../state-lock.ts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Tombstones older than this are pruned; a replay after that answers `unknown`, still refused. */
 const TOMBSTONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most 5,000 tombstones of ~80 bytes (20 MB of 4 KiB blocks); beyond it the oldest go (a replay of one then answers `unknown`, still refused). */
+const MAX_TOMBSTONES = 5_000;
 
 /** A fresh unguessable approval id (128 bits, base64url). */
 export function newApprovalId(): string {
@@ -87,8 +91,12 @@ export const pendingApprovalSchema = z.object({
 });
 
 /** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
-export function createApprovalStore(dir: string, options: { logger?: Logger } = {}): ApprovalStore {
+export function createApprovalStore(
+  dir: string,
+  options: { logger?: Logger; maxTombstones?: number } = {},
+): ApprovalStore {
   const logger = options.logger ?? createLogger();
+  const maxTombstones = options.maxTombstones ?? MAX_TOMBSTONES;
   const locks = new Map<string, Promise<void>>();
   const pendingPath = (id: string): string => join(dir, `${id}.json`);
   const takenPath = (id: string): string => join(dir, `${id}.taken`);
@@ -130,13 +138,21 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     }
   }
 
+  /** Drops tombstones older than the TTL, then the oldest beyond `maxTombstones`. */
   async function pruneTombstones(names: readonly string[], now: Date): Promise<void> {
+    const kept: { path: string; mtimeMs: number }[] = [];
     for (const name of names.filter((n) => n.endsWith('.taken'))) {
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
-      if (info !== null && now.getTime() - info.mtimeMs > TOMBSTONE_TTL_MS)
+      if (info === null) continue;
+      if (now.getTime() - info.mtimeMs > TOMBSTONE_TTL_MS)
         await unlink(path).catch(() => undefined);
+      else kept.push({ path, mtimeMs: info.mtimeMs });
     }
+    const excess = kept
+      .sort((a, b) => a.mtimeMs - b.mtimeMs)
+      .slice(0, Math.max(0, kept.length - maxTombstones));
+    for (const { path } of excess) await unlink(path).catch(() => undefined);
   }
 
   async function names(): Promise<string[]> {
@@ -207,6 +223,15 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
           throw error;
         }
         await syncDir(dir);
+        // The claim is the rename; the tombstone need not carry the turn (its whole history).
+        await writeFileAtomic(
+          takenPath(id),
+          `${JSON.stringify({ v: 1, id, takenAt: now.toISOString() })}\n`,
+          { durable: false },
+        ).catch((error: unknown) => {
+          // The press is decided either way; a whole tombstone only costs space until pruned.
+          logger.warn({ err: error, approval: id }, 'could not compact a used approval record');
+        });
         return Date.parse(pending.expiresAt) <= now.getTime()
           ? { kind: 'expired', pending }
           : { kind: 'taken', pending };
