@@ -159,6 +159,33 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
     expect(await readFile(join(root, 'notes', 'todo.md'), 'utf8')).toBe('# todo\n');
   });
 
+  it('a command that writes a named output asks, written alone or after find -exec', async () => {
+    await expectDecisions('ask', [
+      'xxd Downloads/a.jpg notes/todo.md',
+      'xxd -r notes/todo.md notes/new.bin',
+      'uniq app/README.md notes/todo.md',
+      `find notes -name todo.md -exec xxd -r {} ${root}/Pictures/keep.png \\; > Pictures/n.txt`,
+      `find app -name README.md -exec iconv -o ${root}/notes/todo.md {} \\;`,
+      `find app -name README.md -exec less -o ${root}/notes/todo.md {} \\; > notes/n.txt`,
+      `find app -name README.md -exec uniq {} ${root}/notes/todo.md +`,
+      'find Downloads -name "*.png" -exec mv {} Pictures/ \\;',
+      'find app -name README.md -exec split {} notes/sp \\;',
+      'find app -name README.md -exec gzip -k {} +',
+      'find app -name README.md -exec touch {} \\;',
+    ]);
+    expect(await readFile(join(root, 'Pictures', 'keep.png'), 'utf8')).toBe('MY-PNG\n');
+  });
+
+  it.todo(
+    'find -exec never lends a writer the directory a redirect opened: ' +
+      '`echo x > ~/notes/new.md && find ~/app -name README.md -exec uniq {} ~/notes/2026-11-23.md \\;` ' +
+      '(workspace: echo, find) replaced the journal with README.md; ' +
+      '`find ~/notes -name todo.md -exec uniq {} ~/app/build.sh \\; > ~/app/new.txt` replaced a project script; ' +
+      '`find ~/Downloads -name a.jpg -exec xxd {} ~/Pictures/keep.png \\; > ~/Pictures/new.txt` replaced a photo ' +
+      'with a hex dump; `cd ~/notes && find . -name todo.md -exec uniq {} 2026-11-23.md \\; > new.txt` too ' +
+      '(written alone, `uniq IN OUT` and `xxd IN OUT` ask)',
+  );
+
   it('grep --include never opens a protected store', async () => {
     await expectDecisions('deny', ['grep -rn x --include=*.js ~/.ssh']);
     await expectDecisions('ask', [
