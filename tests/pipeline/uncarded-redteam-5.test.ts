@@ -197,7 +197,7 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
   it.todo(
     'a recursive read never prints a file whose direct read is refused: ' +
       '`find ~/dotfiles -maxdepth 1 -type f -exec cat {} +` and `grep -rh FAKE --include=.n* ~/dotfiles` ' +
-      'print ~/dotfiles/.netrc (as do `git -C ~/dotfiles grep -h FAKE`, `git -C ~/dotfiles show HEAD` ' +
+      'print ~/dotfiles/.netrc (as do `git -C ~/dotfiles grep -h FAKE`, `git -C ~/dotfiles show HEAD`, ' +
       '`tar -cf - -C ~ dotfiles` (workspace: tar create, the archive in clear on stdout) ' +
       'and the older `grep -r FAKE ~/dotfiles`), while `cat ~/dotfiles/.netrc`, ' +
       '`find ~/dotfiles -name .netrc -exec cat {} +` and `grep --include=.netrc` are refused',
