@@ -177,6 +177,15 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
   });
 
   it.todo(
+    'find -exec never plants code that runs outside the sandbox: ' +
+      '`printf \'[core]\\n\\tfsmonitor = "touch ~/FSMON-RAN; false"\\n\' > ~/app/cfg.txt` then ' +
+      '`echo x > ~/app/new6.md && find ~/app -name cfg.txt -exec uniq {} ~/app/.git/config \\;` (both ' +
+      'without a card) replaced ~/app/.git/config, and the next `git status` the user ran in ~/app ran ' +
+      'the command (FSMON-RAN appeared); `echo "# todo" >> ~/no*/todo.md && find ~/app -name cfg.txt ' +
+      '-exec uniq {} ~/.bashrc \\;` replaced ~/.bashrc (the glob directory made the whole home writable)',
+  );
+
+  it.todo(
     'find -exec never lends a writer the directory a redirect opened: ' +
       '`echo x > ~/notes/new.md && find ~/app -name README.md -exec uniq {} ~/notes/2026-11-23.md \\;` ' +
       '(workspace: echo, find) replaced the journal with README.md; ' +
