@@ -192,7 +192,8 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
       '`find ~/notes -name todo.md -exec uniq {} ~/app/build.sh \\; > ~/app/new.txt` replaced a project script; ' +
       '`find ~/Downloads -name a.jpg -exec xxd {} ~/Pictures/keep.png \\; > ~/Pictures/new.txt` replaced a photo ' +
       'with a hex dump; `cd ~/notes && find . -name todo.md -exec uniq {} 2026-11-23.md \\; > new.txt` too ' +
-      '(written alone, `uniq IN OUT` and `xxd IN OUT` ask)',
+      'and `echo x > ~/app/n14.md && find ~/app -name conf.yml -execdir uniq {} README.md \\;` replaced ' +
+      'README.md (written alone, `uniq IN OUT` and `xxd IN OUT` ask)',
   );
 
   it('grep --include never opens a protected store', async () => {
