@@ -4,7 +4,7 @@
 // Such a line runs with the host's process table and sockets in view (executors/sandbox/
 // bwrap-args.ts): uncarded only when it does nothing but list them (the read-only catalogue
 // has already vetted every option), and after a card when it signals. Pure.
-import type { ParsedShell } from '../runtime/shell/types.ts';
+import type { ParsedShell, ShellCommand } from '../runtime/shell/types.ts';
 
 /** Programs that list processes, sockets or what they hold open: nothing else. */
 const PROCESS_LISTERS: ReadonlySet<string> = new Set([
@@ -33,6 +33,15 @@ const TEXT_FILTERS: ReadonlySet<string> = new Set([
   'column',
 ]);
 
+/**
+ * True when the command opens nothing through a redirect: bash connects an input redirect from
+ * /dev/tcp/HOST/PORT itself, which in a line with the host's network is a way out. Only writes
+ * to /dev/null and descriptor copies (2>&1) are left.
+ */
+export function opensNothing(command: ShellCommand): boolean {
+  return command.redirects.every((r) => !r.writes && !r.op.includes('<'));
+}
+
 /** True when some command in the line lists or signals the machine's processes or sockets. */
 export function needsHostProcesses(shell: ParsedShell): boolean {
   return shell.commands.some(
@@ -49,7 +58,10 @@ export function onlyListsHostProcesses(shell: ParsedShell): boolean {
   return (
     lists &&
     shell.commands.every(
-      (c) => c.binary !== null && (PROCESS_LISTERS.has(c.binary) || TEXT_FILTERS.has(c.binary)),
+      (c) =>
+        c.binary !== null &&
+        (PROCESS_LISTERS.has(c.binary) || TEXT_FILTERS.has(c.binary)) &&
+        opensNothing(c),
     )
   );
 }

@@ -264,13 +264,17 @@ function execActions(
     const run = args.slice(i + 1, end);
     if (end < 0 || run.length === 0) return null;
     if (run.some((w) => w.text.includes(FOUND_FILE) && w.text !== FOUND_FILE)) return null;
-    runs.push(run.filter((w) => w.text !== FOUND_FILE));
+    // `{}` stays where it stands: `uniq {} OUT` has two operands, the second one written.
+    runs.push(run);
     i = end;
   }
   return { own, runs };
 }
 
-/** A command an exec action runs, as its own command (the files it is handed are judged as the tool's trees). */
+/**
+ * A command an exec action runs, as its own command; its `{}` is judged as a file in the
+ * working directory (the files it stands for are below the tool's roots, judged as trees).
+ */
 function actionCommand(command: ShellCommand, words: readonly ShellWord[]): ShellCommand {
   const [name, ...args] = words;
   const binary = name?.literal === true && !name.text.includes('/') ? name.text : null;

@@ -6,6 +6,7 @@
 // a user), writes a file (-o, -O, a redirect), reads a config (-K, .curlrc's -q) or names
 // another route (--proxy, --resolve, --connect-to, --unix-socket) asks.
 import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
+import { opensNothing } from '../../../constitution/process-use.ts';
 import { words } from '../workspace/spec.ts';
 
 // Options that only shape how the answer is read and printed.
@@ -69,6 +70,9 @@ export function fetchLine(shell: ParsedShell): FetchLine | null {
   const url = fetchedUrl(first);
   if (url === null || first.pipeline.stage !== 0) return null;
   // The rest reads its output: the same pipeline, after the curl.
-  if (!others.every((c) => c.pipeline.id === first.pipeline.id && c.origin === 'top')) return null;
+  // …and opens nothing itself: an input redirect from /dev/tcp would go past the proxy.
+  const reads = (c: ShellCommand): boolean =>
+    c.pipeline.id === first.pipeline.id && c.origin === 'top' && opensNothing(c);
+  if (!others.every(reads)) return null;
   return { url, rest: { ...shell, commands: others, andChain: null } };
 }

@@ -85,6 +85,8 @@ function namePattern(segment: string): RegExp | null {
  * append could take.
  */
 function checkPattern(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
+  // Only the last name may be a pattern: one in a directory (~/no*/todo.md) names existing files.
+  if (hasGlob(dirname(target.absolute))) return { ok: false };
   const name = basename(target.absolute);
   const pattern = namePattern(name);
   if (pattern === null) return { ok: false };
