@@ -181,8 +181,8 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
     await writeFile(join(app, 'cfg.txt'), '[core]\n\tfsmonitor = "touch ~/FSMON-RAN; false"\n');
     const config = await readFile(join(app, '.git', 'config'), 'utf8');
     for (const command of [
-      `echo x > ${app}/new6.md && find ${app} -name cfg.txt -exec uniq {} ${app}/.git/config \;`,
-      `echo "# todo" >> ~/no*/todo.md && find ${app} -name cfg.txt -exec uniq {} ~/.bashrc \;`,
+      `echo x > ${app}/new6.md && find ${app} -name cfg.txt -exec uniq {} ${app}/.git/config \\;`,
+      `echo "# todo" >> ~/no*/todo.md && find ${app} -name cfg.txt -exec uniq {} ~/.bashrc \\;`,
     ])
       expect((await decide(command)).decision, command).not.toBe('allow');
     expect(await readFile(join(app, '.git', 'config'), 'utf8')).toBe(config);
@@ -191,12 +191,12 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
   it('find -exec never lends a writer the directory a redirect opened (uniq, xxd, their output operand)', async () => {
     for (const [command, cwd] of [
       [
-        `echo x > notes/new.md && find app -name README.md -exec uniq {} notes/2026-11-23.md \;`,
+        `echo x > notes/new.md && find app -name README.md -exec uniq {} notes/2026-11-23.md \\;`,
         root,
       ],
-      [`find notes -name todo.md -exec uniq {} app/build.sh \; > app/new.txt`, root],
-      [`find Downloads -name a.jpg -exec xxd {} Pictures/keep.png \; > Pictures/new.txt`, root],
-      [`find . -name todo.md -execdir uniq {} 2026-11-23.md \; > new.txt`, join(root, 'notes')],
+      [`find notes -name todo.md -exec uniq {} app/build.sh \\; > app/new.txt`, root],
+      [`find Downloads -name a.jpg -exec xxd {} Pictures/keep.png \\; > Pictures/new.txt`, root],
+      [`find . -name todo.md -execdir uniq {} 2026-11-23.md \\; > new.txt`, join(root, 'notes')],
     ] as const)
       expect((await decide(command, cwd)).decision, command).not.toBe('allow');
     expect(await readFile(join(root, 'app', 'build.sh'), 'utf8')).toBe('make\n');
