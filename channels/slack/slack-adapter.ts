@@ -156,6 +156,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         config,
         stateDir: state,
         logger,
+        ...(options.health === undefined ? {} : { health: options.health }),
       });
       const sink: ChannelSink = outbox;
       service.attach('slack', sink);
