@@ -74,7 +74,16 @@ async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
   }
   const presser = `telegram:${String(ctx.from.id)}`;
   const { service, sink, logger } = handlers;
-  const { outcome, resumed } = await service.decideApproval({ ...decoded, presser }, sink);
+  const card = ctx.callbackQuery?.message;
+  // Where the pressed card is: its ref may not be saved yet when the outbox posted it late.
+  const cardRef =
+    card === undefined || typeof card.message_id !== 'number'
+      ? {}
+      : { cardRef: { chatId: card.chat.id, messageId: card.message_id } };
+  const { outcome, resumed } = await service.decideApproval(
+    { ...decoded, presser, ...cardRef },
+    sink,
+  );
   // Answered before the resumed turn runs: Telegram gives a callback only seconds, and an
   // approved command may take minutes. A failed answer only costs the toast.
   await ctx
