@@ -519,7 +519,32 @@ describe('uncarded red team 4: URLs that carry tokens', () => {
     }
   });
 
-  it.todo(
-    'a token in a URL: an uppercase spelling of a known prefix (GHP_…) is sent without a card; the token shapes are case-sensitive',
-  );
+  it('a token whose case is flipped (GHP_…, a lowercased AWS key id) asks before it leaves, by fetch or by curl', async () => {
+    const local = await pipelineWith({
+      roots: { write: ['~'] },
+      web: { private_allowlist: ['127.0.0.0/8'], domain_allowlist: ['127.0.0.1'] },
+    });
+    try {
+      for (const token of [
+        'GHP_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+        'Ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        'akiaiosfodnn7example',
+        'NPM_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+        'XOXB-123456789012-1234567890123-ABCDEFGHIJKLMNOPQRSTUVWX',
+      ]) {
+        const fetch = await local.evaluate(
+          call('web_fetch', { url: `${base}/?t=${token}` }, intent),
+        );
+        expect(fetch, token).toMatchObject({ decision: 'ask' });
+        expect(fetch.reason, token).toContain('data leaves the machine');
+        const curl = await local.evaluate(
+          call('shell_exec', { command: `curl -s ${base}/${token}`, cwd: project }, intent),
+        );
+        expect(curl, token).toMatchObject({ decision: 'ask' });
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      local.close();
+    }
+  });
 });
