@@ -2,7 +2,7 @@
 // any order or long form, wrappers peeled, payloads re-parsed), never on the raw string: `echo
 // "rm -rf /"` deletes nothing. Each rule names the law it protects in its `why`.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { deleteTargets, hasFlag, operands, writeTargets } from './command-effects.ts';
+import { deleteTargets, hasFlag, mayHaveFlag, operands, writeTargets } from './command-effects.ts';
 import { isForkBomb } from './fork-bombs.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
@@ -175,7 +175,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
     matches: (c, view) =>
       (c.binary === 'chmod' || c.binary === 'chown' || c.binary === 'chgrp') &&
       anyPath(operands(c.args), view, (p) =>
-        hasFlag(c.args, 'R', ['--recursive']) ? isCriticalTree(p, view.home) : p === '/',
+        mayHaveFlag(c.args, 'R', ['--recursive'], view.parsed.variables)
+          ? isCriticalTree(p, view.home)
+          : p === '/',
       ),
   },
   {

@@ -6,8 +6,8 @@ import {
   DELETERS,
   deleteTargets,
   findStarts,
-  hasFlag,
   inlineCode,
+  mayHaveFlag,
   operands,
 } from './command-effects.ts';
 import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
@@ -76,7 +76,8 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);
   if (!DELETERS.has(b)) return false;
-  const recursive = b === 'rm' && hasFlag(command.args, 'rR', ['--recursive']);
+  const recursive =
+    b === 'rm' && mayHaveFlag(command.args, 'rR', ['--recursive'], view.parsed.variables);
   // Without -r a deleter takes the files a glob names (shred -u ~/*), not the tree itself.
   const targets = deleteTargets(command).filter((w) => recursive || w.glob);
   if (anyPath(targets, view, critical)) return true;

@@ -107,6 +107,33 @@ describe('a deleting action over a critical tree is denied', () => {
   ]);
 });
 
+describe('a recursive delete is denied however its option is spelled', () => {
+  // bash reads `$"…"` as the string (no message catalogue), `$(echo x)` as x; a piece known
+  // only at run time (`-$X`) may be -r.
+  expectGuardDenial('recursive delete of / or a home or system tree', [
+    'rm -$"R"f /',
+    'rm $"-rf" ~',
+    'rm "-"$"rf" ~',
+    'rm $"--recursive" ~',
+    'rm -rf $"/"',
+    'rm $(echo -rf) /',
+    'rm -r$X ~',
+    'rm -$FLAGS /',
+    'X=-rf; rm $X ~',
+  ]);
+  expectGuardDenial('permission change of / or (recursive) of a system tree', [
+    'chmod -$"R" 777 /etc',
+    'chown -$X ada /usr',
+  ]);
+  expectNotDenied([
+    'X=-v; rm $X ~/a.txt',
+    'rm -f "$TMPFILE"',
+    'rm -rf $"build"',
+    'rm $(echo -f) ~/x.tmp',
+    'chmod -$X 644 ~/notes.txt',
+  ]);
+});
+
 describe('an unbounded fork is denied', () => {
   expectGuardDenial('fork bomb', [
     ':(){ :|:& };:',
