@@ -13,7 +13,7 @@ import { normalizePath } from './normalize-path.ts';
 import { Blocked, MENTION_SIGNAL, scanText, scanWhole, SECRET_TOKEN_SIGNAL } from './guard-scan.ts';
 import { checkShell, siblingsOf } from './guard-shell.ts';
 
-export { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from './guard-scan.ts';
+export { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL, STORED_CREDENTIAL_SIGNAL } from './guard-scan.ts';
 
 /** The guard's answer: blocked with a rule-naming reason, or passed; signals feed the judges and policy. */
 export type GuardResult =
