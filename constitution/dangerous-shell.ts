@@ -7,7 +7,7 @@ import { isForkBomb } from './fork-bombs.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
 import { wipesCriticalTree } from './mass-delete.ts';
-import { dataFileOf, networkFedWords, uploadWords } from './network-effects.ts';
+import { dataFileOf, inlineUploadWords, networkFedWords, uploadWords } from './network-effects.ts';
 import {
   anyPath,
   isCriticalTree,
@@ -118,8 +118,8 @@ function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
       return file === null ? [] : view.paths(literal(file));
     }),
   );
-  const fed = networkFedWords(command, view.parsed.commands).flatMap((w) => view.paths(w));
-  return [...sent, ...fed];
+  const fed = [...networkFedWords(command, view.parsed.commands), ...inlineUploadWords(command)];
+  return [...sent, ...fed.flatMap((w) => view.paths(w))];
 }
 
 /** The dangerous-shell rules, checked on every command of the parse. */

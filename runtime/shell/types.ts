@@ -94,4 +94,9 @@ export interface ParsedShell {
   readonly hasSubstitution: boolean;
   /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
   readonly andChain: readonly string[] | null;
+  /**
+   * Text the line writes into files, by the file's name as written (`./` dropped): a literal
+   * echo/printf or a here-document sent there. A script among them is parsed where it runs.
+   */
+  readonly written: ReadonlyMap<string, string>;
 }
