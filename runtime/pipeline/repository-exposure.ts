@@ -43,22 +43,49 @@ function credentialProtection(shape: string): Protection {
   };
 }
 
+// chezmoi's source names: attributes before the name (private_, executable_ …), `dot_` for a
+// leading dot, `.tmpl` after it (`private_dot_config/gh/hosts.yml` is `.config/gh/hosts.yml`).
+const CHEZMOI_ATTRIBUTES =
+  /^(?:(?:after|before|create|empty|encrypted|exact|executable|literal|modify|once|onchange|private|readonly|remove|run|symlink)_)+/;
+
+function targetName(segment: string): string {
+  return segment
+    .replace(CHEZMOI_ATTRIBUTES, '')
+    .replace(/^dot_/, '.')
+    .replace(/\.tmpl$/, '');
+}
+
 /**
  * Where a path a repository tracks would be protected: in its own work tree, and, for a repository
  * that mirrors a home or a system tree (dotfiles, stow packages, an /etc backup), at every tail of
- * it placed in the home and at the root (`aws/.aws/credentials` is ~/.aws/credentials).
+ * it placed in the home and at the root (`aws/.aws/credentials` is ~/.aws/credentials), its
+ * names read as a dotfile manager stores them too.
  */
 function trackedProtection(
   path: string,
   top: string | null,
-  home: string,
+  home: string | null,
+  byText: ProtectionByText,
+): Protection | null {
+  const managed = path.split('/').map(targetName).join('/');
+  return (
+    placedProtection(path, top, home, byText) ??
+    (managed === path ? null : placedProtection(managed, null, home, byText))
+  );
+}
+
+function placedProtection(
+  path: string,
+  top: string | null,
+  home: string | null,
   byText: ProtectionByText,
 ): Protection | null {
   const segments = path.split('/');
   const places = top === null ? [] : [join(top, path)];
   for (let start = 0; start < segments.length; start += 1) {
     const tail = segments.slice(start).join('/');
-    places.push(join(home, tail), `/${tail}`);
+    places.push(`/${tail}`);
+    if (home !== null) places.push(join(home, tail));
   }
   for (const place of places) {
     const protection = byText(place);
@@ -84,8 +111,10 @@ export function repositoryExposure(
   const contents = reader.contents(dir);
   if (contents === 'none') return null;
   if (contents === null) return UNKNOWN;
+  // A home that is itself protected (root's /root) says nothing about the names placed in it.
+  const mirrored = byText(home) === null ? home : null;
   for (const path of contents.paths) {
-    const protection = trackedProtection(path, contents.top, home, byText);
+    const protection = trackedProtection(path, contents.top, mirrored, byText);
     if (protection !== null) return protection;
   }
   return null;
