@@ -169,6 +169,7 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     executor: executor.name,
     args,
     home: paths.home,
+    realPath: paths.real,
     ...(commandArg === undefined ? {} : { commandArg }),
     ...(shell === null ? {} : { parsed: shell }),
   });

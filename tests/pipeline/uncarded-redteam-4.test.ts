@@ -463,6 +463,29 @@ describe('uncarded red team 4: file tools without a card', () => {
   });
 });
 
+describe('uncarded red team 4: links that lead into a secret store', () => {
+  it('a word or a cd through a link is judged where the link leads: a denial, not a card', async () => {
+    await symlink('/', join(project, 'r'));
+    await symlink(join(home, '.ssh'), join(project, 'keys'));
+    await symlink(join(home, '.config', 'app'), join(project, 'app-link'));
+    await expectDecisions('deny', [
+      'cd r && cat etc/shadow',
+      'cat r/etc/shadow',
+      'cd r/etc && head -1 shadow',
+      'cd keys && cat id_rsa',
+      'cat keys/id_rsa',
+      'cd app-link && cat credentials.env',
+    ]);
+    await expectDecisions('deny', ['cat etc/shadow'], join(project, 'r'));
+    await expectDecisions('deny', ['cat id_rsa'], join(project, 'keys'));
+    // The link itself is not what it leads to: listing or removing it is not a denial.
+    expect(await decide('ls r')).toMatchObject({ decision: 'allow' });
+    expect((await decide('rm keys')).decision).not.toBe('deny');
+    // /dev/fd and /proc/self lead into the deciding process: not followed.
+    expect((await decide('echo hi > /dev/fd/1')).decision).not.toBe('deny');
+  });
+});
+
 describe('uncarded red team 4: secrets the protected list does not reach', () => {
   it("a dotfiles repository's history (a ~/.config repository, a stow package) is not printed without a card", async () => {
     const config = join(home, '.config');
