@@ -1,19 +1,36 @@
 // Pending approvals on disk: one JSON file per card under the state dir, so a restart
 // between the card and the press still resumes the turn. A press claims the file by
 // renaming it to `<id>.taken` (atomic, also across processes); the tombstone answers replays.
+// A tombstone keeps only its id and when it was taken (the turn state it held goes), and
+// there are at most `maxTombstones` of them, none older than 7 days: the dir stays bounded.
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../log/logger.ts';
-import type { ApprovalStore, MessageRef, PendingApproval, TakeResult } from './types.ts';
-import { isMissing, readJsonFile, syncDir, writeFileAtomic } from '../state-store.ts';
+import type {
+  ApprovalStore,
+  DamagedApproval,
+  MessageRef,
+  PendingApproval,
+  TakeResult,
+} from './types.ts';
+import {
+  isMissing,
+  readJsonFile,
+  readTextFile,
+  safeJson,
+  syncDir,
+  writeFileAtomic,
+} from '../state-store.ts';
 import { withFileLock } from '../state-lock.ts';
 
 /** 16 random bytes in base64url: 22 characters, so `a:<id>:o` fits Telegram's 64-byte callback_data. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Tombstones older than this are pruned; a replay after that answers `unknown`, still refused. */
 const TOMBSTONE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most 5,000 tombstones of ~80 bytes (20 MB of 4 KiB blocks); beyond it the oldest go (a replay of one then answers `unknown`, still refused). */
+const MAX_TOMBSTONES = 5_000;
 
 /** A fresh unguessable approval id (128 bits, base64url). */
 export function newApprovalId(): string {
@@ -52,6 +69,12 @@ const callSchema = z.object({
   approvedBy: z.string().optional(),
 });
 
+/** The chat a damaged record still names, when that much of it reads. */
+const chatOfSchema = z.object({
+  channel: z.enum(['local', 'telegram', 'slack']),
+  chatId: z.string(),
+});
+
 /** The on-disk record (v: 1). */
 export const pendingApprovalSchema = z.object({
   v: z.literal(1),
@@ -68,8 +91,12 @@ export const pendingApprovalSchema = z.object({
 });
 
 /** The approval store over `dir` (created on first write). Corrupt files are logged and skipped. */
-export function createApprovalStore(dir: string, options: { logger?: Logger } = {}): ApprovalStore {
+export function createApprovalStore(
+  dir: string,
+  options: { logger?: Logger; maxTombstones?: number } = {},
+): ApprovalStore {
   const logger = options.logger ?? createLogger();
+  const maxTombstones = options.maxTombstones ?? MAX_TOMBSTONES;
   const locks = new Map<string, Promise<void>>();
   const pendingPath = (id: string): string => join(dir, `${id}.json`);
   const takenPath = (id: string): string => join(dir, `${id}.taken`);
@@ -111,13 +138,21 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     }
   }
 
+  /** Drops tombstones older than the TTL, then the oldest beyond `maxTombstones`. */
   async function pruneTombstones(names: readonly string[], now: Date): Promise<void> {
+    const kept: { path: string; mtimeMs: number }[] = [];
     for (const name of names.filter((n) => n.endsWith('.taken'))) {
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
-      if (info !== null && now.getTime() - info.mtimeMs > TOMBSTONE_TTL_MS)
+      if (info === null) continue;
+      if (now.getTime() - info.mtimeMs > TOMBSTONE_TTL_MS)
         await unlink(path).catch(() => undefined);
+      else kept.push({ path, mtimeMs: info.mtimeMs });
     }
+    const excess = kept
+      .sort((a, b) => a.mtimeMs - b.mtimeMs)
+      .slice(0, Math.max(0, kept.length - maxTombstones));
+    for (const { path } of excess) await unlink(path).catch(() => undefined);
   }
 
   async function names(): Promise<string[]> {
@@ -129,11 +164,23 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     }
   }
 
+  const cardFiles = async (): Promise<string[]> =>
+    (await names()).filter((n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)));
+
+  /** A damaged card file moved aside, with the chat it names if that part still reads. */
+  async function setAside(name: string): Promise<DamagedApproval | null> {
+    const file = join(dir, name);
+    const read = await readJsonFile(file, pendingApprovalSchema);
+    if (read.kind !== 'corrupt') return null;
+    const text = await readTextFile(file);
+    const chat = chatOfSchema.safeParse(safeJson(text ?? ''));
+    await rename(file, `${file}.damaged`);
+    return { file, chat: chat.success ? chat.data : null };
+  }
+
   async function list(): Promise<readonly PendingApproval[]> {
     const records: PendingApproval[] = [];
-    for (const name of (await names()).filter(
-      (n) => n.endsWith('.json') && isApprovalId(n.slice(0, -5)),
-    )) {
+    for (const name of await cardFiles()) {
       const record = await readRecord(join(dir, name));
       if (record !== null) records.push(record);
     }
@@ -176,6 +223,15 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
           throw error;
         }
         await syncDir(dir);
+        // The claim is the rename; the tombstone need not carry the turn (its whole history).
+        await writeFileAtomic(
+          takenPath(id),
+          `${JSON.stringify({ v: 1, id, takenAt: now.toISOString() })}\n`,
+          { durable: false },
+        ).catch((error: unknown) => {
+          // The press is decided either way; a whole tombstone only costs space until pruned.
+          logger.warn({ err: error, approval: id }, 'could not compact a used approval record');
+        });
         return Date.parse(pending.expiresAt) <= now.getTime()
           ? { kind: 'expired', pending }
           : { kind: 'taken', pending };
@@ -189,5 +245,14 @@ export function createApprovalStore(dir: string, options: { logger?: Logger } = 
     },
 
     list: () => list(),
+
+    async setAsideDamaged() {
+      const damaged: DamagedApproval[] = [];
+      for (const name of await cardFiles()) {
+        const aside = await withLock(name.slice(0, -5), () => setAside(name));
+        if (aside !== null) damaged.push(aside);
+      }
+      return damaged;
+    },
   };
 }

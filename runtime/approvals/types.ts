@@ -36,6 +36,12 @@ export type TakeResult =
   | { readonly kind: 'expired'; readonly pending: PendingApproval }
   | { readonly kind: 'not_yours' };
 
+/** A pending card whose file no longer reads as one, set aside; its chat when the file still names it. */
+export interface DamagedApproval {
+  readonly file: string;
+  readonly chat: { readonly channel: ChannelName; readonly chatId: string } | null;
+}
+
 export interface ApprovalStore {
   put(pending: PendingApproval): Promise<void>;
   setMessageRef(id: string, ref: MessageRef): Promise<void>;
@@ -44,6 +50,8 @@ export interface ApprovalStore {
   /** Pending approvals whose expiry has passed (they resolve as deny). */
   expired(now?: Date): Promise<readonly PendingApproval[]>;
   list(): Promise<readonly PendingApproval[]>;
+  /** Sets aside (as `.damaged`) every card file that no longer reads as a card, and says whose it was. */
+  setAsideDamaged(): Promise<readonly DamagedApproval[]>;
 }
 
 /** A narrow always-allow rule owned by one sender. */

@@ -1,10 +1,12 @@
-// `custode daemon`: serve the channels enabled in the config until SIGINT/SIGTERM (or,
-// when the terminal is the only channel, until its input ends), then stop cleanly:
-// channels first, then running turns are cancelled and the logs flushed. One daemon per
-// state dir: a second one refuses to start and names the first.
+// `custode daemon`: serve the channels enabled in the config until SIGINT/SIGTERM (or, when
+// the terminal is the only channel, until its input ends), then stop cleanly: channels
+// first, then running turns are cancelled and the logs flushed. SIGHUP reloads the config
+// and restarts the channels with it. One daemon per state dir: a second one refuses to
+// start and names the first.
 import { createAdapters } from '../../channels/registry.ts';
 import type { ChannelAdapter } from '../../channels/adapter.ts';
-import { createApp } from '../app.ts';
+import { createApp, type App } from '../app.ts';
+import { unfinishedTurns } from '../log/unfinished-turns.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError, StateDirBusy } from '../errors.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
@@ -13,7 +15,9 @@ import { notServingText, unwritableDirs } from '../state-store.ts';
 import { claimStateDir, type StateDirLease } from '../state-lock.ts';
 import { isTty } from './chat.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
-import { untilSignal } from './signals.ts';
+import { hangups, untilSignal } from './signals.ts';
+
+const INTERRUPTED_WITHIN_MS = 24 * 60 * 60_000;
 
 export const spec = {
   usage: 'custode daemon [--config path]',
@@ -42,14 +46,67 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`custode: ${error.message}\n`);
     return 75;
   }
+  const stop = untilSignal();
+  const reload = hangups();
   try {
-    return await serve(config, io, logger);
+    let current: Config | null = config;
+    while (current !== null)
+      current = await serve(current, io, logger, {
+        stop: stop.promise,
+        reload: () => reloadConfig(values.config, io.env, logger, reload.next),
+      });
+    return 0;
   } finally {
+    stop.dispose();
+    reload.dispose();
     await lease.release();
   }
 }
 
-async function serve(config: Config, io: CliIo, logger: Logger): Promise<number> {
+/**
+ * Waits for a SIGHUP whose config file loads; a file that does not is logged and the daemon
+ * goes on with what it has (a typo must not take the assistant down).
+ */
+async function reloadConfig(
+  path: string | undefined,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  nextHangup: () => Promise<'SIGHUP'>,
+): Promise<Config> {
+  for (;;) {
+    await nextHangup();
+    try {
+      const { config } = await loadConfig(path, env);
+      logger.info('SIGHUP: config reloaded; restarting the channels with it');
+      return config;
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      logger.error(
+        { err: error },
+        `SIGHUP: the config did not load, so the daemon goes on with the one it has: ${error.message}`,
+      );
+    }
+  }
+}
+
+/** A turn cut by a crash in the last day gets a word in its chat (older ones are history). */
+async function tellInterruptedTurns(app: App): Promise<void> {
+  const since = new Date(Date.now() - INTERRUPTED_WITHIN_MS);
+  const told = await app.service.tellInterrupted(await unfinishedTurns(app.env, since));
+  if (told > 0) app.logger.warn({ turns: told }, 'told chats about turns a crash cut short');
+}
+
+/**
+ * Serves the channels with `config` until a stop signal or the end of their input (null), or
+ * until a reloaded config (returned: the caller serves again with it). Cards, rules and
+ * histories are on disk, so a reload keeps them; a turn running at that moment is cancelled.
+ */
+async function serve(
+  config: Config,
+  io: CliIo,
+  logger: Logger,
+  until: { stop: Promise<string>; reload: () => Promise<Config> },
+): Promise<Config | null> {
   const app = await createApp({ config, env: io.env, logger });
   const { adapters, missing } = await createAdapters({
     app,
@@ -58,7 +115,6 @@ async function serve(config: Config, io: CliIo, logger: Logger): Promise<number>
     tty: isTty(io.stdout),
   });
   const started: ChannelAdapter[] = [];
-  const signal = untilSignal();
   try {
     if (missing.length > 0) {
       throw new ConfigError(
@@ -74,6 +130,9 @@ async function serve(config: Config, io: CliIo, logger: Logger): Promise<number>
       await adapter.start(app.service);
       started.push(adapter);
     }
+    await tellInterruptedTurns(app).catch((error: unknown) =>
+      app.logger.warn({ err: error }, 'could not check the turn log for turns a crash cut short'),
+    );
     app.logger.info(
       { channels: started.map((adapter) => adapter.name), provider: app.client.provider },
       'daemon serving',
@@ -82,11 +141,11 @@ async function serve(config: Config, io: CliIo, logger: Logger): Promise<number>
     const allEnd = ends.every((done) => done !== undefined)
       ? Promise.all(ends).then(() => 'input ended')
       : new Promise<never>(() => undefined);
-    const reason = await Promise.race([signal.promise, allEnd]);
-    app.logger.info({ reason }, 'daemon stopping');
-    return 0;
+    const next = await Promise.race([until.stop, allEnd, until.reload()]);
+    if (typeof next !== 'string') return next;
+    app.logger.info({ reason: next }, 'daemon stopping');
+    return null;
   } finally {
-    signal.dispose();
     for (const adapter of started.reverse()) {
       await adapter
         .stop()

@@ -27,7 +27,7 @@ function daemonArgs(paths: ServicePaths): string[] {
   ];
 }
 
-/** The systemd user unit: restarts on failure, stops with SIGTERM (channels first, then turns). */
+/** The systemd user unit: restarts on failure, stops with SIGTERM (channels first, then turns), reloads its config on SIGHUP. */
 export function systemdUnit(paths: ServicePaths): string {
   return `[Unit]
 Description=Custode assistant daemon (the channels enabled in its config)
@@ -37,6 +37,7 @@ Wants=network-online.target
 [Service]
 Type=simple
 ExecStart=${daemonArgs(paths).map(systemdWord).join(' ')}
+ExecReload=/bin/kill -HUP $MAINPID
 # Tokens live here (KEY=value lines, chmod 600), not in the unit; a missing file is allowed.
 EnvironmentFile=-${paths.envFile}
 WorkingDirectory=%h

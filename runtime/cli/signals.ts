@@ -1,4 +1,4 @@
-// Long-running commands (daemon, serve) stop on SIGINT or SIGTERM.
+// Long-running commands (daemon, serve) stop on SIGINT or SIGTERM; the daemon reloads on SIGHUP.
 
 /** Resolves with the signal's name on the first SIGINT or SIGTERM; dispose() stops listening. */
 export function untilSignal(): { promise: Promise<string>; dispose(): void } {
@@ -13,4 +13,21 @@ export function untilSignal(): { promise: Promise<string>; dispose(): void } {
     };
   });
   return { promise, dispose };
+}
+
+/**
+ * SIGHUP while it listens: `next()` resolves on the next one (the daemon reloads its config).
+ * Listening also keeps SIGHUP from killing the process, Node's default.
+ */
+export function hangups(): { next(): Promise<'SIGHUP'>; dispose(): void } {
+  let wake = (): void => undefined;
+  const onHangup = (): void => wake();
+  process.on('SIGHUP', onHangup);
+  return {
+    next: () =>
+      new Promise<'SIGHUP'>((resolve) => {
+        wake = () => resolve('SIGHUP');
+      }),
+    dispose: () => void process.off('SIGHUP', onHangup),
+  };
 }

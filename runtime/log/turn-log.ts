@@ -139,7 +139,9 @@ export function createTurnLog(options: {
 }
 
 /** Every valid record, oldest month first, and where lines that are not one were skipped. */
-async function readRecords(dir: string): Promise<{ records: TurnRecord[]; skipped: string[] }> {
+export async function readRecords(
+  dir: string,
+): Promise<{ records: TurnRecord[]; skipped: string[] }> {
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => monthFile.test(name))
     .sort();

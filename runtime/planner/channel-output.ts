@@ -22,8 +22,8 @@ export interface ChannelSink {
 
 const targetKeys = ['command', 'path', 'url', 'pattern'] as const;
 
-/** "fs_write ~/x.txt -> ask": the executor, a short target, the decision. */
-export function stepLine(event: Extract<PlannerEvent, { type: 'step' }>): string {
+/** "fs_write ~/x.txt": the executor and a short target. */
+export function stepSubject(event: { readonly executor: string; readonly args: unknown }): string {
   let target = '';
   if (event.args !== null && typeof event.args === 'object') {
     const args = event.args as Record<string, unknown>;
@@ -35,11 +35,16 @@ export function stepLine(event: Extract<PlannerEvent, { type: 'step' }>): string
     target = event.args;
   }
   if (target.length > 60) target = `${target.slice(0, 57)}...`;
+  return `${event.executor}${target ? ` ${target}` : ''}`;
+}
+
+/** "fs_write ~/x.txt -> ask": the executor, a short target, the decision. */
+export function stepLine(event: Extract<PlannerEvent, { type: 'step' }>): string {
   const why =
     event.decision === 'deny' || event.decision === 'error' || event.decision === 'declined'
       ? ` (${event.reason})`
       : '';
-  return `${event.executor}${target ? ` ${target}` : ''} -> ${event.decision}${why}`;
+  return `${stepSubject(event)} -> ${event.decision}${why}`;
 }
 
 export interface TurnOutput {

@@ -12,7 +12,9 @@ import type {
   MessageRef,
   PendingApproval,
 } from '../approvals/types.ts';
+import type { UnfinishedTurn } from '../log/unfinished-turns.ts';
 import { answerCommand } from './chat-commands.ts';
+import { tellDamaged, tellInterrupted } from './fault-notices.ts';
 import type { ChannelSink } from './channel-output.ts';
 import { newTurnState, resumeTurn, runTurn } from './loop.ts';
 import { systemPrompt } from './prompts.ts';
@@ -202,7 +204,13 @@ export class ChatService {
       await this.resumeExpired(taken.pending, sink);
       count += 1;
     }
+    await tellDamaged(this.deps, this.sinks);
     return count;
+  }
+
+  /** Tells each remote chat whose turn a crash cut short what had finished (the daemon, at start). */
+  tellInterrupted(turns: readonly UnfinishedTurn[]): Promise<number> {
+    return tellInterrupted(this.deps, this.sinks, turns);
   }
 
   /** Cancels running turns and waits for every chat's lane to settle. */

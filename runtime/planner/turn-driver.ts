@@ -8,7 +8,13 @@ import type { Config } from '../config.ts';
 import type { LlmClient } from '../llm/client.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Pipeline } from '../pipeline/pipeline.ts';
-import { createTurnOutput, type ChannelSink, type TurnOutput } from './channel-output.ts';
+import { describeWriteFailure } from '../state-store.ts';
+import {
+  createTurnOutput,
+  stepSubject,
+  type ChannelSink,
+  type TurnOutput,
+} from './channel-output.ts';
 import type { EventSink } from './events.ts';
 import type { HistoryStore } from './history.ts';
 import { closeOpenCalls } from './turn-bookkeeping.ts';
@@ -68,12 +74,18 @@ export function plannerDeps(deps: ChatServiceDeps, emit: EventSink): PlannerDeps
   };
 }
 
-/** Events to the turn log and to this chat's output. */
-function turnEmitter(rt: ChatRuntime, output: TurnOutput): EventSink {
+/** Events to the turn log and to this chat's output; each call that ran is noted in `ran`. */
+function turnEmitter(rt: ChatRuntime, output: TurnOutput, ran: string[]): EventSink {
   return (event) => {
+    if (event.type === 'step' && event.decision === 'allow') ran.push(stepSubject(event));
     void rt.deps.events(event);
     void output.sink(event);
   };
+}
+
+/** A failed turn's text with what had already run, so the person never guesses whether it did. */
+export function withWhatRan(text: string, ran: readonly string[]): string {
+  return ran.length === 0 ? text : `${text} Before it stopped, this ran: ${ran.join('; ')}.`;
 }
 
 /** Runs (or resumes) a turn under a cancel signal, then answers, parks or reports the stop. */
@@ -85,7 +97,8 @@ export async function driveTurn(
 ): Promise<void> {
   const key = chatKey(state.channel, state.chatId);
   const output = createTurnOutput(sink, state.chatId, rt.deps.logger);
-  const deps = plannerDeps(rt.deps, turnEmitter(rt, output));
+  const ran: string[] = [];
+  const deps = plannerDeps(rt.deps, turnEmitter(rt, output, ran));
   const controller = new AbortController();
   rt.running.set(key, controller);
   let result: TurnResult;
@@ -95,13 +108,21 @@ export async function driveTurn(
     const cancelled = controller.signal.aborted;
     if (!cancelled) rt.deps.logger.error({ err: error, chat: key }, 'turn failed');
     const text = cancelled ? 'Stopped: nothing more will run for that request.' : failedTurnText;
-    await endTurn(rt, state, sink, text, cancelled ? 'cancelled' : 'failed', output);
+    await endTurn(
+      rt,
+      state,
+      sink,
+      withWhatRan(text, ran),
+      cancelled ? 'cancelled' : 'failed',
+      output,
+    );
     return;
   } finally {
     rt.running.delete(key);
   }
   if (result.kind === 'final_output') {
-    await endTurn(rt, state, sink, result.text, result.outcome, output);
+    const text = result.outcome === 'failed' ? withWhatRan(result.text, ran) : result.text;
+    await endTurn(rt, state, sink, text, result.outcome, output);
     return;
   }
   await park(rt, result, deps, output, sink);
@@ -121,9 +142,7 @@ export async function endTurn(
     outcome === 'cancelled' ? 'the person stopped the turn' : 'the turn ended first',
   );
   state.messages.push({ role: 'assistant', content: text });
-  const key = chatKey(state.channel, state.chatId);
-  if (state.turnFrom === undefined) await rt.deps.history.save(key, state.messages);
-  else await rt.deps.history.append(key, state.messages.slice(state.turnFrom));
+  const unsaved = await saveTurn(rt, state);
   void rt.deps.events({
     ...turnRef(state),
     type: 'turn_ended',
@@ -131,7 +150,22 @@ export async function endTurn(
     steps: state.step,
     ...(outcome === 'answered' ? {} : { reason: text }),
   });
-  await output.send(() => sink.sendText(state.chatId, text));
+  // The answer goes out even when the history could not keep it: what ran has run.
+  const said = unsaved === null ? text : `${text}\n\n(${unsaved})`;
+  await output.send(() => sink.sendText(state.chatId, said));
+}
+
+/** Saves the turn in the chat's history; null when saved, else what the person should know. */
+async function saveTurn(rt: ChatRuntime, state: TurnState): Promise<string | null> {
+  const key = chatKey(state.channel, state.chatId);
+  try {
+    if (state.turnFrom === undefined) await rt.deps.history.save(key, state.messages);
+    else await rt.deps.history.append(key, state.messages.slice(state.turnFrom));
+    return null;
+  } catch (error) {
+    rt.deps.logger.error({ err: error, chat: key }, 'chat history could not be saved');
+    return `This turn could not be saved in the chat history: ${describeWriteFailure(error, 'the history dir')}. I will not remember it next time.`;
+  }
 }
 
 /** Parks an interrupted turn: the pending approval is stored, then the card is sent. */

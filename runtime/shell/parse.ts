@@ -45,8 +45,10 @@ let parser: Parser | null = null;
 export function initShellParser(): Promise<void> {
   ready ??= (async () => {
     try {
-      await Parser.init();
-      const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+      const { resolve } = createRequire(import.meta.url);
+      // Named from node_modules, not next to web-tree-sitter's code: the quick bundle holds that code.
+      await Parser.init({ locateFile: () => resolve('web-tree-sitter/web-tree-sitter.wasm') });
+      const wasm = resolve('tree-sitter-bash/tree-sitter-bash.wasm');
       const language = await Language.load(wasm);
       const instance = new Parser();
       instance.setLanguage(language);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -130,6 +130,48 @@ describe('createApprovalStore', () => {
     expect(lines.filter((l) => l.msg === 'corrupt pending approval skipped')).toHaveLength(2);
     expect(await store.take(broken, 'telegram:42', [])).toEqual({ kind: 'unknown' });
     expect(await readdir(dir)).toContain(`${broken}.json`);
+  });
+
+  it('keeps a used card as a small tombstone, not its turn', async () => {
+    const store = createApprovalStore(dir);
+    const pending = {
+      ...samplePending(),
+      turnState: { messages: [{ role: 'user', content: 'x'.repeat(50_000) }] },
+    };
+    await store.put(pending);
+    expect((await stat(join(dir, `${pending.id}.json`))).size).toBeGreaterThan(50_000);
+    await store.take(pending.id, 'telegram:42', [], new Date('2026-11-23T10:00:00.000Z'));
+    expect(JSON.parse(await readFile(join(dir, `${pending.id}.taken`), 'utf8'))).toEqual({
+      v: 1,
+      id: pending.id,
+      takenAt: '2026-11-23T10:00:00.000Z',
+    });
+    expect(await store.take(pending.id, 'telegram:42', [])).toEqual({ kind: 'already_resolved' });
+  });
+
+  it('keeps at most maxTombstones, dropping the oldest at the sweep', async () => {
+    const store = createApprovalStore(dir, { maxTombstones: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const pending = samplePending();
+      ids.push(pending.id);
+      await store.put(pending);
+      await store.take(pending.id, 'telegram:42', []);
+      // Distinct ages: the tombstone written first is the oldest.
+      const at = new Date(Date.now() - (4 - i) * 60_000);
+      await utimes(join(dir, `${pending.id}.taken`), at, at);
+    }
+    await store.expired();
+    expect((await readdir(dir)).sort()).toEqual(
+      ids
+        .slice(2)
+        .map((id) => `${id}.taken`)
+        .sort(),
+    );
+    expect(await store.take(ids[0] ?? '', 'telegram:42', [])).toEqual({ kind: 'unknown' });
+    expect(await store.take(ids[3] ?? '', 'telegram:42', [])).toEqual({
+      kind: 'already_resolved',
+    });
   });
 
   it('rejects a record that does not match the schema on put', async () => {

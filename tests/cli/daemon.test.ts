@@ -76,6 +76,42 @@ describe('custode daemon', () => {
     expect(stderr).toContain('"reason":"SIGTERM"');
   });
 
+  it('reloads its config on SIGHUP, and goes on with the old one when the new one does not load', async () => {
+    const configFile = (home: string) => join(home, '.config', 'custode', 'config.yaml');
+    const home = homeWithConfig(
+      'channels:\n  local:\n    enabled: true\napprovals:\n  always_ask: [fs_list]\n',
+    );
+    writeFileSync(join(home, 'marker.txt'), 'here');
+    const daemon = startCustode(['daemon'], { CUSTODE_LOG_LEVEL: 'info' }, home);
+    const slow = { timeout: 60_000, interval: 100 };
+    const serving = () => daemon.stderr().split('daemon serving').length - 1;
+    const cards = () => daemon.stdout().split('Approval needed').length - 1;
+    await vi.waitFor(() => expect(serving()).toBe(1), slow);
+    daemon.child.stdin.write('/ls ~\n');
+    await vi.waitFor(() => expect(cards()).toBe(1), slow);
+    daemon.child.stdin.write('n\n');
+    await vi.waitFor(() => expect(daemon.stdout()).toContain('declined'), slow);
+
+    writeFileSync(configFile(home), 'channels:\n  local:\n    enabled: true\n');
+    daemon.child.kill('SIGHUP');
+    await vi.waitFor(() => expect(serving()).toBe(2), slow);
+    expect(daemon.stderr()).toContain('SIGHUP: config reloaded');
+    daemon.child.stdin.write('/ls ~\n');
+    await vi.waitFor(() => expect(daemon.stdout()).toContain('marker.txt'), slow);
+    expect(cards()).toBe(1);
+
+    writeFileSync(configFile(home), 'channels: [not, a, map]\n');
+    daemon.child.kill('SIGHUP');
+    await vi.waitFor(
+      () =>
+        expect(daemon.stderr()).toContain('SIGHUP: the config did not load, so the daemon goes on'),
+      slow,
+    );
+    expect(serving()).toBe(2);
+    daemon.child.kill('SIGTERM');
+    expect(await daemon.exited).toBe(0);
+  }, 120_000);
+
   it('refuses a second daemon on the same state dir, naming the first; a crashed one is waited out', async () => {
     const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
     const first = startCustode(['daemon'], { CUSTODE_LOG_LEVEL: 'info' }, home);

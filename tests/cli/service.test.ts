@@ -45,6 +45,7 @@ describe('custode service', () => {
     expect(unit).toMatch(/runtime\/cli\/custode\.mjs daemon\n/);
     expect(unit).toContain(`EnvironmentFile=-${join(config, 'custode', 'env')}`);
     expect(unit).toContain('Restart=on-failure');
+    expect(unit).toContain('ExecReload=/bin/kill -HUP $MAINPID');
     expect((await service(['uninstall'], env)).code).toBe(0);
     expect(existsSync(file)).toBe(false);
     const bad = await service(['install', '--launchd'], env);
