@@ -7,8 +7,7 @@ import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
 import { protectedCheck } from './protected-places.ts';
-import { createLineMatcher } from './regex-worker.ts';
-import { looksBinary } from './text-file.ts';
+import { createFileSearcher, type LineHit } from './search-worker.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
 
 /** Files larger than this are skipped: a search is for source and notes, not data dumps. */
@@ -52,16 +51,19 @@ async function* candidateFiles(
   }
 }
 
-/** The lines of a text file worth searching; undefined for unreadable, huge or binary files. */
-async function readSearchable(path: string, ctx: ExecutorContext): Promise<string[] | undefined> {
-  const size = await ctx.ops.fs.stat(path).then(
-    (stats) => stats.size,
-    () => -1,
-  );
-  if (size < 0 || size > maxFileBytes) return undefined;
-  const data = await ctx.ops.fs.readFile(path).catch(() => undefined);
-  if (data === undefined || looksBinary(data)) return undefined;
-  return data.toString('utf8').split('\n');
+/** Paths sent to the search worker in one message. */
+const batchSize = 256;
+
+/** The candidates in walk order, batchSize at a time. */
+async function* batches<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length < batchSize) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** Regex search under a file or directory; paths are relative to a directory root, binary files skipped. */
@@ -90,24 +92,46 @@ export const fsGrep = defineExecutor({
     const limit = args.max_results ?? 200;
     const stats = await withFsErrors(root, () => ctx.ops.fs.stat(root));
     const budget = { remaining: maxWalkEntries };
-    const matcher = createLineMatcher(
-      regex.source,
-      regex.flags,
-      Date.now() + ctx.config.sandbox.default_timeout_ms,
-    );
+    const searcher = createFileSearcher({
+      pattern: regex.source,
+      flags: regex.flags,
+      deadline: Date.now() + ctx.config.sandbox.default_timeout_ms,
+      maxFileBytes,
+      maxLineChars,
+    });
     const matches: string[] = [];
-    try {
-      for await (const file of candidateFiles(root, stats.isDirectory(), include, budget, ctx)) {
-        const lines = await readSearchable(file.path, ctx);
-        if (lines === undefined) continue;
-        for (const index of await matcher.match(lines)) {
-          if (matches.length === limit) return { root, matches, truncated: true };
-          const line = lines[index] ?? '';
-          matches.push(`${file.label}:${String(index + 1)}:${line.slice(0, maxLineChars)}`);
+    /** Add a batch's hits; false once the limit is reached. */
+    const add = (batch: readonly { label: string }[], hits: LineHit[][]): boolean => {
+      for (const [n, file] of batch.entries()) {
+        for (const [line, text] of hits[n] ?? []) {
+          if (matches.length === limit) return false;
+          matches.push(`${file.label}:${String(line)}:${text}`);
         }
       }
+      return true;
+    };
+    try {
+      const files = candidateFiles(root, stats.isDirectory(), include, budget, ctx);
+      // One batch is searched while the walk gathers the next.
+      let searching: { batch: { label: string }[]; hits: Promise<LineHit[][]> } | undefined;
+      for await (const batch of batches(files)) {
+        // One more than the room left, to tell a search that stopped from one that ended.
+        const hits = searcher.search(
+          batch.map((file) => file.path),
+          limit - matches.length + 1,
+        );
+        // Awaited below; until then a rejection (the deadline) must not go unhandled.
+        hits.catch(() => undefined);
+        if (searching !== undefined && !add(searching.batch, await searching.hits)) {
+          return { root, matches, truncated: true };
+        }
+        searching = { batch, hits };
+      }
+      if (searching !== undefined && !add(searching.batch, await searching.hits)) {
+        return { root, matches, truncated: true };
+      }
     } finally {
-      await matcher.close();
+      await searcher.close();
     }
     return { root, matches, truncated: budget.remaining === 0 };
   },

@@ -26,6 +26,12 @@ export interface ReadOnlyRuleSpec {
    * outside a repository compares two trees, as diff -r does), so each is judged as a tree.
    */
   readonly trees?: boolean | undefined;
+  /**
+   * Built-in only: the command prints what the repository it runs in holds, file contents from
+   * its objects (`git show HEAD:x`, `git log -p`) or its config (`git remote -v`), so the
+   * caller's check must clear that repository too (a dotfiles repository keeps ~/.netrc's bytes).
+   */
+  readonly repository?: 'objects' | 'config' | undefined;
   readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
 }
 

@@ -1,9 +1,11 @@
 // Which protected places exist right now, and how bubblewrap must hide each one. The places
 // come from the one protected list (constitution/protected.ts); this reads each parent
 // directory once instead of stat-ing every candidate, since it runs before every command.
+// What the directories hold is never cached: a store created a moment ago is masked on the next
+// call. Only where to look (a pure function of the homes and XDG dirs) is kept between calls.
 import type { Dirent } from 'node:fs';
 import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 import { maskedStores } from '../../constitution/protected.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
@@ -26,54 +28,61 @@ function nameMatcher(segment: string): (name: string) => boolean {
   return (name) => regex.test(name);
 }
 
-/** The directories a path's `*` segments (all but the last) stand for, right now. */
-async function expandDirs(path: string): Promise<string[]> {
-  const segments = path.split('/').filter((segment) => segment !== '');
+/** The entries of `dir`, none when it cannot be read (missing, not a directory, no access). */
+function entriesOf(dir: string): Promise<Dirent[]> {
+  return readdir(dir, { withFileTypes: true }).catch(() => []);
+}
+
+/** The directories a directory path with `*` segments stands for, right now. */
+async function expandDirs(pattern: string): Promise<string[]> {
+  if (!pattern.includes('*')) return [pattern];
   let dirs = ['/'];
-  for (const segment of segments.slice(0, -1)) {
+  for (const segment of pattern.split('/').filter((segment) => segment !== '')) {
     if (!segment.includes('*')) {
       dirs = dirs.map((dir) => join(dir, segment));
       continue;
     }
     const matches = nameMatcher(segment);
     const found = await Promise.all(
-      dirs.map(async (dir) => {
-        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-        return entries
+      dirs.map(async (dir) =>
+        (await entriesOf(dir))
           .filter((e) => e.isDirectory() && matches(e.name))
-          .map((e) => join(dir, e.name));
-      }),
+          .map((e) => join(dir, e.name)),
+      ),
     );
     dirs = found.flat();
   }
   return dirs;
 }
 
-/** Parent directory -> which of its entry names are protected. */
-async function candidates(env: NodeJS.ProcessEnv): Promise<Map<string, (name: string) => boolean>> {
+/** Parent directory (its `*` segments not yet expanded) -> which of its entry names are protected. */
+type Candidates = ReadonlyMap<string, (name: string) => boolean>;
+
+/** The candidates of the last HOME and XDG dirs asked about: a pure function of them. */
+let last: { key: string; candidates: Candidates } | undefined;
+
+/** Where protected places may be, for the HOME the command sees and the account's real one. */
+function candidates(env: NodeJS.ProcessEnv): Candidates {
   // The HOME the command sees and the account's real one: a daemon started with another
   // HOME must not leave the real ~/.ssh readable.
-  const homes = new Set([homeDir(env), accountHome()].filter((home) => home !== undefined));
+  const homes = [...new Set([homeDir(env), accountHome()].filter((home) => home !== undefined))];
+  const own = [configDir(env), dataDir(env), stateDir(env)];
+  const key = JSON.stringify([homes, own]);
+  if (last?.key === key) return last.candidates;
   const stores = maskedStores();
   const paths = new Set([
-    ...[...homes].flatMap((home) => stores.home.map((relative) => join(home, relative))),
+    ...homes.flatMap((home) => stores.home.map((relative) => join(home, relative))),
     ...stores.system,
-    configDir(env),
-    dataDir(env),
-    stateDir(env),
+    ...own,
   ]);
   const names = new Map<string, ((name: string) => boolean)[]>();
-  await Promise.all(
-    [...paths].map(async (path) => {
-      for (const parent of await expandDirs(path)) {
-        const list = names.get(parent) ?? [];
-        list.push(nameMatcher(basename(path)));
-        names.set(parent, list);
-      }
-    }),
-  );
+  for (const path of paths) {
+    const parent = dirname(path);
+    names.set(parent, [...(names.get(parent) ?? []), nameMatcher(basename(path))]);
+  }
   const out = new Map<string, (name: string) => boolean>();
   for (const [parent, list] of names) out.set(parent, (name) => list.some((m) => m(name)));
+  last = { key, candidates: out };
   return out;
 }
 
@@ -104,12 +113,20 @@ export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMas
       mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => undefined),
     ),
   );
+  // The directories are read on every call: a store created a moment ago is masked now.
   const found = await Promise.all(
-    [...(await candidates(env))].map(async ([parent, isSecret]) => {
-      const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
-      return Promise.all(
-        entries.filter((entry) => isSecret(entry.name)).map((entry) => maskFor(parent, entry)),
+    [...candidates(env)].map(async ([pattern, isSecret]) => {
+      const parents = await expandDirs(pattern);
+      const masks = await Promise.all(
+        parents.map(async (parent) =>
+          Promise.all(
+            (await entriesOf(parent))
+              .filter((entry) => isSecret(entry.name))
+              .map((entry) => maskFor(parent, entry)),
+          ),
+        ),
       );
+      return masks.flat();
     }),
   );
   return found.flat().filter((mask) => mask !== undefined);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShellOps, ShellRequest } from '../../executors/ops/shell-ops.ts';
 import { createBareShellOps } from '../../executors/sandbox/bare.ts';
+import { buildBwrapArgs } from '../../executors/sandbox/bwrap-args.ts';
 import {
   bwrapAvailable,
   createBwrapShellOps,
@@ -14,6 +15,7 @@ import {
 import { findSecretMasks } from '../../executors/sandbox/secret-masks.ts';
 import { commandEnv } from '../../executors/shell-exec.ts';
 import { execa } from 'execa';
+import { homeDir } from '../paths.ts';
 import { median, percentile, type BenchSection } from './types.ts';
 
 const runs = 30;
@@ -62,20 +64,41 @@ async function medianOf(fn: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
+/** bwrap's flags that no sandbox worth the name goes without: namespaces, no capabilities, fresh /dev, /proc and /tmp. */
+const floorArgs = [
+  '--die-with-parent',
+  '--new-session',
+  '--unshare-all',
+  '--cap-drop',
+  'ALL',
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--tmpfs',
+  '/tmp',
+];
+
 /**
- * Where the overhead goes: bubblewrap's own cost (a sandbox with one read-only bind of /, new
- * namespaces, `true` run directly without bash) and Custode's per-call work before it starts
- * (finding the secret stores to mask: stat calls over the home).
+ * Where the overhead goes, each part measured on its own with `bash -c true`: bubblewrap's floor
+ * (floorArgs), then Custode's whole command line (the workspace bind and one mount per secret
+ * store that exists), then Custode's work before bwrap starts (finding the stores to mask).
  */
-async function overheadParts(env: NodeJS.ProcessEnv): Promise<string[]> {
-  const bareTrue = await medianOf(() => execa('true'));
-  const minimalBwrap = await medianOf(() =>
-    execa(defaultBwrapPath, ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true']),
-  );
-  const masks = await medianOf(() => findSecretMasks(env));
+async function overheadParts(request: ShellRequest): Promise<string[]> {
+  const bash = ['bash', '-c', 'true'];
+  const masks = await findSecretMasks(request.env);
+  const custodeArgs = buildBwrapArgs(request, homeDir(request.env), masks);
+  const bare = await medianOf(() => execa('bash', bash.slice(1)));
+  const floor = await medianOf(() => execa(defaultBwrapPath, [...floorArgs, ...bash]));
+  const custode = await medianOf(() => execa(defaultBwrapPath, custodeArgs));
+  const scan = await medianOf(() => findSecretMasks(request.env));
   return [
-    `where it goes: a minimal bwrap (one bind, new namespaces) costs ${ms(minimalBwrap - bareTrue)} over a bare execa('true') (${ms(bareTrue)});`,
-    `  finding the secret stores to mask costs ${ms(masks)} per call; the rest is Custode's mounts, bash and prlimit`,
+    `where it goes (bash -c true, medians): bare ${ms(bare)}; bwrap's floor (namespaces, --dev, --proc, --tmpfs /tmp) ${ms(floor)}, +${ms(floor - bare)};`,
+    `  Custode's bwrap command line (${String(masks.length)} secret stores masked, one mount each) ${ms(custode)}, +${ms(custode - floor)} over the floor;`,
+    `  finding the secret stores to mask, before each call: ${ms(scan)}`,
   ];
 }
 
@@ -117,7 +140,7 @@ export async function benchSandbox(): Promise<BenchSection> {
         `bwrap median ${ms(median(bwrap))}  p90 ${ms(percentile(bwrap, 90))}`,
         `paired overhead (median of bwrap - bare, run by run) ${ms(median(differences))}`,
         `overhead (median bwrap - median bare) ${ms(overhead)}  target <= ${String(targetMs)} ms: ${overhead <= targetMs ? 'met' : 'NOT met'}`,
-        ...(await overheadParts(request.env)),
+        ...(await overheadParts(request)),
       ],
     };
   } finally {

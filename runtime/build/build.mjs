@@ -69,7 +69,10 @@ async function quickText() {
     entryPoints: ['runtime/cli/quick.ts'],
     outfile: quickBundle,
     bundle: true,
-    external: [...unbundled, ...loadedLate],
+    // web-tree-sitter's code is bundled here, code-cached (parse.ts names its wasm's path): its
+    // CommonJS build, since its ES build declares a `var require` of its own.
+    external: [...unbundled.filter((name) => name !== 'web-tree-sitter'), ...loadedLate],
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -25,6 +25,8 @@ export interface PathUse {
   readonly deviceMetadata: boolean;
   /** The command reads every file below the path (grep -r, rg, diff -r): the guard sees only its top. */
   readonly tree?: boolean;
+  /** The path is where the command runs, and it prints this part of the repository there. */
+  readonly repository?: 'objects' | 'config';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -246,10 +248,15 @@ function matchCommand(
   const check = (path: string, tree: boolean): boolean =>
     pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
   const rules = catalogue.rules.get(binary) ?? [];
+  const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
+    rule.repository === undefined ||
+    pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository });
   return (
     rules.find(
       (rule) =>
-        (globs.size === 0 || globsFit(rule, flags)) && ruleMatches(rule, command.args, check),
+        (globs.size === 0 || globsFit(rule, flags)) &&
+        ruleMatches(rule, command.args, check) &&
+        repositoryClear(rule),
     ) ?? null
   );
 }

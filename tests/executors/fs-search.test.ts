@@ -1,8 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsGlob } from '../../executors/fs-glob.ts';
 import { fsGrep } from '../../executors/fs-grep.ts';
+import { createFileSearcher } from '../../executors/search-worker.ts';
 import { ExecutorTimeout, InvalidArguments, NotFound } from '../../runtime/errors.ts';
 import { makeContext, makeTempDir } from './make-context.ts';
 
@@ -53,6 +55,45 @@ describe('fs_grep', () => {
     const result = await fsGrep.run({ pattern: 'TODO', path: dir, max_results: 1 }, ctx);
     expect(result.matches).toHaveLength(1);
     expect(result.truncated).toBe(true);
+  });
+
+  it('keeps walk order and the limit across the batches the worker searches', async () => {
+    const ctx = await makeContext();
+    const dir = await makeTempDir();
+    // 600 files: more than two batches of paths for the search worker.
+    const names = Array.from({ length: 600 }, (_, i) => `f${String(i).padStart(3, '0')}.txt`);
+    await Promise.all(names.map((name, i) => writeFile(join(dir, name), `x\nhit ${String(i)}\n`)));
+    const all = await fsGrep.run({ pattern: '^hit', path: dir, max_results: 10_000 }, ctx);
+    expect(all.matches).toEqual(names.map((name, i) => `${name}:2:hit ${String(i)}`));
+    expect(all.truncated).toBe(false);
+    const cut = await fsGrep.run({ pattern: '^hit', path: dir, max_results: 300 }, ctx);
+    expect(cut.matches).toEqual(all.matches.slice(0, 300));
+    expect(cut.truncated).toBe(true);
+  });
+
+  it('skips a FIFO without hanging, and a link put where the walk saw a file', async () => {
+    const ctx = await makeContext({ sandbox: { default_timeout_ms: 5_000 } });
+    const dir = await tree();
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    const result = await fsGrep.run({ pattern: 'TODO', path: dir }, ctx);
+    expect(result.matches).toHaveLength(3);
+    // The worker opens what it was given without following a link.
+    const searcher = createFileSearcher({
+      pattern: 'TODO',
+      flags: '',
+      deadline: Date.now() + 5_000,
+      maxFileBytes: 1024,
+      maxLineChars: 100,
+    });
+    try {
+      await symlink(join(dir, 'README.md'), join(dir, 'link.md'));
+      expect(await searcher.search([join(dir, 'link.md'), join(dir, 'README.md')], 10)).toEqual([
+        [],
+        [[2, 'TODO: write docs']],
+      ]);
+    } finally {
+      await searcher.close();
+    }
   });
 
   it('refuses a bad regular expression and a missing root with typed errors', async () => {

@@ -1,4 +1,4 @@
-import { symlink } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
@@ -39,5 +39,30 @@ describe('createBwrapShellOps', () => {
     await expect(ops.run(request(dir))).rejects.toBeInstanceOf(SandboxUnavailable);
     await symlink(defaultBwrapPath, bwrapPath);
     expect(await ops.run(request(dir))).toMatchObject({ stdout: 'inside\n', sandbox: 'bwrap' });
+  });
+
+  it('hides a secret store created after earlier calls, under any HOME: nothing is cached', async () => {
+    const ops = createBwrapShellOps();
+    const cwd = await makeTempDir('work-');
+    const homes = [await makeTempDir('home-a-'), await makeTempDir('home-b-')];
+    const show = (home: string): Promise<{ stdout: string }> =>
+      ops.run({
+        ...request(cwd),
+        command: 'cat ~/.ssh/id_ed25519 ~/.config/gh/hosts.yml ~/.netrc 2>/dev/null; ls -A ~/.ssh',
+        env: { PATH: '/usr/bin:/bin', HOME: home },
+      });
+    // The first calls see homes without stores; then each home gets them.
+    for (const home of homes) expect((await show(home)).stdout).toBe('');
+    for (const [n, home] of homes.entries()) {
+      const secret = `planted-secret-${String(n)}`;
+      await mkdir(join(home, '.ssh'));
+      await writeFile(join(home, '.ssh', 'id_ed25519'), secret);
+      await mkdir(join(home, '.config', 'gh'), { recursive: true });
+      await writeFile(join(home, '.config', 'gh', 'hosts.yml'), secret);
+      await writeFile(join(home, '.netrc'), secret);
+      const { stdout } = await show(home);
+      expect(stdout).not.toContain(secret);
+      expect(stdout).toBe('');
+    }
   });
 });
