@@ -29,19 +29,75 @@ export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'ncat',
   'socat',
 ]);
-/** Literal option words before `--`: `-rf` gives r and f, `--recursive` stays whole. */
+// A piece of an option word known only at run time (an unset variable, a substitution).
+const MAYBE = '\0';
+const MAX_READINGS = 16;
+const NO_VARIABLES: ReadonlyMap<string, readonly string[]> = new Map();
+
+/**
+ * What a word may read as: literal text as it is; otherwise each piece filled in where the text
+ * tells (`$"-rf"` is its string, `$(echo -rf)` is -rf, `$X` the values set earlier in the line),
+ * a piece known only at run time as MAYBE.
+ */
+function readings(word: ShellWord, variables: ReadonlyMap<string, readonly string[]>): string[] {
+  if (word.literal) return [word.text];
+  let texts = [''];
+  for (const part of word.parts) {
+    const pieces =
+      part.kind === 'text'
+        ? [part.text]
+        : part.kind === 'var'
+          ? (variables.get(part.name) ?? [MAYBE])
+          : [part.output ?? MAYBE];
+    texts = texts.flatMap((t) => pieces.map((p) => t + p)).slice(0, MAX_READINGS);
+  }
+  return texts;
+}
+
+/** True when an option word's text gives one of `letters` (`-rf`) or `long` (`--recursive=x`). */
+function namesFlag(text: string, letters: string, long: readonly string[]): boolean {
+  if (text.startsWith('--')) return long.includes(text.split('=')[0] as string);
+  return text.startsWith('-') && [...text.slice(1)].some((c) => letters.includes(c));
+}
+
+/**
+ * The option words before `--` name one of the flags: `-rf` gives r and f, `--recursive` stays
+ * whole. A word is read as bash passes it where its text tells (`-$"R"f`, `$(echo -rf)`); a
+ * word with a piece known only at run time is left out.
+ */
 export function hasFlag(
   args: readonly ShellWord[],
   letters: string,
   long: readonly string[],
 ): boolean {
   for (const arg of args) {
-    if (!arg.literal) continue;
-    const t = arg.text;
-    if (t === '--') return false;
-    if (t.startsWith('--')) {
-      if (long.includes(t.split('=')[0] as string)) return true;
-    } else if (t.startsWith('-') && [...t.slice(1)].some((c) => letters.includes(c))) return true;
+    const texts = readings(arg, NO_VARIABLES);
+    if (texts.length !== 1 || texts[0]?.includes(MAYBE) !== false) continue;
+    const text = texts[0];
+    if (text === '--') return false;
+    if (namesFlag(text, letters, long)) return true;
+  }
+  return false;
+}
+
+/**
+ * Like hasFlag, for a rule that denies: a word that may turn into the flag at run time (`-$X`,
+ * `$(opts)`, `--$X`) counts as having it, and variables set earlier in the line (`X=-rf; rm $X
+ * /`) are filled in.
+ */
+export function mayHaveFlag(
+  args: readonly ShellWord[],
+  letters: string,
+  long: readonly string[],
+  variables: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  for (const arg of args) {
+    if (arg.literal && arg.text === '--') return false;
+    for (const text of readings(arg, variables)) {
+      if (!text.includes(MAYBE)) {
+        if (namesFlag(text, letters, long)) return true;
+      } else if (text.startsWith(MAYBE) || text.startsWith('-')) return true;
+    }
   }
   return false;
 }

@@ -2,12 +2,12 @@
 // any order or long form, wrappers peeled, payloads re-parsed), never on the raw string: `echo
 // "rm -rf /"` deletes nothing. Each rule names the law it protects in its `why`.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { deleteTargets, hasFlag, operands, writeTargets } from './command-effects.ts';
+import { deleteTargets, hasFlag, mayHaveFlag, operands, writeTargets } from './command-effects.ts';
 import { isForkBomb } from './fork-bombs.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
 import { wipesCriticalTree } from './mass-delete.ts';
-import { dataFileOf, networkFedWords, uploadWords } from './network-effects.ts';
+import { dataFileOf, inlineUploadWords, networkFedWords, uploadWords } from './network-effects.ts';
 import {
   anyPath,
   isCriticalTree,
@@ -121,8 +121,8 @@ function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
       return file === null ? [] : view.paths(literal(file));
     }),
   );
-  const fed = networkFedWords(command, view.parsed.commands).flatMap((w) => view.paths(w));
-  return [...sent, ...fed];
+  const fed = [...networkFedWords(command, view.parsed.commands), ...inlineUploadWords(command)];
+  return [...sent, ...fed.flatMap((w) => view.paths(w))];
 }
 
 /** The dangerous-shell rules, checked on every command of the parse. */
@@ -178,7 +178,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
     matches: (c, view) =>
       (c.binary === 'chmod' || c.binary === 'chown' || c.binary === 'chgrp') &&
       anyPath(operands(c.args), view, (p) =>
-        hasFlag(c.args, 'R', ['--recursive']) ? isCriticalTree(p, view.home) : p === '/',
+        mayHaveFlag(c.args, 'R', ['--recursive'], view.parsed.variables)
+          ? isCriticalTree(p, view.home)
+          : p === '/',
       ),
   },
   {

@@ -6,8 +6,8 @@ import {
   DELETERS,
   deleteTargets,
   findStarts,
-  hasFlag,
   inlineCode,
+  mayHaveFlag,
   operands,
 } from './command-effects.ts';
 import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
@@ -23,11 +23,38 @@ function narrowsByName(command: ShellCommand): boolean {
   );
 }
 
+/** The paths a list the line wrote earlier names (`echo ~ > list; … list`); none for other files. */
+function writtenList(file: ShellWord | undefined, view: ShellView): string[] {
+  if (file === undefined || !file.literal) return [];
+  const text = view.parsed.written.get(file.text.replace(/^(?:\.\/)+/, ''));
+  if (text === undefined) return [];
+  return text.split(/\s+/).flatMap((token) => (token === '' ? [] : view.paths(literal(token))));
+}
+
+/** The files xargs reads its arguments from besides a pipe: `< list`, `-a list`, `--arg-file=list`. */
+function xargsFiles(command: ShellCommand): (ShellWord | undefined)[] {
+  const xargs = command.wrappers.find((w) => w.name === 'xargs');
+  if (xargs === undefined) return [];
+  const files: (ShellWord | undefined)[] = command.redirects
+    .filter((r) => r.op === '<')
+    .map((r) => r.target ?? undefined);
+  xargs.args.forEach((arg, i) => {
+    if (arg.text === '-a' || arg.text === '--arg-file') files.push(xargs.args[i + 1]);
+    else if (/^(?:-a|--arg-file=)./.test(arg.text))
+      files.push(literal(arg.text.replace(/^(?:-a|--arg-file=)/, '')));
+  });
+  return files;
+}
+
 /** The trees a command prints the entries of (what a deleter fed its output would take). */
 function listedTrees(command: ShellCommand, view: ShellView): string[] {
   const args = command.args;
   const paths = (words: readonly ShellWord[]): string[] => words.flatMap((w) => view.paths(w));
   switch (command.binary) {
+    case 'cat':
+      return [...operands(args), ...command.redirects.map((r) => r.target ?? undefined)].flatMap(
+        (file) => writtenList(file, view),
+      );
     case 'echo':
     case 'printf':
       return paths(operands(args));
@@ -76,10 +103,12 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);
   if (!DELETERS.has(b)) return false;
-  const recursive = b === 'rm' && hasFlag(command.args, 'rR', ['--recursive']);
+  const recursive =
+    b === 'rm' && mayHaveFlag(command.args, 'rR', ['--recursive'], view.parsed.variables);
   // Without -r a deleter takes the files a glob names (shred -u ~/*), not the tree itself.
   const targets = deleteTargets(command).filter((w) => recursive || w.glob);
   if (anyPath(targets, view, critical)) return true;
+  if (xargsFiles(command).some((file) => writtenList(file, view).some(critical))) return true;
   return argumentFeeders(command, view.parsed.commands).some((o) =>
     listedTrees(o, view).some(critical),
   );

@@ -2,7 +2,7 @@
 // program sends (curl -F x=@f, scp f host:, nc host 9 < f) and the files whose bytes reach one
 // through a pipe or a substitution (cat f | nc host 9, curl -d "$(cat f)"). Pure functions.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { operands, optionValues } from './command-effects.ts';
+import { inlineCode, operands, optionValues } from './command-effects.ts';
 
 /** Programs that send their arguments, stdin or named files to another machine. */
 export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
@@ -97,6 +97,29 @@ function stdinFiles(command: ShellCommand): ShellWord[] {
   return command.redirects.flatMap((r) => (r.op === '<' && r.target !== null ? [r.target] : []));
 }
 
+const SOCKET = /^\/dev\/(?:tcp|udp)\//;
+
+function opensSocket(command: ShellCommand): boolean {
+  return command.redirects.some((r) => r.target !== null && SOCKET.test(r.target.text));
+}
+
+/**
+ * Bash itself sends what the command prints: its output goes to /dev/tcp or /dev/udp (`cat f >
+ * /dev/tcp/h/p`), or onto a descriptor past stderr (`>&3`, `>&$fd`) while the line opens a socket
+ * (`exec 3<>/dev/tcp/h/p; cat f >&3`, `{ cat f; } 3>/dev/tcp/h/p >&3`).
+ */
+function printsToSocket(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  if (command.redirects.some((r) => r.writes && r.target !== null && SOCKET.test(r.target.text)))
+    return true;
+  // Any command of the line counts: the grammar misreads `exec {fd}<>…` as a command `{fd}`.
+  return (
+    commands.some(opensSocket) &&
+    command.redirects.some(
+      (r) => r.op === '>&' && r.target !== null && !/^[012-]$/.test(r.target.text),
+    )
+  );
+}
+
 /**
  * Words naming files whose bytes a network program sends: what it reads through `<`, and the
  * files read by the commands that feed it, earlier stages of its pipeline and the substitutions
@@ -107,10 +130,7 @@ export function networkFedWords(
   command: ShellCommand,
   commands: readonly ShellCommand[],
 ): ShellWord[] {
-  // `cat f > /dev/tcp/host/port`: bash itself sends what the command prints.
-  const viaDevice = command.redirects.some(
-    (r) => r.writes && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.text),
-  );
+  const viaDevice = printsToSocket(command, commands);
   if (!viaDevice && (command.binary === null || !NETWORK_PROGRAMS.has(command.binary))) return [];
   const index = commands.indexOf(command);
   const feeders = commands.filter(
@@ -123,4 +143,34 @@ export function networkFedWords(
     ...stdinFiles(command),
     ...feeders.flatMap((o) => [...operands(o.args), ...stdinFiles(o)]),
   ];
+}
+
+// Inline code that sends bytes to another machine: an HTTP body (requests/httpx/axios .post,
+// urlopen(…, data=…), fetch with a body, Net::HTTP.post, HTTP::Tiny, LWP, curl's POSTFIELDS) or
+// a socket, FTP or mail connection.
+const INLINE_SENDS =
+  /\b(?:requests|httpx|axios|session)\.(?:post|put|patch)\b|(?:urlopen|Request)\s*\([^)]*\bdata\s*=|\bbody\s*:|\.sendall?\s*\(|\bsendto\s*\(|socket\.socket|\bcreate_connection\b|Net::HTTP|HTTP::Tiny|LWP::|IO::Socket|TCPSocket|\bnet\.connect|https?\.request\s*\(|CURLOPT_POSTFIELDS|fsockopen|ftplib|smtplib|paramiko/;
+// Inline code that reads a file's bytes.
+const INLINE_READS =
+  /\bopen\s*\(|readFileSync|readFile\s*\(|createReadStream|File\.(?:read|open|binread)|IO\.read|file_get_contents|fopen\s*\(|read_(?:text|bytes)\s*\(|\bslurp\b|<\s*\$?\w*\s*>/;
+// Where the code names the home: the string joined to it is a path below it.
+const HOME_JOIN =
+  /(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|Dir\.home|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\s*\)|environ(?:\.get\(|\[)\s*['"]HOME['"]\s*[\])]?|process\.env\.HOME)\s*(?:\+|\.|,|\/)\s*(['"])/g;
+const STRING = /(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
+
+/**
+ * Files inline interpreter code sends (python -c, node -e, a here-document …): when the code both
+ * reads a file and sends bytes, every path-like string in it, a string joined to the home read as
+ * below it (`homedir() + '/.bashrc'`, `os.path.join(expanduser('~'), '.bashrc')`).
+ */
+export function inlineUploadWords(command: ShellCommand): ShellWord[] {
+  const code = inlineCode(command);
+  if (code === null || !INLINE_SENDS.test(code) || !INLINE_READS.test(code)) return [];
+  const marked = code.replace(HOME_JOIN, (_m, quote: string) => `${quote}~/`);
+  const out: ShellWord[] = [];
+  for (const [, , text] of marked.matchAll(STRING)) {
+    if (text !== undefined && /^[~/.]/.test(text) && !/^\.+$/.test(text))
+      out.push({ text, literal: true, glob: false, parts: [{ kind: 'text', text }] });
+  }
+  return out;
 }

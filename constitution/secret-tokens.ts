@@ -11,6 +11,8 @@ export interface SecretToken {
   readonly mustNot: readonly string[];
 }
 
+// Every shape is matched in any case: flipping a token's case (GHP_…, AKIA… lowercased) is undone
+// by whoever receives it, so a card that a lowercase shape raises an uppercase one raises too.
 // Token characters start and end at anything a URL, a header or prose puts around them.
 const START = '(?<![A-Za-z0-9_-])';
 const END = '(?![A-Za-z0-9_])';
@@ -20,48 +22,54 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
   {
     name: 'AWS access key id',
     why: 'with its secret it signs requests to the whole AWS account',
-    pattern: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${END}`),
-    must: ['AKIAIOSFODNN7EXAMPLE', 'id=ASIAY34FZKBOKMUTVV7A&x=1'],
-    mustNot: ['AKIA', 'AKIAIOSFODNN7EXAMPL', 'akiaiosfodnn7example'],
+    pattern: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${END}`, 'i'),
+    must: ['AKIAIOSFODNN7EXAMPLE', 'id=ASIAY34FZKBOKMUTVV7A&x=1', 'akiaiosfodnn7example'],
+    mustNot: ['AKIA', 'AKIAIOSFODNN7EXAMPL', 'xakiaiosfodnn7example'],
   },
   {
     name: 'GitHub token',
     why: 'pushes code and reads private repositories as the person',
     pattern: new RegExp(
       `${START}(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})${END}`,
+      'i',
     ),
     must: [
       'ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
       'https://x.example/?t=gho_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
       'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+      'https://x.example/?t=GHP_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
     ],
     mustNot: ['ghp_short', 'ghx_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', 'github_pat_'],
   },
   {
     name: 'GitLab token',
     why: 'pushes code and reads private projects as the person',
-    pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`),
-    must: ['glpat-xxxxxxxxxxxxxxxxxxxx'],
+    pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`, 'i'),
+    must: ['glpat-xxxxxxxxxxxxxxxxxxxx', 'GLPAT-XXXXXXXXXXXXXXXXXXXX'],
     mustNot: ['glpat-short'],
   },
   {
     name: 'npm token',
     why: 'publishes packages under the person’s name',
-    pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`),
-    must: ['npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'],
-    mustNot: ['npm_install', 'npm_config_cache'],
+    pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`, 'i'),
+    must: ['npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', 'NPM_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'],
+    mustNot: ['npm_install', 'npm_config_cache', 'NPM_CONFIG_REGISTRY_URL_FOR_THE_MIRROR_X'],
   },
   {
     name: 'Slack token',
     why: 'reads and posts in the workspace as the bot or the person',
-    pattern: new RegExp(`${START}xox[baprs]-[A-Za-z0-9-]{10,}${END}`),
-    must: ['xoxb-123456789012-1234567890123-abcdefghijklmnop', 'xoxp-1234-5678-abcdef1234'],
+    pattern: new RegExp(`${START}xox[baprs]-[A-Za-z0-9-]{10,}${END}`, 'i'),
+    must: [
+      'xoxb-123456789012-1234567890123-abcdefghijklmnop',
+      'xoxp-1234-5678-abcdef1234',
+      'XOXB-1234-5678-ABCDEF1234',
+    ],
     mustNot: ['xoxb-', 'xoxz-1234567890-abc'],
   },
   {
     name: 'API secret key (sk-...)',
     why: 'OpenAI, Anthropic and Stripe keys spend the person’s money',
-    pattern: new RegExp(`${START}sk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_]{20,}${END}`),
+    pattern: new RegExp(`${START}sk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_]{20,}${END}`, 'i'),
     must: [
       'sk-abcdefghijklmnopqrstuvwxyz012345',
       'sk-proj-abcdefghijklmnopqrstuvwx',
@@ -72,29 +80,33 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
   {
     name: 'Stripe key',
     why: 'moves money on the person’s Stripe account',
-    pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${END}`),
+    pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${END}`, 'i'),
     must: ['sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'rk_test_abcdefghijklmnop1234'],
     mustNot: ['sk_live_', 'desk_live_abcdefghijklmnop1234'],
   },
   {
     name: 'Google API key',
     why: 'bills Google Cloud APIs to the person’s project',
-    pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`),
+    pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`, 'i'),
     must: ['AIzaSyA-1234567890abcdefghijklmnopqrstu'],
     mustNot: ['AIzaShort', 'AIzaSyA-1234567890abcdefghijklmnopqrstuvwxyz0'],
   },
   {
     name: 'Hugging Face token',
     why: 'reads private models and pushes to the person’s repositories',
-    pattern: new RegExp(`${START}hf_[A-Za-z0-9]{34,}${END}`),
-    must: ['hf_abcdefghijklmnopqrstuvwxyzABCDEFGH'],
-    mustNot: ['hf_transfer', 'hf_hub_download'],
+    pattern: new RegExp(`${START}hf_[A-Za-z0-9]{34,}${END}`, 'i'),
+    must: ['hf_abcdefghijklmnopqrstuvwxyzABCDEFGH', 'HF_ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGH'],
+    mustNot: ['hf_transfer', 'hf_hub_download', 'HF_HUB_ENABLE_HF_TRANSFER'],
   },
   {
     name: 'private key',
     why: 'a key block is the identity itself',
-    pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/,
-    must: ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\nMIIE'],
+    pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/i,
+    must: [
+      '-----BEGIN OPENSSH PRIVATE KEY-----',
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIE',
+      '-----begin openssh private key-----',
+    ],
     mustNot: ['-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----'],
   },
   {
@@ -124,7 +136,7 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
   {
     name: 'Telegram bot token',
     why: 'whoever holds it speaks as the bot and reads its chats',
-    pattern: /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/,
+    pattern: /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/i,
     must: ['https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1/getMe'],
     mustNot: ['12:30', 'https://example.com/123456789:short'],
   },
@@ -133,6 +145,7 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
     why: 'a bearer token: whoever holds it is logged in',
     pattern: new RegExp(
       `${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}${END}`,
+      'i',
     ),
     must: [
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
@@ -142,7 +155,7 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
 ];
 
 // One pass over all shapes first: nearly every text matches none.
-const ANY_SECRET = new RegExp(SECRET_TOKENS.map((t) => `(?:${t.pattern.source})`).join('|'));
+const ANY_SECRET = new RegExp(SECRET_TOKENS.map((t) => `(?:${t.pattern.source})`).join('|'), 'i');
 
 /** The first secret shape found in a text, or null. */
 export function secretTokenIn(text: string): SecretToken | null {

@@ -4,8 +4,9 @@ import type { ReadOnlyRuleSpec } from './spec.ts';
 
 type Spec = ReadOnlyRuleSpec;
 
-// --output writes a file; -c core.pager=... and --ext-diff run programs; the rest move where
-// git looks for its helpers.
+// --output writes a file; -c core.pager=... and --ext-diff run programs; --exec-path and the
+// pack options move where git looks for its helpers; --git-dir and --work-tree move the
+// repository away from where the command runs, which is the one the caller's check clears.
 const GIT_FORBIDDEN = [
   '-c',
   '--output',
@@ -13,6 +14,8 @@ const GIT_FORBIDDEN = [
   '--exec-path',
   '--upload-pack',
   '--receive-pack',
+  '--git-dir',
+  '--work-tree',
 ];
 
 function git(sub: string, match: string, noMatch: string, extra: Partial<Spec> = {}): Spec {
@@ -25,6 +28,10 @@ function git(sub: string, match: string, noMatch: string, extra: Partial<Spec> =
     ...extra,
   };
 }
+
+// Subcommands that print file contents from the repository's objects, and its config.
+const OBJECTS: Partial<Spec> = { repository: 'objects' };
+const CONFIG: Partial<Spec> = { repository: 'config' };
 
 // Options of git tag that only shape the listing.
 const TAG_LIST_FLAGS = [
@@ -47,17 +54,18 @@ const TAG_LIST_FLAGS = [
 /** The git rules. */
 export const GIT_READ_ONLY: readonly Spec[] = [
   git('status', 'git status', 'git -c core.fsmonitor=./x status'),
-  git('log', 'git log --oneline -10', 'git log --output=log.txt'),
+  git('log', 'git log --oneline -10', 'git log --output=log.txt', OBJECTS),
   // Outside a repository (or with --no-index) git diff compares two trees whole, hidden files
   // and all: `git diff .config empty` from ~ printed ~/.config/app/credentials.env.
   git('diff', 'git diff --stat', 'git diff --ext-diff', {
+    ...OBJECTS,
     trees: true,
     examples: {
       match: ['git diff --stat', 'git diff HEAD~1 -- src'],
       no_match: ['git diff --ext-diff', 'git diff .config empty', 'git diff --no-index ~/a ~/b'],
     },
   }),
-  git('show', 'git show HEAD', 'git show HEAD > head.patch'),
+  git('show', 'git show HEAD', 'git show HEAD > head.patch', OBJECTS),
   // git branch NAME creates a branch, -d/-m/-c delete, move, copy.
   git('branch', 'git branch -a', 'git branch -D main', {
     allowed_flags: [
@@ -76,13 +84,14 @@ export const GIT_READ_ONLY: readonly Spec[] = [
     max_args: 0,
   }),
   git('remote', 'git remote -v', 'git remote add x https://x.example', {
+    ...CONFIG,
     allowed_flags: ['-v', '--verbose'],
     max_args: 0,
   }),
   git('rev-parse', 'git rev-parse HEAD', 'git rev-parse $REF'),
   { ...git('stash list', 'git stash list', 'git stash pop'), max_args: 0 },
   git('ls-files', 'git ls-files', 'git ls-files > files.txt'),
-  git('blame', 'git blame README.md', 'git blame --output=x README.md'),
+  git('blame', 'git blame README.md', 'git blame --output=x README.md', OBJECTS),
   // git tag NAME creates a tag: words are patterns only after -l/--list.
   git('tag', 'git tag', 'git tag v1.0', { allowed_flags: TAG_LIST_FLAGS, max_args: 0 }),
   {
@@ -95,6 +104,7 @@ export const GIT_READ_ONLY: readonly Spec[] = [
   // git config KEY VALUE sets: only the query options, and at most a key and a value pattern.
   {
     ...git('config', 'git config --get user.name', 'git config user.name x', {
+      ...CONFIG,
       allowed_flags: [
         '--get',
         '--get-all',
@@ -120,6 +130,7 @@ export const GIT_READ_ONLY: readonly Spec[] = [
   // -O/--open-files-in-pager runs a program on the matches; --no-index and --untracked search
   // files git does not track (git grep --no-index key in ~ reads ~/.ssh, as grep -r would).
   git('grep', "git grep -n 'TODO'", 'git grep -O./x TODO', {
+    ...OBJECTS,
     forbidden_flags: [
       ...GIT_FORBIDDEN,
       '-O',

@@ -38,6 +38,12 @@ export interface ReadOnlyRuleSpec {
    * then read whole (RECURSIVE_READERS lists the same actions).
    */
   readonly exec_actions?: readonly string[] | undefined;
+  /**
+   * Built-in only: the command prints what the repository it runs in holds, file contents from
+   * its objects (`git show HEAD:x`, `git log -p`) or its config (`git remote -v`), so the
+   * caller's check must clear that repository too (a dotfiles repository keeps ~/.netrc's bytes).
+   */
+  readonly repository?: 'objects' | 'config' | undefined;
   readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
 }
 

@@ -10,8 +10,11 @@ import { outboxRecordSchema, type OutboxRecord } from './outbox-record.ts';
 export interface OutboxStore {
   save(record: OutboxRecord): Promise<void>;
   remove(id: string): Promise<void>;
-  /** Every saved record, oldest first, and the files that could not be read. */
-  load(): Promise<{ records: OutboxRecord[]; corrupt: string[] }>;
+  /**
+   * Every saved record, oldest first, and the files that could not be read (moved aside as
+   * `.corrupt` unless `look` only: doctor reads without changing anything).
+   */
+  load(options?: { look?: boolean }): Promise<{ records: OutboxRecord[]; corrupt: string[] }>;
 }
 
 /** The outbox of one channel, in `dir` (created on the first save). */
@@ -29,7 +32,7 @@ export function createOutboxStore(dir: string): OutboxStore {
         if (!isMissing(error)) throw error;
       });
     },
-    async load() {
+    async load(options = {}) {
       let names: string[];
       try {
         names = await readdir(dir);
@@ -44,7 +47,7 @@ export function createOutboxStore(dir: string): OutboxStore {
         const read = await readJsonFile(file, outboxRecordSchema);
         if (read.kind === 'ok') records.push(read.value);
         else if (read.kind === 'corrupt') {
-          await rename(file, `${file}.corrupt`).catch(() => undefined);
+          if (options.look !== true) await rename(file, `${file}.corrupt`).catch(() => undefined);
           corrupt.push(file);
         }
       }

@@ -6,6 +6,12 @@ import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import {
+  repositoryExposure,
+  storedCredentialProtection,
+  type RepositoryPart,
+  type RepositoryReader,
+} from './repository-exposure.ts';
+import {
   absoluteUserPath,
   resolveThroughSymlinks,
   type RealPath,
@@ -30,6 +36,13 @@ export interface PathOracle {
   protection(path: string, use?: { readonly metadataOnly?: boolean }): Protection | null;
   /** Inside roots.read (anywhere when unset) or roots.write, once its links are resolved. */
   inRoots(path: string, access: 'read' | 'write'): boolean;
+  /**
+   * Why a git command run in `dir` that prints `part` of its repository (file contents from its
+   * objects, or its config) could show a secret; null when it cannot.
+   */
+  repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
+  /** A git config file holding a credential (a login in a URL, an authorization header); else null. */
+  storedCredential(path: string): Protection | null;
 }
 
 export interface PathOracleOptions {
@@ -38,11 +51,13 @@ export interface PathOracleOptions {
   readonly roots: ResolvedRoots;
   /** Custode's own config, data and state dirs (protected wherever XDG_* puts them). */
   readonly ownDirs: readonly string[];
+  /** Reads repositories and config files (git and the disk). */
+  readonly repositories: RepositoryReader;
 }
 
 /** The oracle for one pipeline: the home and the roots resolved once. */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
-  const { home, realPath, roots, ownDirs } = options;
+  const { home, realPath, roots, ownDirs, repositories } = options;
   const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
   return {
@@ -61,5 +76,8 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       const resolved = real(path);
       return allowed.some((root) => isUnder(resolved, root));
     },
+    repositoryExposure: (dir, part) =>
+      repositoryExposure(dir, part, home, repositories, (path) => protectionOf(path, ownDirs)),
+    storedCredential: (path) => storedCredentialProtection(real(path), repositories),
   };
 }

@@ -7,6 +7,7 @@ import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
+import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
 import { protectedDirsOf } from '../../executors/protected-places.ts';
 import {
   createRealPath,
@@ -130,6 +131,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       realPath,
       roots: resolveConfiguredRoots(config.roots, home, realPath),
       ownDirs: protectedDirs,
+      repositories: createRepositoryReader(env),
     }),
     panel: buildPanel(options, env, logger),
     rules: options.rules,

@@ -3,7 +3,7 @@
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
-import { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
+import { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL, STORED_CREDENTIAL_SIGNAL } from '../vaglio/guard.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
 import type { Grant } from './grant.ts';
 import type { ProposedCall } from './types.ts';
@@ -40,6 +40,8 @@ export interface PolicyInput {
 function guardCard(signals: readonly string[]): string | null {
   if (signals.includes(SECRET_TOKEN_SIGNAL))
     return 'policy: data leaves the machine: what this call sends holds a secret-shaped token (a key, token or private key)';
+  if (signals.includes(STORED_CREDENTIAL_SIGNAL))
+    return 'policy: the file holds a credential (a login in a URL or an authorization header); a person decides';
   if (signals.includes(MENTION_SIGNAL))
     return 'policy: a protected path is mentioned as text (not opened); a person decides';
   return null;

@@ -1,7 +1,7 @@
 // The policy's use of the read-only catalogue: a shell call whose every command is a known
 // read-only one, with every path argument inside scope and outside the guard, runs without
 // a card. The catalogue itself (rules and examples) lives with the parser.
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
@@ -69,6 +69,12 @@ export function readPathCheck(scope: ShellScope): PathCheck {
   return (word, use) => {
     if (climbsThroughName(word)) return false;
     const path = scope.paths.absolute(word.trim(), scope.cwd);
+    if (use?.repository !== undefined)
+      return scope.paths.repositoryExposure(path, use.repository) === null;
+    // A git config holding a login, read as a file or inside a tree read whole (grep -r . from
+    // a work tree's top reads .git/config).
+    const configs = use?.tree === true ? [path, join(path, '.git', 'config')] : [path];
+    if (configs.some((config) => scope.paths.storedCredential(config) !== null)) return false;
     // By its text and where its links lead (secrets -> ~/.config/app): a raw device named only
     // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
     if (scope.paths.protection(path, { metadataOnly: use?.deviceMetadata === true }) !== null)

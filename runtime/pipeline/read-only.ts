@@ -26,6 +26,8 @@ export interface PathUse {
   readonly deviceMetadata: boolean;
   /** The command reads every file below the path (grep -r, rg, diff -r): the guard sees only its top. */
   readonly tree?: boolean;
+  /** The path is where the command runs, and it prints this part of the repository there. */
+  readonly repository?: 'objects' | 'config';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -293,8 +295,12 @@ function ruleFor(
   if (rule.exec_actions !== undefined) {
     const split = execActions(args, rule.exec_actions);
     if (split === null) return false;
-    if (!split.runs.every((run) => matchCommand(actionCommand(command, run), catalogue, pathOk)))
-      return false;
+    // A repository reader runs where find hands it a file (-execdir), not where it was cleared.
+    const reads = (run: ShellWord[]): boolean => {
+      const matched = matchCommand(actionCommand(command, run), catalogue, pathOk);
+      return matched !== null && matched.repository === undefined;
+    };
+    if (!split.runs.every(reads)) return false;
     args = split.own;
   }
   if (!args.every((word) => judgeableArgument(word) || patternOptionGlob(word, rule))) return false;
@@ -326,7 +332,12 @@ function matchCommand(
       return null;
   }
   const rules = catalogue.rules.get(binary) ?? [];
-  return rules.find((rule) => ruleFor(command, catalogue, pathOk, rule)) ?? null;
+  const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
+    rule.repository === undefined ||
+    pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository });
+  return (
+    rules.find((rule) => ruleFor(command, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
+  );
 }
 
 /** A command line both catalogues can judge: parsed cleanly, no substitution, no function, not empty. */

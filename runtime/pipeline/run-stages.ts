@@ -7,7 +7,12 @@ import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
 import { parseShell, type ParsedShell } from '../shell/parse.ts';
-import { guardCall, MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from '../vaglio/guard.ts';
+import {
+  guardCall,
+  MENTION_SIGNAL,
+  SECRET_TOKEN_SIGNAL,
+  STORED_CREDENTIAL_SIGNAL,
+} from '../vaglio/guard.ts';
 import type { CallContext } from '../vaglio/judge.ts';
 import type { LlmPanel } from '../vaglio/panel.ts';
 import type { Verdict } from '../vaglio/verdict.ts';
@@ -167,6 +172,7 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     executor: executor.name,
     args,
     home: paths.home,
+    realPath: paths.real,
     ...(commandArg === undefined ? {} : { commandArg }),
     ...(shell === null ? {} : { parsed: shell }),
   });
@@ -175,12 +181,16 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
   for (const key of executor.capabilities.pathArgs) {
     const value = args[key];
     if (typeof value !== 'string') continue;
-    const place = paths.protection(paths.absolute(value));
+    const path = paths.absolute(value);
+    const place = paths.protection(path);
     if (place !== null)
       return denied('guard', `forbidden path: ${place.name}`, ['forbidden path'], {
         executor,
         args,
       });
+    // A git config holding a login is not forbidden by name: reading it takes a card.
+    if (paths.storedCredential(path) !== null)
+      ev.guardSignals = [...ev.guardSignals, STORED_CREDENTIAL_SIGNAL];
   }
   return null;
 }
@@ -262,7 +272,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     guardSignals: ev.guardSignals ?? [],
   });
   const carded = (ev.guardSignals ?? []).filter(
-    (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL,
+    (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL || s === STORED_CREDENTIAL_SIGNAL,
   );
   const signals = [...carded, ...verdict.signals, ...(tiers?.signals ?? [])];
   const base = { reason: policy.reason, signals, verdict, executor, args };

@@ -17,6 +17,7 @@ import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord, resolveWords } from './words.ts';
+import { echoedText, scriptRun, writtenText } from './written-files.ts';
 
 /** The parse's types, re-exported so callers need one import. */
 export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './types.ts';
@@ -94,6 +95,8 @@ interface State {
   /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
   readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
   andChain: string[] | null;
+  /** Text written into files so far (see ParsedShell.written). */
+  readonly written: Map<string, string>;
 }
 
 function named(node: Node): Node[] {
@@ -319,6 +322,7 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     loop: ctx.loop,
   });
   walkSubstitutions(state, parts, ctx, index);
+  runWrittenScript(state, state.commands[index] as ShellCommand, ctx, index);
   const payload = shellPayload(binary, args);
   if (payload !== null) parsePayload(state, payload, ctx, index);
   if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
@@ -327,6 +331,22 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   if (stdinText !== null && binary !== null && SHELLS.has(binary) && payload === null) {
     parsePayload(state, stdinText, ctx, index);
   }
+}
+
+/** Record what the command writes into a file; a script the line wrote earlier is parsed where it runs. */
+function runWrittenScript(state: State, command: ShellCommand, ctx: Context, index: number): void {
+  const script = scriptRun(command);
+  const text = script === null ? undefined : state.written.get(script);
+  if (text !== undefined) parsePayload(state, text, ctx, index);
+  const feeder = state.commands.find(
+    (c) => c.pipeline.id === command.pipeline.id && c.pipeline.stage === command.pipeline.stage - 1,
+  );
+  const written = writtenText(command, feeder === undefined ? null : echoedText(feeder));
+  if (written === null) return;
+  const before = command.redirects.some((r) => r.op === '>>')
+    ? state.written.get(written.file)
+    : '';
+  state.written.set(written.file, `${before ?? ''}${written.text}\n`);
 }
 
 /** `echo 'rm -rf /' | sh`: literal text printed straight into a shell that reads stdin is its script. */
@@ -345,13 +365,8 @@ function parseEchoedScripts(
     )
       continue;
     const feeder = stages.find((c) => c.pipeline.stage === shell.pipeline.stage - 1);
-    if (feeder === undefined || (feeder.binary !== 'echo' && feeder.binary !== 'printf')) continue;
-    if (!feeder.args.every((a) => a.literal)) continue;
-    const text = feeder.args
-      .filter((a) => !/^-[neE]+$/.test(a.text))
-      .map((a) => a.text)
-      .join(' ');
-    parsePayload(state, text.replace(/\\n/g, '\n'), ctx, state.commands.indexOf(shell));
+    const text = feeder === undefined ? null : echoedText(feeder);
+    if (text !== null) parsePayload(state, text, ctx, state.commands.indexOf(shell));
   }
 }
 
@@ -572,6 +587,7 @@ export function parseShell(source: string): ParsedShell {
     nextScope: 1,
     trailing: [],
     andChain: null,
+    written: new Map(),
   };
   const top: Context = {
     origin: 'top',
@@ -593,5 +609,6 @@ export function parseShell(source: string): ParsedShell {
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
     andChain: state.andChain,
+    written: state.written,
   };
 }

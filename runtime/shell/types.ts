@@ -47,7 +47,10 @@ export interface ShellWrapper {
 export interface ShellCommand {
   /** The command word after unwrapping; null for a bare redirect like `> file`. */
   readonly name: ShellWord | null;
-  /** Basename of a literal command name (`/bin/rm` -> `rm`); null when the name is not literal. */
+  /**
+   * Basename of the command name as bash reads it (`/bin/rm`, `$"rm"` -> `rm`); null when a
+   * piece of it is known only at run time.
+   */
   readonly binary: string | null;
   readonly args: readonly ShellWord[];
   readonly redirects: readonly ShellRedirect[];
@@ -95,4 +98,9 @@ export interface ParsedShell {
   readonly hasSubstitution: boolean;
   /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
   readonly andChain: readonly string[] | null;
+  /**
+   * Text the line writes into files, by the file's name as written (`./` dropped): a literal
+   * echo/printf or a here-document sent there. A script among them is parsed where it runs.
+   */
+  readonly written: ReadonlyMap<string, string>;
 }

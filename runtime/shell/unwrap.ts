@@ -114,11 +114,16 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['caffeinate', spec({ shortArgs: 'tw' })],
 ]);
 
-/** The basename of a literal command word (`/usr/bin/rm` -> `rm`); null when not literal. */
+/**
+ * The basename of the command word as bash reads it (`/usr/bin/rm` -> `rm`, `$"rm"` -> `rm`); null
+ * when a piece of it is known only at run time. A word that is not literal names a binary but
+ * never matches an allowing rule (they want a literal name).
+ */
 export function binaryOf(word: ShellWord | undefined): string | null {
-  if (word === undefined || !word.literal) return null;
-  const slash = word.text.lastIndexOf('/');
-  return slash >= 0 ? word.text.slice(slash + 1) : word.text;
+  const text = word === undefined ? null : staticText(word);
+  if (text === null) return null;
+  const slash = text.lastIndexOf('/');
+  return slash >= 0 ? text.slice(slash + 1) : text;
 }
 
 interface Peeled {

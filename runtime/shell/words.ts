@@ -19,6 +19,10 @@ const GLOB_CHARS = /[*?[]/;
 // Brace expansion needs an unquoted {x,y} or {a..b}.
 const BRACE = /\{[^{}]*(?:,|\.\.)[^{}]*\}/;
 const RUN_TIME: WordPart = { kind: 'dynamic', output: null };
+// The mark a `$"…"` leaves before its string: bash prints the string as it is (C locale, no
+// message catalogue, the usual case), but a catalogue may replace it, so the word is not literal;
+// its reading (the guard's) is the string.
+const TRANSLATION: WordPart = { kind: 'dynamic', output: '' };
 // A placeholder in the shape for characters that cannot expand (quoted or escaped).
 const INERT = '\0';
 // `name=` at the start of an argument: bash expands `~` after its `=` and after each `:` (bash manual, Tilde Expansion).
@@ -48,7 +52,8 @@ function addSequence(builder: WordBuilder, nodes: readonly Node[]): void {
   nodes.forEach((node, i) => {
     const next = nodes[i + 1];
     // `$"…"`, `$'…'`, `$1`, `${x}` split by the grammar into a bare `$` and what follows: bash
-    // expands them, so that `$` is a run-time piece, not text.
+    // expands them, so that `$` is a run-time piece, not text. Before a "…" it is a locale
+    // translation: the string itself unless a message catalogue replaces it.
     if (
       next !== undefined &&
       !node.type.endsWith('string') &&
@@ -56,9 +61,14 @@ function addSequence(builder: WordBuilder, nodes: readonly Node[]): void {
       EXPANDS_AFTER_DOLLAR.test(next.text)
     ) {
       addUnquoted(builder, node.text.slice(0, -1));
-      pushDynamic(builder, RUN_TIME);
+      pushDynamic(builder, startsWithString(next) ? TRANSLATION : RUN_TIME);
     } else addNode(builder, node);
   });
+}
+
+/** A "…" string, or a word the grammar made of one and what touches it (`"R"f`). */
+function startsWithString(node: Node): boolean {
+  return (node.type === 'concatenation' ? node.firstChild : node)?.type === 'string';
 }
 
 function endsWithDollar(raw: string): boolean {
@@ -227,6 +237,7 @@ function addNode(builder: WordBuilder, node: Node): void {
       addDoubleQuoted(builder, node);
       return;
     case 'translated_string': {
+      pushDynamic(builder, TRANSLATION);
       const inner = node.namedChildren[0];
       if (inner) addDoubleQuoted(builder, inner);
       return;

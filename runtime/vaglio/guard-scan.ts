@@ -13,6 +13,8 @@ import { MAX_GLOB_WILDCARDS, globMatcher, pathTokens } from './guard-text.ts';
 export const MENTION_SIGNAL = 'protected path mentioned';
 /** Passed with this signal: a secret-shaped token would leave the machine. */
 export const SECRET_TOKEN_SIGNAL = 'secret-shaped token leaves the machine';
+/** Passed with this signal: a file the call reads holds a credential its name does not tell. */
+export const STORED_CREDENTIAL_SIGNAL = 'file holds a credential';
 
 /** The path families a read or a mention of exposes (devices only matter as whole values). */
 export const SECRET: ReadonlySet<ForbiddenPath['kind']> = new Set(['secret']);

@@ -181,11 +181,34 @@ function reachesNetwork(parsed: ParsedShell): boolean {
 }
 
 /** Judge a parsed command line; mentions and secret-shaped tokens leaving the machine become `notes`. */
+// Programs that act on a link itself, not on what it leads to (rm keys removes the link).
+const ON_THE_LINK: ReadonlySet<string> = new Set([
+  'rm',
+  'unlink',
+  'mv',
+  'ln',
+  'readlink',
+  'ls',
+  'stat',
+  'lstat',
+  'find',
+]);
+
+/** Where the command reaches through `path`: its links followed, the last one only if it opens it. */
+function leadsTo(command: ShellCommand, path: string, realPath: (p: string) => string): string {
+  // /dev/fd, /dev/stdout and /proc/self lead into the deciding process, not the command's.
+  if (/^\/(?:dev|proc)\//.test(path)) return path;
+  if (command.binary === null || !ON_THE_LINK.has(command.binary)) return realPath(path);
+  const slash = path.lastIndexOf('/');
+  return slash <= 0 ? path : `${realPath(path.slice(0, slash))}${path.slice(slash)}`;
+}
+
 export function checkShell(
   parsed: ParsedShell,
   home: string,
   siblings: ShellSiblings,
   notes: Set<string>,
+  realPath: (path: string) => string = (path) => path,
 ): Blocked | null {
   const mentions: Mentions = new Map(parsed.commands.map((c) => [c, mentionWords(c)]));
   const raw = unaccountedToken(parsed, mentions, home, notes);
@@ -234,7 +257,12 @@ export function checkShell(
         if (hit) return hit;
       }
       for (const path of paths(word)) {
-        const secret = forbiddenPathRule(path, SECRET);
+        // Where the path leads too: a link in it (or in the cwd) may lead into a secret store.
+        // The command's own name is run, not read: where its link leads is not opened as data.
+        const followed = path.startsWith('/') && word !== command.name;
+        const secret =
+          forbiddenPathRule(path, SECRET) ??
+          (followed ? forbiddenPathRule(leadsTo(command, path, realPath), SECRET) : null);
         const hit =
           (secret ? forbidden(secret) : null) ??
           (devicesMatter ? scanWhole(path, home) : null) ??

@@ -13,7 +13,7 @@ import { normalizePath } from './normalize-path.ts';
 import { Blocked, MENTION_SIGNAL, scanText, scanWhole, SECRET_TOKEN_SIGNAL } from './guard-scan.ts';
 import { checkShell, siblingsOf } from './guard-shell.ts';
 
-export { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL } from './guard-scan.ts';
+export { MENTION_SIGNAL, SECRET_TOKEN_SIGNAL, STORED_CREDENTIAL_SIGNAL } from './guard-scan.ts';
 
 /** The guard's answer: blocked with a rule-naming reason, or passed; signals feed the judges and policy. */
 export type GuardResult =
@@ -28,6 +28,12 @@ export interface GuardInput {
   readonly home: string;
   /** The command line already parsed by the caller (one parse per call); used only if its source matches. */
   readonly parsed?: ParsedShell | null;
+  /**
+   * Where an absolute path leads once the links that exist are followed (the path oracle's
+   * `real`); when given, a shell word is also judged where it leads (`cd link && cat etc/shadow`
+   * with link -> /). Without it the guard judges the text alone.
+   */
+  readonly realPath?: (path: string) => string;
 }
 
 // Walking a hostile args object must end: deeper nesting than this is blocked.
@@ -115,7 +121,7 @@ function checkValue(
       const parsed =
         given !== undefined && given !== null && given.source === value ? given : parseShell(value);
       if (parsed.errors) notes.add('shell did not parse');
-      return checkShell(parsed, input.home, siblingsOf(input.args), notes);
+      return checkShell(parsed, input.home, siblingsOf(input.args), notes, input.realPath);
     }
     return scanText(value, input.home) ?? scanWhole(value, input.home);
   }

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createPairingStore, pairingFile } from '../../channels/pairing/pairing-store.ts';
 import { run } from '../../runtime/cli/doctor.ts';
+import { createOutboxStore } from '../../runtime/outbox/outbox-store.ts';
 import { startSlackApi } from '../channels/slack/slack-api.ts';
 import { startEmulator } from '../channels/telegram/emulator.ts';
 
@@ -218,5 +219,38 @@ describe('custode doctor', () => {
       `PROBLEM cannot write: a file stands where its directory should be (EEXIST) at ${join(root, 'custode')}`,
     );
     expect(out).toContain('the daemon refuses to serve until then');
+  });
+
+  it('reports messages a channel has not taken, since when and the last error', async () => {
+    const root = mkdtempSync(join(process.env.HOME ?? '', 'doctor-outbox-'));
+    const before = await doctor([], { XDG_STATE_HOME: root });
+    expect(before.out).not.toContain('undelivered');
+    const store = createOutboxStore(join(root, 'custode', 'outbox', 'telegram'));
+    for (const [seq, attempts] of [
+      [1, 3],
+      [2, 1],
+    ] as const)
+      await store.save({
+        v: 1,
+        id: `m${String(seq)}`,
+        seq,
+        chatId: '7',
+        createdAt: `2026-11-23T17:4${String(seq)}:00.000Z`,
+        expiresAt: '2026-11-24T17:40:00.000Z',
+        attempts,
+        lastError: seq === 2 ? 'the Bot API could not be reached' : '502 Bad Gateway',
+        what: { kind: 'text', text: 'hello' },
+      });
+    writeFileSync(join(root, 'custode', 'outbox', 'telegram', 'm3.json'), '{"v":1,');
+    const { code, out } = await doctor([], { XDG_STATE_HOME: root });
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'PROBLEM telegram: 2 message(s) undelivered since 2026-11-23 17:41 UTC (4 failed attempt(s), last: the Bot API could not be reached). The daemon retries them and gives up after 1440 minutes, telling the chat.',
+    );
+    expect(out).toContain('PROBLEM telegram outbox: 1 unreadable entry');
+    // Doctor only looks: the unreadable entry is still where it was.
+    expect(readFileSync(join(root, 'custode', 'outbox', 'telegram', 'm3.json'), 'utf8')).toBe(
+      '{"v":1,',
+    );
   });
 });

@@ -465,13 +465,115 @@ describe('uncarded red team 4: file tools without a card', () => {
   });
 });
 
+describe('uncarded red team 4: links that lead into a secret store', () => {
+  it('a word or a cd through a link is judged where the link leads: a denial, not a card', async () => {
+    await symlink('/', join(project, 'r'));
+    await symlink(join(home, '.ssh'), join(project, 'keys'));
+    await symlink(join(home, '.config', 'app'), join(project, 'app-link'));
+    await expectDecisions('deny', [
+      'cd r && cat etc/shadow',
+      'cat r/etc/shadow',
+      'cd r/etc && head -1 shadow',
+      'cd keys && cat id_rsa',
+      'cat keys/id_rsa',
+      'cd app-link && cat credentials.env',
+    ]);
+    await expectDecisions('deny', ['cat etc/shadow'], join(project, 'r'));
+    await expectDecisions('deny', ['cat id_rsa'], join(project, 'keys'));
+    // The link itself is not what it leads to: listing or removing it is not a denial.
+    expect(await decide('ls r')).toMatchObject({ decision: 'allow' });
+    expect((await decide('rm keys')).decision).not.toBe('deny');
+    // /dev/fd and /proc/self lead into the deciding process: not followed.
+    expect((await decide('echo hi > /dev/fd/1')).decision).not.toBe('deny');
+  });
+});
+
 describe('uncarded red team 4: secrets the protected list does not reach', () => {
-  it.todo(
-    'a dotfiles repository: with ~/.config a git repository that committed gh/hosts.yml and app/credentials.env, `cd ~/.config && git show HEAD:gh/hosts.yml`, `git log -p`, `git show --all` and `git grep FAKE HEAD` (cwd ~/.config) run as read-only and print the tokens from .git objects (the sandbox hides the files, not the blobs)',
-  );
-  it.todo(
-    'a token in a repository config: with remote.origin.url https://x-access-token:<token>@github.com/… or http.<url>.extraheader "AUTHORIZATION: basic <token>" (what actions/checkout leaves), `git remote -v` and `git config --list` (read-only) and fs_read of .git/config (policy) print the token',
-  );
+  it("a dotfiles repository's history (a ~/.config repository, a stow package) is not printed without a card", async () => {
+    const config = join(home, '.config');
+    execFileSync('git', ['init', '-q', config]);
+    git(config, 'add', 'gh/hosts.yml', 'app/credentials.env');
+    git(config, 'commit', '-qm', 'dotfiles');
+    const stow = await makeTempDir('dotfiles-');
+    await mkdir(join(stow, 'aws', '.aws'), { recursive: true });
+    await writeFile(join(stow, 'aws', '.aws', 'credentials'), 'FAKE-AWS-SECRET\n');
+    await mkdir(join(stow, 'vim'));
+    await writeFile(join(stow, 'vim', 'vimrc'), 'set nu\n');
+    execFileSync('git', ['init', '-q', stow]);
+    git(stow, 'add', '.');
+    git(stow, 'commit', '-qm', 'dotfiles');
+    // Moved out of the work tree since: only the history holds it now.
+    git(stow, 'rm', '-rq', '--cached', 'aws');
+    git(stow, 'commit', '-qm', 'untrack aws');
+    const printers = [
+      'git log -p',
+      'git log --all -p --follow -- .',
+      'git show HEAD',
+      'git show --all',
+      'git diff HEAD~1',
+      'git grep FAKE HEAD',
+      'git grep FAKE',
+    ];
+    await expectDecisions('ask', [...printers, 'git show HEAD:gh/hosts.yml'], config);
+    await expectDecisions('ask', printers, stow);
+    // A protected path its text names is the guard's already.
+    await expectDecisions('deny', ['git show HEAD~1:aws/.aws/credentials'], stow);
+    // What prints names only still runs without a card, and shows no secret.
+    for (const cwd of [config, stow])
+      for (const command of ['git status', 'git ls-files', 'git branch -a'])
+        expectNoSecret(await runOutput(command, cwd));
+  });
+
+  it('a protected file staged in a project repository keeps its diff behind a card', async () => {
+    await writeFile(join(project, '.npmrc'), '//registry.npmjs.org/:_authToken=FAKE-NPM-SECRET\n');
+    git(project, 'add', '.npmrc');
+    await expectDecisions('ask', ['git diff --cached', 'git grep FAKE', 'git log -p --all']);
+    await expectDecisions('deny', ['git show :.npmrc']);
+  });
+
+  it('a project repository with ordinary history still runs its history readers without a card', async () => {
+    const log = await runOutput('git log -p');
+    expect(log).toContain('# app');
+    expect(await decide('git show HEAD:README.md')).toMatchObject({ decision: 'allow' });
+    expect(await decide('git --git-dir=.git log -p')).toMatchObject({ decision: 'ask' });
+  });
+
+  it('a login in a repository config (a remote URL with a token, a CI authorization header) is not printed without a card', async () => {
+    const token = 'FAKE-REMOTE-TOKEN';
+    git(project, 'remote', 'add', 'origin', `https://x-access-token:${token}@github.com/o/r.git`);
+    const ci = await makeTempDir('ci-');
+    execFileSync('git', ['init', '-q', ci]);
+    git(ci, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
+    git(ci, 'config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${token}`);
+    for (const cwd of [project, ci]) {
+      await expectDecisions(
+        'ask',
+        [
+          'git remote -v',
+          'git config --list',
+          'git config --get-regexp remote',
+          'git config -l --show-origin',
+          'cat .git/config',
+          'grep -r basic .',
+        ],
+        cwd,
+      );
+      const read = await pipeline.evaluate(
+        call('fs_read', { path: join(cwd, '.git', 'config') }, intent),
+      );
+      expect(read).toMatchObject({ decision: 'ask' });
+      expect(read.reason).toContain('holds a credential');
+    }
+    // An ordinary remote prints without a card.
+    const plain = await makeTempDir('plain-');
+    execFileSync('git', ['init', '-q', plain]);
+    git(plain, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
+    expect(await runOutput('git remote -v', plain)).toContain('https://github.com/o/r.git');
+    const read = await pipeline.evaluate(
+      call('fs_read', { path: join(plain, '.git', 'config') }, intent),
+    );
+    expect(read).toMatchObject({ decision: 'allow' });
+  });
 });
 
 describe('uncarded red team 4: URLs that carry tokens', () => {
@@ -521,7 +623,32 @@ describe('uncarded red team 4: URLs that carry tokens', () => {
     }
   });
 
-  it.todo(
-    'a token in a URL: an uppercase spelling of a known prefix (GHP_…) is sent without a card; the token shapes are case-sensitive',
-  );
+  it('a token whose case is flipped (GHP_…, a lowercased AWS key id) asks before it leaves, by fetch or by curl', async () => {
+    const local = await pipelineWith({
+      roots: { write: ['~'] },
+      web: { private_allowlist: ['127.0.0.0/8'], domain_allowlist: ['127.0.0.1'] },
+    });
+    try {
+      for (const token of [
+        'GHP_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+        'Ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        'akiaiosfodnn7example',
+        'NPM_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+        'XOXB-123456789012-1234567890123-ABCDEFGHIJKLMNOPQRSTUVWX',
+      ]) {
+        const fetch = await local.evaluate(
+          call('web_fetch', { url: `${base}/?t=${token}` }, intent),
+        );
+        expect(fetch, token).toMatchObject({ decision: 'ask' });
+        expect(fetch.reason, token).toContain('data leaves the machine');
+        const curl = await local.evaluate(
+          call('shell_exec', { command: `curl -s ${base}/${token}`, cwd: project }, intent),
+        );
+        expect(curl, token).toMatchObject({ decision: 'ask' });
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      local.close();
+    }
+  });
 });

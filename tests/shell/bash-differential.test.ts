@@ -1,7 +1,9 @@
 // The parser sees what bash sees: thousands of generated lines and a list of tricky ones, each run
 // by a real bash and parsed by parseShell. Every line either gives exactly bash's argv for every
-// command, or the parser says it does not understand it (a flagged parse or a word that is not
-// literal), which downstream never allows without a card. A silent disagreement fails.
+// command, or the parser says it does not understand it (a flagged parse or a word with a piece
+// known only at run time), which downstream never allows without a card. A word that is not
+// literal but has a reading (`$"…"`, `$(echo x)`: what the guard judges) must read as bash's.
+// A silent disagreement fails.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import type { ShellCommand, ShellWord } from '../../runtime/shell/types.ts';
@@ -34,8 +36,12 @@ function understood(word: ShellWord, assigned: ReadonlyMap<string, string>): str
   }
   let text = '';
   for (const part of word.parts) {
-    if (part.kind === 'dynamic') return null;
-    if (part.kind === 'text') text += part.text;
+    // A piece the parser reads for the guard (`$"…"` as its string, `$(echo x)` as x) must be
+    // what bash reads too.
+    if (part.kind === 'dynamic') {
+      if (part.output === null) return null;
+      text += part.output;
+    } else if (part.kind === 'text') text += part.text;
     else {
       const value = assigned.get(part.name) ?? KNOWN.get(part.name);
       if (value === undefined) return null;
@@ -119,6 +125,8 @@ const TRICKY = [
   "pr $'\\x41\\101\\u0041' $'\\c?' $'\\cA' $'a\\'b' $'\\q' $'\\e'",
   "pr $'\\xc3\\xa9' $'\\xff' $'\\u00e9' $'\\U0001F600'",
   'pr $"a$A" $"b\\"c"',
+  'pr -$"R"f $"-rf" "-"$"rf" a$"b"c $"" $"$A"x',
+  'pr $(echo -rf) `echo x` a$(echo b)c',
   // Tildes.
   'pr ~ ~/x ~"/x" \'~\'/x \\~/x ~\\/x ~/"a" ~""',
   'pr x=~/y x=a:~/y --x=~/y 1x=~ A=~ =~',
@@ -159,6 +167,13 @@ describe.skipIf('skip' in bash)(
       const tally = compare(TRICKY);
       expect(tally.disagree.map((d) => JSON.stringify(d))).toEqual([]);
       expect(tally.agree).toBeGreaterThan(TRICKY.length / 3);
+    });
+
+    it('reads a locale string $"…" and an echoed substitution as bash passes them', () => {
+      const lines = TRICKY.filter(
+        (line) => line.includes('$"-rf"') || line.includes('$(echo -rf)'),
+      );
+      expect(compare(lines)).toMatchObject({ agree: lines.length, disagree: [] });
     });
 
     it('on 3000 generated lines (seeded)', { timeout: 120_000 }, () => {

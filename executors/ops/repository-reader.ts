@@ -1,0 +1,95 @@
+// What a git command run in a directory could print from its repository, read at decision time:
+// every path its objects hold (any commit of any ref or reflog, the index) and its config as
+// git assembles it. Read by git itself, so discovery, safe.directory and includes are what the
+// command will see; only plumbing that starts no program runs (no index refresh, so no
+// fsmonitor; no hooks; --missing=print, so a partial clone fetches nothing), without locks, a
+// pager or a prompt, and a timeout. Anything unexpected is "could not tell" (the caller asks).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { RepositoryReader } from '../../runtime/pipeline/repository-exposure.ts';
+
+const TIMEOUT_MS = 5_000;
+const MAX_OUTPUT = 64 * 1024 * 1024;
+const MAX_CONFIG_FILE = 1024 * 1024;
+// Options that keep git to reading: no optional locks, no fsmonitor, no pager.
+const QUIET = ['--no-optional-locks', '--no-pager', '-c', 'core.fsmonitor=false'];
+
+class NotARepository extends Error {}
+
+function gitIn(dir: string, env: NodeJS.ProcessEnv, args: readonly string[]): string {
+  try {
+    return execFileSync('git', [...QUIET, ...args], {
+      cwd: dir,
+      env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1' },
+      encoding: 'utf8',
+      timeout: TIMEOUT_MS,
+      maxBuffer: MAX_OUTPUT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const { status, stderr, code } = error as { status?: number; stderr?: string; code?: string };
+    // No git at all: the command itself cannot run either.
+    if (code === 'ENOENT') throw new NotARepository();
+    if (status === 128 && /not a git repository/i.test(stderr ?? '')) throw new NotARepository();
+    throw error;
+  }
+}
+
+function topOf(dir: string, env: NodeJS.ProcessEnv, gitDir: string): string | null {
+  if (gitIn(dir, env, ['rev-parse', '--is-bare-repository']).trim() === 'true') return null;
+  try {
+    return gitIn(dir, env, ['rev-parse', '--show-toplevel']).trim();
+  } catch {
+    // Inside the .git directory itself: its work tree is the directory holding it.
+    return basename(gitDir) === '.git' ? dirname(gitDir) : null;
+  }
+}
+
+function objectPaths(dir: string, env: NodeJS.ProcessEnv): string[] {
+  const listing = gitIn(dir, env, [
+    'rev-list',
+    '--objects',
+    '--all',
+    '--reflog',
+    '--indexed-objects',
+    '--missing=print',
+  ]);
+  const paths = new Set<string>();
+  for (const line of listing.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0 && space < line.length - 1) paths.add(line.slice(space + 1));
+  }
+  return [...paths];
+}
+
+/** The reader over the real disk and git, with the environment the commands will run in. */
+export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader {
+  return {
+    contents(dir) {
+      try {
+        const gitDir = gitIn(dir, env, ['rev-parse', '--absolute-git-dir']).trim();
+        return { top: topOf(dir, env, gitDir), paths: objectPaths(dir, env) };
+      } catch (error) {
+        return error instanceof NotARepository ? 'none' : null;
+      }
+    },
+    config(dir) {
+      try {
+        return gitIn(dir, env, ['config', '--list', '--includes']);
+      } catch {
+        // Outside a repository git still lists the global and system configs: this is git failing.
+        return null;
+      }
+    },
+    smallText(path) {
+      try {
+        const stat = statSync(path);
+        if (!stat.isFile() || stat.size > MAX_CONFIG_FILE) return null;
+        return readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
