@@ -104,6 +104,12 @@ async function expectDecisions(
   }
 }
 
+/** Each command asks or is refused: never runs without a card. */
+async function expectNotAllowed(commands: readonly string[], cwd = root): Promise<void> {
+  for (const command of commands)
+    expect((await decide(command, cwd)).decision, command).not.toBe('allow');
+}
+
 /** Runs a call that a tier allowed; returns everything it printed. */
 async function runUncarded(command: string, cwd = root): Promise<string> {
   const outcome = await decide(command, cwd);
@@ -551,7 +557,7 @@ describe('uncarded red team 5: the curl fetch tier', () => {
   });
 
   it('a second route, URL, config, credential or output asks', async () => {
-    await expectDecisions('ask', [
+    await expectNotAllowed([
       `curl -fsSL 127.0.0.1:${String(port)}/x`,
       `curl -fsSL https://example.com/ http://127.0.0.1:${String(port)}/x`,
       `curl -fsSL 'https://{example.com,127.0.0.1:${String(port)}}/x'`,
