@@ -6,7 +6,7 @@
 // it did when it ran.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -431,14 +431,25 @@ describe('uncarded red team 5: what a fetch URL carries', () => {
 });
 
 describe('uncarded red team 5: a home that is a git repository', () => {
-  it.todo(
-    'a home kept in git never prints a protected file from its history: with ~ a git repository that ' +
-      'committed ~/.ssh/id_ed25519, ~/.aws/credentials and ~/.netrc, `git -C ~/app -C .. grep -h FAKE HEAD` ' +
-      '(read-only: git grep) printed all three secrets, and `git log -p` in ~, `git -C ~ log -p`, ' +
-      '`cd ~ && git log -p`, `git -C ~/notes log -p`, `cd ~/notes && git log -p` and ' +
-      '`git -C ~/Downloads show :/home` printed their diffs (the sandbox hides the files, not .git/objects); ' +
-      '`git -C ~/notes show HEAD:../.aws/credentials` and `git -C ~/Downloads cat-file -p HEAD:.netrc` are refused',
-  );
+  it('a home kept in git never prints a protected file from its history', async () => {
+    execFileSync('git', ['init', '-q', home]);
+    git(home, 'add', '-f', '.ssh/id_ed25519', '.aws/credentials', '.netrc');
+    git(home, 'commit', '-qm', 'dotfiles');
+    await mkdir(join(home, 'notes'), { recursive: true });
+    for (const [command, cwd] of [
+      [`git -C ${root}/app -C ${home} grep -h FAKE HEAD`, root],
+      ['git log -p', home],
+      [`git -C ${home} log -p`, root],
+      [`cd ${home} && git log -p`, root],
+      ['git log -p', join(home, 'notes')],
+      [`git -C ${join(home, 'notes')} show :/dotfiles`, root],
+    ] as const) {
+      const outcome = await decide(command, cwd);
+      if (outcome.decision === 'allow') expectNoSecret(await runUncarded(command, cwd));
+    }
+    // The rest of the file's tests run in an ordinary home again.
+    await rm(join(home, '.git'), { recursive: true, force: true });
+  });
 });
 
 describe('uncarded red team 5: tar -C', () => {
