@@ -2,6 +2,7 @@
 // resolves a word as the program will (cwd, ~, $HOME, .., the symlinks of what exists) and
 // answers from the one protected list (constitution/protected.ts) and the configured roots.
 // No stage borrows another stage's check by calling it with a made-up executor.
+import { treeObstacle, type TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
@@ -43,6 +44,8 @@ export interface PathOracle {
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
   /** A git config file holding a credential (a login in a URL, an authorization header); else null. */
   storedCredential(path: string): Protection | null;
+  /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
+  treeObstacle(dir: string): TreeObstacle | null;
 }
 
 export interface PathOracleOptions {
@@ -79,5 +82,9 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     repositoryExposure: (dir, part) =>
       repositoryExposure(dir, part, home, repositories, (path) => protectionOf(path, ownDirs)),
     storedCredential: (path) => storedCredentialProtection(real(path), repositories),
+    treeObstacle(dir) {
+      const plain = (path: string): Protection | null => protectionOf(path, ownDirs);
+      return treeObstacle(real(dir), plain, (path) => this.protection(path));
+    },
   };
 }

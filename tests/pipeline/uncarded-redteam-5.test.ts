@@ -153,10 +153,18 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
     await expectDecisions('ask', [`find ${home} -name id_ed25519 -exec cat {} +`]);
   });
 
-  it('find -L -exec cat over links to key stores prints no key (the sandbox hides them)', async () => {
+  it('find -L -exec cat over links to key stores asks (a link below the tree leads to a store)', async () => {
     await symlink(join(home, '.ssh', 'id_ed25519'), join(root, 'app', 'keylink'));
     await symlink(join(home, '.aws'), join(root, 'app', 'awslink'));
-    expectNoSecret(await runUncarded('find -L app -exec cat {} +'));
+    expect((await decide('find -L app -exec cat {} +')).decision).not.toBe('allow');
+    // And were it run, the sandbox hides the stores: a person-approved run prints no key.
+    const approved = await pipeline.evaluate(
+      call('shell_exec', { command: 'find -L app -exec cat {} +', cwd: root }, intent, {
+        approvedBy: 'local:1',
+      }),
+    );
+    const ran = await pipeline.invoke(approved, new AbortController().signal);
+    expectNoSecret(JSON.stringify(ran));
   });
 
   it('a find -exec whose command writes a second operand asks: {} keeps its place', async () => {
@@ -217,14 +225,23 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
     ]);
   });
 
-  it.todo(
-    'a recursive read never prints a file whose direct read is refused: ' +
-      '`find ~/dotfiles -maxdepth 1 -type f -exec cat {} +` and `grep -rh FAKE --include=.n* ~/dotfiles` ' +
-      'print ~/dotfiles/.netrc (as do `git -C ~/dotfiles grep -h FAKE`, `git -C ~/dotfiles show HEAD`, ' +
-      '`tar -cf - -C ~ dotfiles` (workspace: tar create, the archive in clear on stdout) ' +
-      'and the older `grep -r FAKE ~/dotfiles`), while `cat ~/dotfiles/.netrc`, ' +
-      '`find ~/dotfiles -name .netrc -exec cat {} +` and `grep --include=.netrc` are refused',
-  );
+  it('a recursive read never prints a file whose direct read is refused', async () => {
+    for (const command of [
+      'find dotfiles -maxdepth 1 -type f -exec cat {} +',
+      'grep -rh FAKE --include=.n* dotfiles',
+      'grep -r FAKE dotfiles',
+      'rg FAKE dotfiles',
+      'tar -cf - -C . dotfiles',
+      'git -C dotfiles grep -h FAKE',
+      'git -C dotfiles show HEAD',
+    ]) {
+      const outcome = await decide(command);
+      if (outcome.decision === 'allow')
+        expect(await runUncarded(command), command).not.toContain('FAKE-DOTFILES-NETRC');
+    }
+    // The same reads of a tree with nothing protected below still run without a card.
+    await expectDecisions('allow', ['grep -rn todo notes', 'find notes -type f -exec cat {} +']);
+  });
 
   it('a protected name spelled out in find, grep --include or git show stays refused', async () => {
     await expectDecisions('deny', [
