@@ -1,5 +1,6 @@
 // What the daemon needs from a channel: start it against the chat service, stop it.
 import type { Config } from '../runtime/config.ts';
+import type { ChannelHealth } from '../runtime/health/channel-health.ts';
 import type { Logger } from '../runtime/log/logger.ts';
 import type { ChatService } from '../runtime/planner/chat-service.ts';
 
@@ -20,4 +21,6 @@ export interface RemoteAdapterOptions {
   readonly logger: Logger;
   /** Where channel state is kept (default: $XDG_STATE_HOME/custode). */
   readonly stateDir?: string;
+  /** Where failures in a row are counted (doctor, /healthz); absent: only logged. */
+  readonly health?: ChannelHealth;
 }

@@ -13,9 +13,9 @@ export interface AdapterContext {
   readonly tty: boolean;
 }
 
-/** What the remote channels share from the app: its config, env and logger. */
+/** What the remote channels share from the app: its config, env, logger and health record. */
 function remoteOptions(app: App) {
-  return { config: app.config, env: app.env, logger: app.logger };
+  return { config: app.config, env: app.env, logger: app.logger, health: app.health };
 }
 
 type AdapterFactory = (context: AdapterContext) => Promise<ChannelAdapter>;

@@ -149,7 +149,7 @@ export function networkFedWords(
 // urlopen(…, data=…), fetch with a body, Net::HTTP.post, HTTP::Tiny, LWP, curl's POSTFIELDS) or
 // a socket, FTP or mail connection.
 const INLINE_SENDS =
-  /\b(?:requests|httpx|axios|session)\.(?:post|put|patch)\b|urlopen\s*\([^)]*\bdata\s*=|\bbody\s*:|\.sendall?\s*\(|\bsendto\s*\(|socket\.socket|\bcreate_connection\b|Net::HTTP|HTTP::Tiny|LWP::|IO::Socket|TCPSocket|\bnet\.connect|https?\.request\s*\(|CURLOPT_POSTFIELDS|fsockopen|ftplib|smtplib|paramiko/;
+  /\b(?:requests|httpx|axios|session)\.(?:post|put|patch)\b|(?:urlopen|Request)\s*\([^)]*\bdata\s*=|\bbody\s*:|\.sendall?\s*\(|\bsendto\s*\(|socket\.socket|\bcreate_connection\b|Net::HTTP|HTTP::Tiny|LWP::|IO::Socket|TCPSocket|\bnet\.connect|https?\.request\s*\(|CURLOPT_POSTFIELDS|fsockopen|ftplib|smtplib|paramiko/;
 // Inline code that reads a file's bytes.
 const INLINE_READS =
   /\bopen\s*\(|readFileSync|readFile\s*\(|createReadStream|File\.(?:read|open|binread)|IO\.read|file_get_contents|fopen\s*\(|read_(?:text|bytes)\s*\(|\bslurp\b|<\s*\$?\w*\s*>/;

@@ -26,7 +26,12 @@ export const RECURSIVE_READERS: ReadonlyMap<string, readonly string[]> = new Map
   ['grep', ['-r', '-R', '-d', '--recursive', '--dereference-recursive', '--directories=recurse']],
   ['rg', []],
   ['diff', ['-r', '--recursive']],
+  // find names what it walks; -exec/-execdir hand every file below its roots to a reader.
+  ['find', ['-exec', '-execdir']],
 ]);
+
+/** Recursive readers whose first operand is the pattern, not a path (grep PATTERN PATH...). */
+export const PATTERN_FIRST: ReadonlySet<string> = new Set(['grep', 'rg']);
 
 /** The built-in rules. Why each one is safe is the rule itself: the flags that are not. */
 export const BUILT_IN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [

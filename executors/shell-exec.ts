@@ -1,5 +1,7 @@
 // shell_exec: one command line through the sandbox (bubblewrap on Linux), with a timeout
 // ceiling and an output cap. A non-zero exit is a result for the model to read, not an error.
+import { checkedAddresses } from './web/checked-host.ts';
+import { startFetchProxy, type FetchProxy, type HostCheck } from './web/fetch-proxy.ts';
 import { constants } from 'node:os';
 import { z } from 'zod';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
@@ -106,27 +108,44 @@ export const shellExec = defineExecutor({
     const cwd = await resolveInRoots(args.cwd ?? '~', 'read', ctx);
     const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
-    const result = await ctx.ops.shell.run({
-      command: args.command,
-      args: args.args ?? [],
-      cwd,
-      timeoutMs:
-        args.timeout_ms ?? Math.min(sandbox.default_timeout_ms, sandbox.timeout_ceiling_ms),
-      outputCapBytes: sandbox.output_cap_bytes,
-      signal: ctx.signal,
-      writableRoots: writableRootsOf(ctx),
-      readOnlyWithin: await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx),
-      // A call no person approved reaches no host socket (Docker, the user's D-Bus).
-      hideRuntimeDirs: uncarded,
-      visibleRoots: configuredWriteRoots(ctx),
-      // A person approved a card that said this needs the network (or saved it as a rule).
-      network: sandbox.network || ((grant.by === 'person' || grant.by === 'rule') && grant.network),
-      env: { ...commandEnv(ctx.env), ...(uncarded ? UNCARDED_GIT : {}) },
-      // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
-      ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),
-      tmpSizeBytes: sandbox.tmp_size_bytes,
-    });
+    const readOnlyWithin = await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx);
+    // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
+    const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
+    const result = await runThrough(proxy, () =>
+      ctx.ops.shell.run({
+        command: args.command,
+        args: args.args ?? [],
+        cwd,
+        timeoutMs:
+          args.timeout_ms ?? Math.min(sandbox.default_timeout_ms, sandbox.timeout_ceiling_ms),
+        outputCapBytes: sandbox.output_cap_bytes,
+        signal: ctx.signal,
+        writableRoots: writableRootsOf(ctx),
+        readOnlyWithin,
+        // A call no person approved reaches no host socket (Docker, the user's D-Bus).
+        hideRuntimeDirs: uncarded,
+        visibleRoots: configuredWriteRoots(ctx),
+        // A person approved a card that said this needs the network (or saved it as a rule).
+        network:
+          sandbox.network ||
+          proxy !== null ||
+          ((grant.by === 'person' || grant.by === 'rule') && grant.network),
+        // It lists processes or sockets (or, approved, signals them): constitution/process-use.ts.
+        hostProcesses: grant.by !== 'policy' && grant.hostProcesses,
+        env: {
+          ...commandEnv(ctx.env),
+          ...(uncarded ? UNCARDED_GIT : {}),
+          ...(proxy === null ? {} : proxyEnv(proxy.url)),
+        },
+        // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
+        ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),
+        tmpSizeBytes: sandbox.tmp_size_bytes,
+      }),
+    );
     const notes = [
+      ...(proxy === null
+        ? []
+        : proxy.refusals.map((reason) => `The fetch was refused: ${reason}.`)),
       ...(uncarded ? narrowedNotes(result, grant.writable, sandbox.uncarded_max_file_bytes) : []),
       ...(result.sandbox === 'bwrap' ? tmpFullNotes(result, sandbox.tmp_size_bytes) : []),
     ];
@@ -134,6 +153,32 @@ export const shellExec = defineExecutor({
     return { ...result, ...note };
   },
 });
+
+/** How curl reaches the proxy, and nothing bypasses it (no_proxy empty). */
+function proxyEnv(url: string): NodeJS.ProcessEnv {
+  return {
+    https_proxy: url,
+    HTTPS_PROXY: url,
+    http_proxy: url,
+    HTTP_PROXY: url,
+    no_proxy: '',
+    NO_PROXY: '',
+  };
+}
+
+/** A host the fetch proxy may tunnel to: web_fetch's check of a hop. */
+function proxyCheck(ctx: ExecutorContext): HostCheck {
+  return (host) => checkedAddresses(host, ctx.config.web, (name) => ctx.ops.http.lookup(name));
+}
+
+/** Run with the proxy (if any) up, and close it however the run ends. */
+async function runThrough<T>(proxy: FetchProxy | null, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    await proxy?.close();
+  }
+}
 
 /** Exit status of a process SIGXFSZ killed (bwrap and bash both report 128 + the signal). */
 const killedByFileSize = 128 + constants.signals.SIGXFSZ;

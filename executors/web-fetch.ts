@@ -2,20 +2,10 @@
 // allowlist, resolved addresses) and the connection goes to the checked address, so DNS
 // cannot rebind between the check and the connect.
 import { z } from 'zod';
-import {
-  DomainNotAllowed,
-  ExecutorTimeout,
-  InvalidArguments,
-  NetworkError,
-} from '../runtime/errors.ts';
+import { ExecutorTimeout, InvalidArguments, NetworkError } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
-import {
-  addressRange,
-  bareHost,
-  isDomainAllowed,
-  isPrivateAllowed,
-  isPublicAddress,
-} from './web/address-policy.ts';
+import { bareHost } from './web/address-policy.ts';
+import { checkedAddresses } from './web/checked-host.ts';
 import type { HttpResponse } from './ops/http-ops.ts';
 import { bodyToText } from './web/body-text.ts';
 
@@ -32,26 +22,6 @@ function parseUrl(text: string, base?: URL): URL {
     throw new InvalidArguments(`${url.protocol} URLs are not fetched; only http and https`);
   }
   return url;
-}
-
-/** Check one hop and return the addresses it may connect to; throws DomainNotAllowed with the reason. */
-async function checkedAddresses(url: URL, ctx: ExecutorContext): Promise<readonly string[]> {
-  const host = bareHost(url);
-  const { web } = ctx.config;
-  if (!isDomainAllowed(host, web.domain_allowlist)) {
-    throw new DomainNotAllowed(`${host} is not in web.domain_allowlist`);
-  }
-  const addresses = await ctx.ops.http.lookup(host);
-  if (addresses.length === 0) throw new NetworkError(`${host} did not resolve`);
-  // Every address must pass: a name that also resolves to a private address is refused outright.
-  for (const address of addresses) {
-    if (!isPublicAddress(address) && !isPrivateAllowed(host, address, web.private_allowlist)) {
-      throw new DomainNotAllowed(
-        `${host} resolves to ${address} (${addressRange(address)}), a non-public address; add the host or a CIDR to web.private_allowlist to allow it`,
-      );
-    }
-  }
-  return addresses;
 }
 
 /** GET from the first checked address that answers (an IPv6 address may be unroutable here). */
@@ -77,7 +47,7 @@ async function getFromAny(
 export const webFetch = defineExecutor({
   name: 'web_fetch',
   description:
-    'Fetch an http or https URL and return its content as readable text (HTML is converted to text). Private and local network addresses are refused.',
+    'Fetch an http or https URL (a web page or a JSON API) and return its content as readable text (HTML is converted to text). Usually runs without asking the person, where curl or wget in shell_exec needs their approval. Private and local network addresses are refused.',
   args: z.strictObject({
     url: z.string().min(1).describe('The http(s) URL to fetch.'),
     max_bytes: z
@@ -104,7 +74,9 @@ export const webFetch = defineExecutor({
     const deadline = Date.now() + timeoutMs;
     let url = parseUrl(args.url);
     for (let hop = 0; ; hop += 1) {
-      const addresses = await checkedAddresses(url, ctx);
+      const addresses = await checkedAddresses(bareHost(url), ctx.config.web, (host) =>
+        ctx.ops.http.lookup(host),
+      );
       const left = deadline - Date.now();
       if (left <= 0)
         throw new ExecutorTimeout(`${args.url} took more than ${String(timeoutMs)} ms`);

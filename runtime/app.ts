@@ -15,6 +15,7 @@ import { createAuditLog, type AuditLog } from './log/audit-log.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createTurnLog, type TurnLog } from './log/turn-log.ts';
 import { stateDir } from './paths.ts';
+import { createChannelHealth, type ChannelHealth } from './health/channel-health.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { ChatService } from './planner/chat-service.ts';
 import { fanOut } from './planner/events.ts';
@@ -36,6 +37,8 @@ export interface App {
   readonly approvals: ApprovalStore;
   readonly audit: AuditLog;
   readonly turnLog: TurnLog;
+  /** How the remote channels are doing (the daemon's doctor and /healthz read it). */
+  readonly health: ChannelHealth;
   /** Finishes or cancels running turns, flushes the logs. */
   close(): Promise<void>;
 }
@@ -71,6 +74,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const pipeline = await createPipeline({ config, env, rules, logger, audit });
   const approvals = createApprovalStore(join(state, 'approvals'), { logger });
   const turnLog = createTurnLog({ config, env, logger });
+  const health = createChannelHealth(state, logger);
   const service = new ChatService({
     config,
     client,
@@ -113,10 +117,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     approvals,
     audit,
     turnLog,
+    health,
     async close() {
       clearInterval(sweep);
       await service.stop();
       await turnLog.flush();
+      await health.flush();
       pipeline.close();
     },
   };

@@ -191,6 +191,8 @@ export const configSchema = z.strictObject({
       on_failure: z.enum(['refuse', 'continue']).default('refuse'),
     })
     .default({ on_failure: 'refuse' }),
+  /** A local health endpoint: GET http://127.0.0.1:<port>/healthz (off unless a port is set). */
+  health: z.strictObject({ port: z.number().int().positive().max(65_535).optional() }).default({}),
   logs: z
     .strictObject({
       turn_retention_days: z.number().int().positive().default(30),

@@ -156,6 +156,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         config,
         stateDir: state,
         logger,
+        ...(options.health === undefined ? {} : { health: options.health }),
       });
       const sink: ChannelSink = outbox;
       service.attach('slack', sink);
@@ -221,8 +222,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         const team = body.team?.id;
         if (decoded === null || !teamOk(team)) return;
         const channel = body.channel?.id;
+        const ts =
+          'container' in body ? (body.container as { message_ts?: unknown }).message_ts : undefined;
+        const cardRef =
+          channel === undefined || typeof ts !== 'string' ? {} : { cardRef: { channel, ts } };
         void service
-          .resolveApproval({ ...decoded, presser: `slack:${body.user.id}` }, sink)
+          .resolveApproval({ ...decoded, presser: `slack:${body.user.id}`, ...cardRef }, sink)
           .then(async (result) => {
             if (result === 'resolved' || channel === undefined) return;
             await client.chat.postEphemeral({

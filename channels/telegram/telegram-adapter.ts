@@ -13,6 +13,7 @@ import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
 import type { Config } from '../../runtime/config.ts';
 import { ConfigError } from '../../runtime/errors.ts';
 import { resolvePath } from '../../executors/resolve-path.ts';
+import type { ChannelHealth } from '../../runtime/health/channel-health.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
 import { createTelegramAccess, type TelegramAccess } from './pairing.ts';
@@ -73,7 +74,16 @@ async function onPress(ctx: Context, handlers: Handlers): Promise<void> {
   }
   const presser = `telegram:${String(ctx.from.id)}`;
   const { service, sink, logger } = handlers;
-  const { outcome, resumed } = await service.decideApproval({ ...decoded, presser }, sink);
+  const card = ctx.callbackQuery?.message;
+  // Where the pressed card is: its ref may not be saved yet when the outbox posted it late.
+  const cardRef =
+    card === undefined || typeof card.message_id !== 'number'
+      ? {}
+      : { cardRef: { chatId: card.chat.id, messageId: card.message_id } };
+  const { outcome, resumed } = await service.decideApproval(
+    { ...decoded, presser, ...cardRef },
+    sink,
+  );
   // Answered before the resumed turn runs: Telegram gives a callback only seconds, and an
   // approved command may take minutes. A failed answer only costs the toast.
   await ctx
@@ -111,15 +121,25 @@ function install(bot: Bot, handlers: Handlers): void {
   );
 }
 
-/** grammY retries a failed getUpdates by itself, silently: this makes each failure a log line. */
-function logPollingFailures(logger: Logger): Transformer {
+/**
+ * grammY retries a failed getUpdates by itself, silently: this makes each failure a log line
+ * and counts failures in a row (doctor, /healthz). A transformer sees an API error as a
+ * result with `ok: false` (grammY throws it later); no answer at all, as a thrown error.
+ */
+function logPollingFailures(logger: Logger, health: ChannelHealth | undefined): Transformer {
+  const failed = (error: unknown): void => {
+    logger.warn({ err: error }, 'telegram polling failed; retrying');
+    health?.failed('telegram', 'polling', error);
+  };
   return async (prev, method, payload, signal) => {
     try {
-      return await prev(method, payload, signal);
+      const result = await prev(method, payload, signal);
+      if (method !== 'getUpdates') return result;
+      if (result.ok) health?.succeeded('telegram', 'polling');
+      else failed(new Error(`${String(result.error_code)} ${result.description}`));
+      return result;
     } catch (error) {
-      if (method === 'getUpdates' && signal?.aborted !== true) {
-        logger.warn({ err: error }, 'telegram polling failed; retrying');
-      }
+      if (method === 'getUpdates' && signal?.aborted !== true) failed(error);
       throw error;
     }
   };
@@ -196,7 +216,7 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
       bot = new Bot(token, apiRoot === undefined || apiRoot === '' ? {} : { client: { apiRoot } });
       // 429s wait as told (flood control); a 5xx fails at once rather than stall the chat's outbox.
       // Installed first, so it sits inside auto-retry and sees every failed attempt.
-      bot.api.config.use(logPollingFailures(logger));
+      bot.api.config.use(logPollingFailures(logger, options.health));
       bot.api.config.use(
         autoRetry({
           maxRetryAttempts: 5,
@@ -223,6 +243,7 @@ export function createTelegramAdapter(options: TelegramAdapterOptions): Telegram
         config: options.config,
         stateDir: state,
         logger,
+        ...(options.health === undefined ? {} : { health: options.health }),
       });
       const sink = outbox;
       // After a restart, expiry notices for cards posted before it need a way back to Telegram.

@@ -30,9 +30,10 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   // -R and rg -L follow every symlink below the tree, out of the place the path check judged.
   plain('grep', "grep -rn 'TODO' src", 'grep -R x src', {
     forbidden_flags: ['-R', '--dereference-recursive'],
+    pattern_options: ['--include', '--exclude', '--exclude-dir'],
     examples: {
-      match: ["grep -rn 'TODO' src"],
-      no_match: ['grep -r x src >> found.txt', 'grep -nR x src'],
+      match: ["grep -rn 'TODO' src", 'grep -rn TODO --include=*.js src'],
+      no_match: ['grep -r x src >> found.txt', 'grep -nR x src', 'grep -rn x --incl=*.js src'],
     },
   }),
   plain('rg', "rg 'fn main' src", "rg --pre ./run.sh 'x'", {
@@ -40,8 +41,25 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
     examples: { match: ["rg 'fn main' src"], no_match: ["rg --pre ./run.sh 'x'", 'rg -L x src'] },
   }),
   plain('find', "find . -name '*.ts' -not -path './node_modules/*'", 'find . -name x -delete', {
-    // -exec* and -ok* run commands, -delete removes, -fprint* and -fls write files.
-    forbidden_flags: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fls'],
+    // -ok* ask on the terminal before running, -delete removes, -fprint* and -fls write files.
+    // -exec and -execdir run their command on every match: read-only when that command is.
+    forbidden_flags: ['-ok', '-okdir', '-delete', '-fprint', '-fls'],
+    exec_actions: ['-exec', '-execdir'],
+    examples: {
+      match: [
+        "find . -name '*.ts' -not -path './node_modules/*'",
+        'find src -type f -size +1M -exec du -h {} +',
+        "find src -name '*.log' -execdir wc -l {} ';'",
+      ],
+      no_match: [
+        'find . -name x -delete',
+        'find src -exec rm {} +',
+        "find src -exec sh -c 'cat $1' _ {} ';'",
+        'find src -exec du -h {}',
+        'find src -exec cat {}/x +',
+        'find src -ok cat {} ;',
+      ],
+    },
   }),
   plain('du', 'du -sh node_modules', 'du -sh *', { forbidden_flags: [FILES_FROM_LIST] }),
   // -C writes a compiled magic file; -f examines the files a list names.

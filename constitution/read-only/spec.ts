@@ -27,6 +27,18 @@ export interface ReadOnlyRuleSpec {
    */
   readonly trees?: boolean | undefined;
   /**
+   * Built-in only: long options whose value is a file-name pattern the tool matches, never a
+   * path it opens (grep --include=*.js). A glob there stays that option's value whatever it
+   * expands to (a file name holds no `/`), and the value is not checked as a path.
+   */
+  readonly pattern_options?: readonly string[] | undefined;
+  /**
+   * Built-in only: actions that run the command written after them, up to `;` or `+`, on each
+   * file found (find -exec). That command must itself be read-only, and the tool's paths are
+   * then read whole (RECURSIVE_READERS lists the same actions).
+   */
+  readonly exec_actions?: readonly string[] | undefined;
+  /**
    * Built-in only: the command prints what the repository it runs in holds, file contents from
    * its objects (`git show HEAD:x`, `git log -p`) or its config (`git remote -v`), so the
    * caller's check must clear that repository too (a dotfiles repository keeps ~/.netrc's bytes).

@@ -36,6 +36,27 @@ function datePaths(args: readonly string[]): readonly string[] | null {
   return files;
 }
 
+// ps options whose value is the next word (or the rest of their cluster: -ouser,pid).
+const PS_VALUED = new Set(['C', 'G', 'g', 'o', 'O', 'p', 'q', 's', 't', 'u', 'U']);
+
+/**
+ * ps takes no paths; null when a BSD option word (no dash: `auxe`, `e`) holds `e`, which prints
+ * every process's environment, the host's once its processes are in view (process-use.ts).
+ */
+function psPaths(args: readonly string[]): readonly string[] | null {
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] as string;
+    if (word.startsWith('--')) {
+      if (!word.includes('=') && /^--(?:sort|format|pid|ppid|user|group|cols|rows)$/.test(word))
+        i += 1;
+    } else if (word.startsWith('-')) {
+      const valued = [...word.slice(1)].findIndex((letter) => PS_VALUED.has(letter));
+      if (valued === word.length - 2) i += 1;
+    } else if (word.includes('e')) return null;
+  }
+  return [];
+}
+
 /** netstat's printing options (no -c: it never ends; no -W width tricks needed). */
 const NETSTAT_FLAGS = [
   '-t',
@@ -77,7 +98,13 @@ const TAR_LIST_FLAGS = [
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('df', 'df -h', 'df -h > disks.txt'),
-  plain('ps', 'ps aux', 'ps aux > ps.txt'),
+  plain('ps', 'ps aux', 'ps aux > ps.txt', {
+    paths: psPaths,
+    examples: {
+      match: ['ps aux', 'ps -ef', 'ps -o pid,user,comm -u me', 'ps -C node'],
+      no_match: ['ps aux > ps.txt', 'ps auxe', 'ps e', 'ps -o pid e'],
+    },
+  }),
   plain('pwd', 'pwd', 'pwd > where.txt'),
   plain('echo', 'echo hello world', 'echo hello > out.txt'),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),

@@ -2,7 +2,7 @@
 // decision's hot path). Node's throwIfNoEntry covers ENOENT only; a file used as a directory
 // (ENOTDIR), a loop or a denied directory still throws, and every one of them means "nothing
 // usable is there" to a decision.
-import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { RealPath } from '../../runtime/pipeline/scope-paths.ts';
 
 function quietly(look: () => Stats | undefined): Stats | undefined {
@@ -47,4 +47,13 @@ export function isAppendableData(path: string): boolean {
   const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
   if (stats === undefined || !stats.isFile() || (stats.mode & 0o111) !== 0) return false;
   return /\.(?:md|markdown|txt|text|org|rst|csv|tsv|log)$/i.test(path);
+}
+
+/** The names in a directory (symlinks followed to it), or null when it cannot be listed. */
+export function namesIn(dir: string): readonly string[] | null {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return null;
+  }
 }

@@ -21,6 +21,8 @@ export interface ShellRequest {
   /** Places inside the writable roots that stay read-only (bound read-only over them). */
   readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;
+  /** The host's processes and sockets in view: its pid and network namespaces, its /proc. */
+  readonly hostProcesses?: boolean;
   readonly env: NodeJS.ProcessEnv;
   /**
    * Largest file the command may write, in bytes (RLIMIT_FSIZE, soft and hard: a write past it

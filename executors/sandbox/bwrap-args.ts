@@ -50,6 +50,16 @@ function fileSizeLimit(bytes: number | undefined, prlimit: string): string[] {
   return bytes === undefined ? [] : [prlimit, `--fsize=${String(bytes)}:${String(bytes)}`, '--'];
 }
 
+/**
+ * Every namespace of its own; the network shared when asked; the host's processes and sockets
+ * in view (its pid and network namespaces) for a line that lists or signals them.
+ */
+function namespaces(request: ShellRequest): string[] {
+  if (request.hostProcesses !== true)
+    return ['--unshare-all', ...(request.network ? ['--share-net'] : [])];
+  return ['--unshare-user-try', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+}
+
 /** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
 export function buildBwrapArgs(
   request: ShellRequest,
@@ -57,9 +67,10 @@ export function buildBwrapArgs(
   masks: readonly SecretMask[] = [],
   prlimit: string = defaultPrlimitPath,
 ): string[] {
-  const argv = ['--die-with-parent', '--new-session', '--unshare-all', '--cap-drop', 'ALL'];
-  if (request.network) argv.push('--share-net');
-  argv.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  const argv = ['--die-with-parent', '--new-session', ...namespaces(request), '--cap-drop', 'ALL'];
+  // The host's /proc comes with the read-only / when its processes are in view.
+  argv.push('--ro-bind', '/', '/', '--dev', '/dev');
+  if (request.hostProcesses !== true) argv.push('--proc', '/proc');
   argv.push(...sized(request.tmpSizeBytes), '--tmpfs', '/tmp');
   // --dev puts /dev/shm in its own unsized tmpfs; a sized one over it keeps RAM bounded too.
   if (request.tmpSizeBytes !== undefined)

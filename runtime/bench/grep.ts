@@ -60,7 +60,13 @@ export async function benchGrep(): Promise<BenchSection> {
       config,
       env,
       signal: new AbortController().signal,
-      grant: { by: 'person', who: 'bench', reviews: false, network: false } as const,
+      grant: {
+        by: 'person',
+        who: 'bench',
+        reviews: false,
+        network: false,
+        hostProcesses: false,
+      } as const,
       ops: await createDefaultOps(config),
     };
     const fsGrepMs: number[] = [];

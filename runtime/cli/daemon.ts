@@ -7,6 +7,7 @@ import { createAdapters } from '../../channels/registry.ts';
 import type { ChannelAdapter } from '../../channels/adapter.ts';
 import { createApp, type App } from '../app.ts';
 import { unfinishedTurns } from '../log/unfinished-turns.ts';
+import { startHealthz, type HealthzServer } from '../health/healthz.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ConfigError, StateDirBusy } from '../errors.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
@@ -115,6 +116,7 @@ async function serve(
     tty: isTty(io.stdout),
   });
   const started: ChannelAdapter[] = [];
+  let healthz: HealthzServer | null = null;
   try {
     if (missing.length > 0) {
       throw new ConfigError(
@@ -130,6 +132,8 @@ async function serve(
       await adapter.start(app.service);
       started.push(adapter);
     }
+    const { port } = config.health;
+    if (port !== undefined) healthz = await startHealthz(port, app.health, app.logger);
     await tellInterruptedTurns(app).catch((error: unknown) =>
       app.logger.warn({ err: error }, 'could not check the turn log for turns a crash cut short'),
     );
@@ -146,6 +150,7 @@ async function serve(
     app.logger.info({ reason: next }, 'daemon stopping');
     return null;
   } finally {
+    await healthz?.close();
     for (const adapter of started.reverse()) {
       await adapter
         .stop()

@@ -10,7 +10,7 @@ import { turnLogDir } from '../log/turn-log.ts';
 import { dataDir, ownDirs, stateDir } from '../paths.ts';
 import { unwritableDirs } from '../state-store.ts';
 import { checkTokensOnline } from './doctor-tokens.ts';
-import { checkOutboxes } from './doctor-outbox.ts';
+import { checkChannelHealth, checkOutboxes } from './doctor-channels.ts';
 import { checkPeople, checkWriteRoots, type DoctorReport } from './doctor-setup.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
@@ -127,6 +127,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await checkPeople(config, io.env, setup);
   await checkTokensOnline(config, io.env, setup);
   await checkOutboxes(config, io.env, setup);
+  await checkChannelHealth(io.env, setup);
   report.lines.push(
     report.problems === 0 ? 'ok: nothing to fix' : `${String(report.problems)} problem(s) to fix`,
   );

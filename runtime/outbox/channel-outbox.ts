@@ -8,7 +8,7 @@ import { createOutboxStore } from './outbox-store.ts';
 
 export interface ChannelOutboxOptions extends Pick<
   OutboxOptions,
-  'channel' | 'inner' | 'classify' | 'split' | 'logger'
+  'channel' | 'inner' | 'classify' | 'split' | 'logger' | 'health'
 > {
   readonly service: ChatPort;
   readonly config: Config;
@@ -25,6 +25,7 @@ export async function startChannelOutbox(options: ChannelOutboxOptions): Promise
     classify: options.classify,
     split: options.split,
     logger: options.logger,
+    ...(options.health === undefined ? {} : { health: options.health }),
     store: createOutboxStore(join(options.stateDir, 'outbox', channel)),
     maxAgeMs: options.config.channels.outbox.max_age_minutes * 60_000,
     cards: {

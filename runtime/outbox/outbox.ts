@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApprovalCard } from '../approvals/card.ts';
 import type { MessageRef } from '../approvals/types.ts';
+import type { ChannelHealth } from '../health/channel-health.ts';
 import type { Logger } from '../log/logger.ts';
 import type { ChannelSink } from '../planner/channel-output.ts';
 import { givenUpNotice, refusedNotice, type RemoteChannel } from './given-up.ts';
@@ -40,6 +41,8 @@ export interface OutboxOptions {
   readonly maxAgeMs: number;
   readonly cards: CardHooks;
   readonly logger: Logger;
+  /** Counts failed deliveries in a row (doctor, /healthz). */
+  readonly health?: ChannelHealth;
   readonly now?: () => Date;
 }
 
@@ -107,7 +110,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     };
   }
 
+  /** One try at a delivery, counted in the channel's health. */
   async function attempt(record: OutboxRecord): Promise<MessageRef | null> {
+    try {
+      const ref = await send(record);
+      options.health?.succeeded(channel, 'delivery');
+      return ref;
+    } catch (error) {
+      options.health?.failed(channel, 'delivery', error);
+      throw error;
+    }
+  }
+
+  async function send(record: OutboxRecord): Promise<MessageRef | null> {
     const { chatId, what } = record;
     switch (what.kind) {
       case 'text':

@@ -3,7 +3,7 @@
 // run without a card, and with what sandbox?" from this type and the tier list (tiers/index.ts).
 
 /** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
-export type TierName = 'read-only' | 'workspace' | 'project-code';
+export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code';
 
 export type Grant =
   /** A person pressed "Allow" on this call's card. */
@@ -14,6 +14,8 @@ export type Grant =
       readonly reviews: boolean;
       /** The card said the command needs the network (constitution/network-use.ts): it gets it. */
       readonly network: boolean;
+      /** It lists or signals processes (constitution/process-use.ts): it sees the host's. */
+      readonly hostProcesses: boolean;
     }
   /** The config lets a tool that changes nothing run unasked (never_ask, or not critical). */
   | { readonly by: 'policy'; readonly rule: string }
@@ -25,6 +27,8 @@ export type Grant =
       readonly records: readonly string[] | 'anything';
       /** The saved card said the command needs the network: it gets it. */
       readonly network: boolean;
+      /** It lists or signals processes: it sees the host's. */
+      readonly hostProcesses: boolean;
     }
   /** An uncarded tier: the sandbox holds the call to what the parse promised. */
   | {
@@ -39,6 +43,10 @@ export type Grant =
       readonly records: readonly string[];
       /** It may replace an existing file (project code; a file git can give back); else it only creates. */
       readonly replaces: boolean;
+      /** It only lists processes and sockets: it sees the host's, network namespace included. */
+      readonly hostProcesses: boolean;
+      /** A plain GET (the fetch tier): the network only through the checking proxy. */
+      readonly viaProxy: boolean;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

@@ -14,6 +14,7 @@ import {
   entryExists,
   isAppendableData,
   isDirectory,
+  namesIn,
 } from '../../executors/ops/real-path.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
@@ -138,6 +139,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     workspace: workspaceCatalogueFor(config),
     isDirectory,
     entryExists,
+    namesIn,
     isAppendableData,
     protectedDirs: [...ownDirs, ...commandDirs(env, home)],
     unreviewed,

@@ -24,8 +24,12 @@ export interface PolicyInput {
   readonly ruleRecords: readonly string[] | 'anything';
   /** The command needs the network (its card says so): a person's or a rule's allow gives it. */
   readonly needsNetwork: boolean;
+  /** The line lists or signals processes (needed), or does nothing but list them (listsOnly). */
+  readonly hostProcesses: { readonly needed: boolean; readonly listsOnly: boolean };
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
+  /** A plain GET the fetch tier lets run through the checking proxy. */
+  readonly fetchRule: string | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
   readonly workspace: WorkspaceDecision | null;
   /** What the guard passed with: a mention or a secret-shaped token never runs without a card. */
@@ -53,7 +57,13 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     return {
       decision: 'allow',
       reason: `approved by ${call.approvedBy}`,
-      grant: { by: 'person', who: call.approvedBy, reviews, network: input.needsNetwork },
+      grant: {
+        by: 'person',
+        who: call.approvedBy,
+        reviews,
+        network: input.needsNetwork,
+        hostProcesses: input.hostProcesses.needed,
+      },
     };
   }
   const card = guardCard(input.guardSignals);
@@ -86,6 +96,24 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         readOnlyWithin: [],
         records: [],
         replaces: false,
+        hostProcesses: input.hostProcesses.listsOnly,
+        viaProxy: false,
+      },
+    };
+  if (input.fetchRule !== null && config.sandbox.mode === 'bwrap')
+    return {
+      decision: 'allow',
+      reason: `fetch: ${input.fetchRule}`,
+      grant: {
+        by: 'tier',
+        tier: 'fetch',
+        rule: input.fetchRule,
+        writable: [],
+        readOnlyWithin: [],
+        records: [],
+        replaces: false,
+        hostProcesses: false,
+        viaProxy: true,
       },
     };
   const { workspace } = input;
@@ -102,6 +130,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         readOnlyWithin: workspace.readOnlyWithin,
         records: workspace.written,
         replaces: workspace.replaces,
+        hostProcesses: false,
+        viaProxy: false,
       },
     };
   const rule = input.rules?.match(call) ?? null;
@@ -115,6 +145,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         rule: rule.description,
         records: input.ruleRecords,
         network: input.needsNetwork,
+        hostProcesses: input.hostProcesses.needed,
       },
     };
   }

@@ -4,6 +4,7 @@
 import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
 import {
   BUILT_IN_READ_ONLY,
+  PATTERN_FIRST,
   RECURSIVE_READERS,
   type ReadOnlyRuleSpec,
 } from '../../constitution/read-only-commands.ts';
@@ -120,7 +121,7 @@ function recursionTrees(
   if (rule.trees === true) return operands.every(containedTree) ? operands : null;
   if (!recurses(rule.binary, flags)) return [];
   // grep -r and rg with no path search the working directory itself.
-  const paths = rule.binary === 'diff' ? operands : operands.slice(1);
+  const paths = PATTERN_FIRST.has(rule.binary) ? operands.slice(1) : operands;
   return paths.length > 0 && paths.every(readableTree) ? paths : null;
 }
 
@@ -171,8 +172,11 @@ function ruleMatches(
     const paths = rule.paths(args.map((a) => a.text));
     return paths !== null && paths.every(ok);
   }
+  const patterns = rule.pattern_options ?? [];
   const flagValues = flags.flatMap((f) =>
-    f.startsWith('--') && f.includes('=') ? [f.slice(f.indexOf('=') + 1)] : [],
+    f.startsWith('--') && f.includes('=') && !patterns.includes(f.slice(0, f.indexOf('=')))
+      ? [f.slice(f.indexOf('=') + 1)]
+      : [],
   );
   return [...rest, ...flagValues].every(ok);
 }
@@ -192,6 +196,17 @@ export function isPlainGlob(word: ShellWord): boolean {
   return text
     .split('/')
     .every((segment) => segment !== '..' && !(segment.startsWith('.') && GLOB_CHARS.test(segment)));
+}
+
+/**
+ * `--name=GLOB` where `--name` is one of the rule's pattern options: every expansion is a file
+ * name in the working directory that starts with `--name=`, so the same option again.
+ */
+function patternOptionGlob(word: ShellWord, rule: ReadOnlyRuleSpec): boolean {
+  if (!word.glob || !word.parts.every((part) => part.kind === 'text')) return false;
+  const equals = word.text.indexOf('=');
+  const name = word.text.slice(0, equals);
+  return equals > 2 && !GLOB_CHARS.test(name) && (rule.pattern_options ?? []).includes(name);
 }
 
 /** An argument the catalogue can judge from its text: a literal (not `~user`, `~-`, `~+`) or a plain glob. */
@@ -225,6 +240,81 @@ function deviceMetadataOnly(binary: string, flags: readonly string[]): boolean {
   );
 }
 
+/** The words a find -exec action hands each file as; any other word holding it is refused. */
+const FOUND_FILE = '{}';
+
+/**
+ * The tool's own words and the commands its exec actions run (find -exec CMD ... {} + / ';'),
+ * or null when an action is not closed, runs no command, or splices `{}` into another word.
+ */
+function execActions(
+  args: readonly ShellWord[],
+  actions: readonly string[],
+): { own: ShellWord[]; runs: ShellWord[][] } | null {
+  const own: ShellWord[] = [];
+  const runs: ShellWord[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as ShellWord;
+    own.push(word);
+    if (!word.literal || !actions.includes(word.text)) continue;
+    const end = args.findIndex(
+      (w, j) =>
+        j > i &&
+        w.literal &&
+        (w.text === ';' || (w.text === '+' && args[j - 1]?.text === FOUND_FILE)),
+    );
+    const run = args.slice(i + 1, end);
+    if (end < 0 || run.length === 0) return null;
+    if (run.some((w) => w.text.includes(FOUND_FILE) && w.text !== FOUND_FILE)) return null;
+    // `{}` stays where it stands: `uniq {} OUT` has two operands, the second one written.
+    runs.push(run);
+    i = end;
+  }
+  return { own, runs };
+}
+
+/**
+ * A command an exec action runs, as its own command; its `{}` is judged as a file in the
+ * working directory (the files it stands for are below the tool's roots, judged as trees).
+ */
+function actionCommand(command: ShellCommand, words: readonly ShellWord[]): ShellCommand {
+  const [name, ...args] = words;
+  const binary = name?.literal === true && !name.text.includes('/') ? name.text : null;
+  return { ...command, name: name ?? null, binary, args, redirects: [], wrappers: [] };
+}
+
+/** The rule `command` matches with these arguments, its exec actions' commands matching too. */
+function ruleFor(
+  command: ShellCommand,
+  catalogue: ReadOnlyCatalogue,
+  pathOk: PathCheck,
+  rule: ReadOnlyRuleSpec,
+): boolean {
+  const binary = command.binary as string;
+  let args = command.args;
+  if (rule.exec_actions !== undefined) {
+    const split = execActions(args, rule.exec_actions);
+    if (split === null) return false;
+    // A repository reader runs where find hands it a file (-execdir), not where it was cleared.
+    const reads = (run: ShellWord[]): boolean => {
+      const matched = matchCommand(actionCommand(command, run), catalogue, pathOk);
+      return matched !== null && matched.repository === undefined;
+    };
+    if (!split.runs.every(reads)) return false;
+    args = split.own;
+  }
+  if (!args.every((word) => judgeableArgument(word) || patternOptionGlob(word, rule))) return false;
+  const { flags } = split(args);
+  const globs = new Set(
+    args.filter((a) => a.glob && !patternOptionGlob(a, rule)).map((a) => a.text),
+  );
+  if (globs.size > 0 && !globsFit(rule, flags)) return false;
+  const deviceMetadata = deviceMetadataOnly(binary, flags);
+  const check = (path: string, tree: boolean): boolean =>
+    pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
+  return ruleMatches(rule, args, check);
+}
+
 function matchCommand(
   command: ShellCommand,
   catalogue: ReadOnlyCatalogue,
@@ -236,28 +326,17 @@ function matchCommand(
   // A bare name only: ./ls or /tmp/x/cat is whatever file sits there.
   if (name === null || binary === null || !name.literal || name.text !== binary) return null;
   if (!onlyQuietWrappers(command)) return null;
-  if (!command.args.every(judgeableArgument)) return null;
   for (const redirect of command.redirects) {
     if (redirect.writes || (redirect.target !== null && !redirect.target.literal)) return null;
     if (redirect.op === '<' && redirect.target !== null && !pathOk(redirect.target.text))
       return null;
   }
-  const { flags } = split(command.args);
-  const globs = new Set(command.args.filter((a) => a.glob).map((a) => a.text));
-  const deviceMetadata = deviceMetadataOnly(binary, flags);
-  const check = (path: string, tree: boolean): boolean =>
-    pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
   const rules = catalogue.rules.get(binary) ?? [];
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
     rule.repository === undefined ||
     pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository });
   return (
-    rules.find(
-      (rule) =>
-        (globs.size === 0 || globsFit(rule, flags)) &&
-        ruleMatches(rule, command.args, check) &&
-        repositoryClear(rule),
-    ) ?? null
+    rules.find((rule) => ruleFor(command, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );
 }
 
@@ -294,7 +373,8 @@ function catalogueOf(rules: readonly ReadOnlyRuleSpec[]): ReadOnlyCatalogue {
 }
 
 function checkExamples(rule: ReadOnlyRuleSpec, origin: string): void {
-  const alone = catalogueOf([rule]);
+  // The rule alone for its program; the built-in rules for the commands its actions run.
+  const alone = catalogueOf([rule, ...BUILT_IN_READ_ONLY.filter((r) => r.binary !== rule.binary)]);
   const everyPath = (): boolean => true;
   const fail = (example: string, problem: string): never => {
     throw new ConfigError(

@@ -1,5 +1,6 @@
 // The stages in order, first non-pass wins: a `for…of` over STAGES. Pure decision logic: no
 // audit, no execution. A stage that throws denies, and the reason names the stage it reached.
+import { needsHostProcesses, onlyListsHostProcesses } from '../../constitution/process-use.ts';
 import { networkUse } from '../../constitution/network-use.ts';
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
@@ -41,6 +42,8 @@ export interface StageDeps {
   readonly workspace: WorkspaceCatalogue | null;
   readonly isDirectory: (path: string) => boolean;
   readonly entryExists: (path: string) => boolean;
+  /** The names in a directory, or null: what a glob there can expand to. */
+  readonly namesIn: (dir: string) => readonly string[] | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
@@ -259,7 +262,12 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     rules: ev.deps.rules,
     ruleRecords: ruleRecords(ev),
     needsNetwork: shell !== null && networkUse(shell).needed,
+    hostProcesses: {
+      needed: shell !== null && needsHostProcesses(shell),
+      listsOnly: shell !== null && onlyListsHostProcesses(shell),
+    },
     readOnlyRule: tiers?.readOnlyRule ?? null,
+    fetchRule: tiers?.fetchRule ?? null,
     workspace: tiers?.workspace ?? null,
     guardSignals: ev.guardSignals ?? [],
   });

@@ -45,6 +45,18 @@ export interface ApprovalPress {
   /** Channel-qualified id of the person who pressed, e.g. "slack:U123". */
   readonly presser: string;
   readonly answer: ApprovalAnswer;
+  /**
+   * Where the pressed card is, as the channel saw it: used when the store has no ref yet (a
+   * card posted late by the outbox can be pressed before its ref is saved).
+   */
+  readonly cardRef?: MessageRef;
+}
+
+/** The pending approval with the press's card ref when the store had none. */
+function located(pending: PendingApproval, press: ApprovalPress): PendingApproval {
+  return pending.messageRef === undefined && press.cardRef !== undefined
+    ? { ...pending, messageRef: press.cardRef }
+    : pending;
 }
 
 export type ResolveOutcome = 'resolved' | 'not_yours' | 'expired' | 'unknown' | 'already_resolved';
@@ -166,9 +178,12 @@ export class ChatService {
       case 'not_yours':
         return { outcome: taken.kind, resumed: Promise.resolve() };
       case 'expired':
-        return { outcome: 'expired', resumed: this.resumeExpired(taken.pending, sink) };
+        return {
+          outcome: 'expired',
+          resumed: this.resumeExpired(located(taken.pending, press), sink),
+        };
       case 'taken': {
-        const { pending } = taken;
+        const pending = located(taken.pending, press);
         this.attach(pending.channel, sink);
         // "Always" with no safe narrow rule is only "once": the card must not claim a rule.
         const rule = press.answer === 'always' ? this.deps.rules.propose(pending.call) : null;

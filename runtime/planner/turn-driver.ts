@@ -107,15 +107,11 @@ export async function driveTurn(
   } catch (error) {
     const cancelled = controller.signal.aborted;
     if (!cancelled) rt.deps.logger.error({ err: error, chat: key }, 'turn failed');
-    const text = cancelled ? 'Stopped: nothing more will run for that request.' : failedTurnText;
-    await endTurn(
-      rt,
-      state,
-      sink,
-      withWhatRan(text, ran),
-      cancelled ? 'cancelled' : 'failed',
-      output,
-    );
+    // A stop was the person's own; a failure is ours, and must say what had already run.
+    const text = cancelled
+      ? 'Stopped: nothing more will run for that request.'
+      : withWhatRan(failedTurnText, ran);
+    await endTurn(rt, state, sink, text, cancelled ? 'cancelled' : 'failed', output);
     return;
   } finally {
     rt.running.delete(key);

@@ -5,8 +5,12 @@
 export type WordPart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'var'; readonly name: string }
-  /** Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`). */
-  | { readonly kind: 'dynamic'; readonly output: string | null };
+  /**
+   * Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`),
+   * `printsName` (the glob its output always matches) when it runs a command that prints one
+   * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts).
+   */
+  | { readonly kind: 'dynamic'; readonly output: string | null; readonly printsName?: string };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {

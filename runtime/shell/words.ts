@@ -1,6 +1,7 @@
 // Turn a tree-sitter-bash word node into a ShellWord: quotes removed, escapes resolved, and a
 // record of everything the shell would still expand at run time (so "literal" can be trusted).
 import type { Node } from 'web-tree-sitter';
+import { nameOutputPattern } from './name-output.ts';
 import type { ShellWord, WordPart } from './types.ts';
 
 /** Collects the pieces of one word; `shape` keeps unquoted text only, to spot globs and braces. */
@@ -154,17 +155,21 @@ function variablePart(node: Node): WordPart {
   return RUN_TIME;
 }
 
-/** What `$(echo x)` or `$(printf x)` prints when everything in it is literal; null otherwise. */
-function echoedOutput(node: Node): string | null {
+/** The words of the one simple command inside `$(…)`, each resolved; null for anything else. */
+function substitutedWords(node: Node): ShellWord[] | null {
   if (node.type !== 'command_substitution') return null;
   const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
   const command = inner.length === 1 ? inner[0] : undefined;
   if (command?.type !== 'command') return null;
-  const words = command.namedChildren
+  return command.namedChildren
     .filter((c): c is Node => c !== null)
     .map((c) => resolveWord(c.type === 'command_name' ? (c.namedChildren[0] ?? c) : c));
-  const [name, ...args] = words;
-  if (name === undefined || !words.every((w) => w.literal)) return null;
+}
+
+/** What `$(echo x)` or `$(printf x)` prints when everything in it is literal; null otherwise. */
+function echoedOutput(words: readonly ShellWord[] | null): string | null {
+  const [name, ...args] = words ?? [];
+  if (name === undefined || !(words ?? []).every((w) => w.literal)) return null;
   if (name.text === 'echo')
     return args
       .filter((a) => !/^-[neE]+$/.test(a.text))
@@ -176,7 +181,14 @@ function echoedOutput(node: Node): string | null {
 }
 
 function substitutionPart(node: Node): WordPart {
-  return { kind: 'dynamic', output: echoedOutput(node) };
+  const words = substitutedWords(node);
+  const [name, ...args] = words ?? [];
+  const printsName = name === undefined ? null : nameOutputPattern(name, args);
+  return {
+    kind: 'dynamic',
+    output: echoedOutput(words),
+    ...(printsName === null ? {} : { printsName }),
+  };
 }
 
 function addQuotedText(builder: WordBuilder, raw: string): void {

@@ -119,9 +119,13 @@ describe.skipIf(!fullDisk)('the daemon with its audit log on a full disk', () =>
     await daemon({ audit: { on_failure: 'continue' } });
     const card = await cardFor('/write ~/continued.txt hello');
     await press(buttonData(card, 'Allow once'));
-    await vi.waitFor(async () => {
-      expect(await readFile(join(home, 'continued.txt'), 'utf8')).toBe('hello');
-    });
+    // The press resumes the turn through the Bot API: under a loaded machine that takes seconds.
+    await vi.waitFor(
+      async () => {
+        expect(await readFile(join(home, 'continued.txt'), 'utf8')).toBe('hello');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
 });
 
@@ -130,9 +134,13 @@ describe('approval audit lines', () => {
     await daemon();
     const card = await cardFor('/write ~/ordered.txt hello');
     await press(buttonData(card, 'Allow once'));
-    await vi.waitFor(async () => {
-      expect(await readFile(join(home, 'ordered.txt'), 'utf8')).toBe('hello');
-    });
+    // The press resumes the turn through the Bot API: under a loaded machine that takes seconds.
+    await vi.waitFor(
+      async () => {
+        expect(await readFile(join(home, 'ordered.txt'), 'utf8')).toBe('hello');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     const lines = await auditLines();
     const approval = lines.findIndex((line) => line.event === 'approval');
     const allowed = lines.findIndex(

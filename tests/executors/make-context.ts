@@ -22,7 +22,7 @@ export async function makeContext(
     env: { ...process.env },
     signal: options.signal ?? new AbortController().signal,
     // As a person approved it: the configured roots, no uncarded narrowing.
-    grant: { by: 'person', who: 'test', reviews: false, network: false },
+    grant: { by: 'person', who: 'test', reviews: false, network: false, hostProcesses: false },
     ops: await createDefaultOps(
       parsed,
       options.bwrapPath === undefined ? {} : { bwrapPath: options.bwrapPath },
@@ -40,5 +40,7 @@ export function tierGrant(writable: readonly string[]): Grant {
     readOnlyWithin: [],
     records: [],
     replaces: false,
+    hostProcesses: false,
+    viaProxy: false,
   };
 }

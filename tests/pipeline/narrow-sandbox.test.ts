@@ -36,7 +36,9 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     rules: undefined,
     ruleRecords: [],
     needsNetwork: false,
+    hostProcesses: { needed: false, listsOnly: false },
     readOnlyRule: null,
+    fetchRule: null,
     workspace: null,
     guardSignals: [],
     ...extra,
@@ -66,6 +68,8 @@ describe('policy: the writable paths of an allow', () => {
         readOnlyWithin: [],
         records: [],
         replaces: false,
+        hostProcesses: false,
+        viaProxy: false,
       },
     });
   });
@@ -86,7 +90,7 @@ describe('policy: the writable paths of an allow', () => {
     expect(approved).toEqual({
       decision: 'allow',
       reason: 'approved by local:1',
-      grant: { by: 'person', who: 'local:1', reviews: false, network: false },
+      grant: { by: 'person', who: 'local:1', reviews: false, network: false, hostProcesses: false },
     });
   });
 

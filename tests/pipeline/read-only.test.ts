@@ -176,7 +176,7 @@ describe('read-only catalogue: matching', () => {
 
   it.each([
     'find . -delete',
-    'find . -execdir ls {} \\;',
+    'find . -execdir sh -c ls {} \\;',
     'find . -fprint out.txt',
     'find . -ok rm {} \\;',
     'sort -o out.txt in.txt',

@@ -303,9 +303,11 @@ describe('uncarded red team 4: new read-only rules', () => {
   });
 
   it('ss, netstat, ps and env in a real run print no planted secret', async () => {
-    for (const command of ['ss -tlnpe', 'ps eww', 'env', 'git --version', 'bash --version']) {
+    for (const command of ['ss -tlnpe', 'ps aux', 'env', 'git --version', 'bash --version']) {
       expectNoSecret(await runOutput(command));
     }
+    // ps's environment word prints every process's environment, the host's once in view.
+    expect((await decide('ps eww', project)).decision).not.toBe('allow');
   });
 });
 

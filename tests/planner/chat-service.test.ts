@@ -43,6 +43,33 @@ describe('chat service approvals', () => {
     ).toBe('already_resolved');
   });
 
+  it('edits a card through the ref the press carries when the store has none yet', async () => {
+    app = await startApp(createOfflineClient());
+    const recorded = createRecordingSink();
+    // A card posted late (by a channel's outbox): its ref has not reached the store.
+    const sink = {
+      ...recorded,
+      sendCard: async (...args: Parameters<typeof recorded.sendCard>) => {
+        await recorded.sendCard(...args);
+        return null;
+      },
+    };
+    await app.service.handleMessage(says('/write ~/late-ref.txt hi'), sink);
+    const [pending] = recorded.approvals();
+    await app.service.resolveApproval(
+      {
+        approvalId: pending?.approvalId ?? '',
+        presser: 'local:tester',
+        answer: 'once',
+        cardRef: { chatId: 'c1', messageId: 77 },
+      },
+      sink,
+    );
+    expect(recorded.entries).toContainEqual(
+      expect.objectContaining({ kind: 'update', ref: { chatId: 'c1', messageId: 77 } }),
+    );
+  });
+
   it('a declined card becomes an observation and nothing is written', async () => {
     app = await startApp(createOfflineClient());
     const sink = createRecordingSink();

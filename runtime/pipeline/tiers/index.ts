@@ -8,7 +8,10 @@ import type { TierName } from '../grant.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { foldDirectoryOption } from './directory-option.ts';
+import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
+import { judgeNamesAsPatterns } from './name-substitution.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -26,6 +29,11 @@ export interface TierRow {
 
 export const TIERS: readonly TierRow[] = [
   { tier: 'read-only', reason: 'read-only: <rule>', writes: 'nothing but its private `/tmp`' },
+  {
+    tier: 'fetch',
+    reason: 'fetch: curl',
+    writes: 'nothing but its private `/tmp`; the network only through the checking proxy',
+  },
   { tier: 'workspace', reason: 'workspace: <rule>', writes: 'the directories it names' },
   {
     tier: 'project-code',
@@ -41,9 +49,11 @@ export interface TierContext extends StageDeps {
   readonly context: CallContext;
 }
 
-/** The tiers' answer for a shell call: the read-only rule, or the workspace's decision. */
+/** The tiers' answer for a shell call: the read-only or fetch rule, or the workspace's decision. */
 export interface TierAnswer {
   readonly readOnlyRule: string | null;
+  /** A plain GET through the checking proxy (fetch.ts). */
+  readonly fetchRule: string | null;
   readonly workspace: WorkspaceDecision | null;
   /** The rule names behind an uncarded call, for the audit line. */
   readonly signals: readonly string[];
@@ -58,20 +68,41 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const line = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
-  const { shell, cwd } = line;
+  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
+  const shell = judgeNamesAsPatterns(judged);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
-    return { readOnlyRule, workspace: null, signals: [`read-only: ${readOnlyRule}`] };
+    return {
+      readOnlyRule,
+      fetchRule: null,
+      workspace: null,
+      signals: [`read-only: ${readOnlyRule}`],
+    };
+  if (ctx.readOnly !== null && fetchesOnly(shell, ctx.readOnly, scope))
+    return { readOnlyRule: null, fetchRule: 'curl', workspace: null, signals: ['fetch: curl'] };
   if (ctx.workspace === null) return null;
   return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
+}
+
+/** True when the line is one plain curl GET whose output only read-only commands read. */
+function fetchesOnly(
+  shell: ParsedShell,
+  readOnly: NonNullable<TierContext['readOnly']>,
+  scope: WorkspaceScope,
+): boolean {
+  const fetched = fetchLine(shell);
+  if (fetched === null) return false;
+  return (
+    fetched.rest.commands.length === 0 || readOnlyRuleFor(fetched.rest, readOnly, scope) !== null
+  );
 }
 
 /** A workspace decision as the tiers' answer. */
 export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer {
   const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
-  return { readOnlyRule: null, workspace, signals };
+  return { readOnlyRule: null, fetchRule: null, workspace, signals };
 }
 
 /** What the tiers' path checks need, for a call that works in `cwd`. */
@@ -90,6 +121,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     cwd,
     isDirectory: ctx.isDirectory,
     entryExists: ctx.entryExists,
+    namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,

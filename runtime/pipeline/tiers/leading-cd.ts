@@ -3,9 +3,18 @@
 // rest in DIR: the rest is judged as if the model had passed `cwd: DIR`. The guard has already
 // judged the whole line; the executor runs it unchanged (bash does the cd).
 import { parseShell } from '../../shell/parse.ts';
-import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
+import type { ParsedShell, ShellCommand, ShellWord } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
 import { climbsThroughName } from '../scope-paths.ts';
+
+/** A directory word that is what it spells, or null. */
+export function plainDirectoryWord(word: ShellWord): string | null {
+  if (!word.literal || word.glob) return null;
+  // Options, `cd -` ($OLDPWD), `~user`, `~+`, `~-` and `..` after a name are not what they spell.
+  if (word.text.startsWith('-') || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
+    return null;
+  return word.text;
+}
 
 /** The one plain directory word of a bare `cd DIR` / `pushd DIR`, or null. */
 function cdTarget(command: ShellCommand): string | null {
@@ -13,11 +22,7 @@ function cdTarget(command: ShellCommand): string | null {
   if (command.wrappers.length > 0 || command.redirects.length > 0) return null;
   if (command.assignments.length > 0 || command.args.length !== 1) return null;
   const [word] = command.args;
-  if (word === undefined || !word.literal || word.glob) return null;
-  // Options, `cd -` ($OLDPWD), `~user`, `~+`, `~-` and `..` after a name are not what they spell.
-  if (word.text.startsWith('-') || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
-    return null;
-  return word.text;
+  return word === undefined ? null : plainDirectoryWord(word);
 }
 
 /** What the tiers judge: the line and where it runs, with leading `cd`s folded into the cwd. */

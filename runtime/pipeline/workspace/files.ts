@@ -9,6 +9,7 @@ import {
   type IsDirectory,
   type WorkspaceEffects,
   type WorkspaceRuleSpec,
+  type WorkspaceTarget,
 } from './spec.ts';
 
 /**
@@ -35,13 +36,15 @@ function globBeforeLast(path: string): boolean {
 
 /**
  * The rule's effects, or null when a path it reads or writes may land where its text does not
- * say. A written path takes no glob at all, unless `unlinks`: rm and rmdir never follow the last
- * segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to (shred, tee, cp
- * write through it).
+ * say. A written path takes no glob, unless it is a file made new (the policy finds no name it
+ * could become) or `namesWhatItWrites`: rm, rmdir and mv never
+ * follow the last segment, so `rm -rf /tmp/*` removes a symlink there, not what it leads to,
+ * and `mv ~/Downloads/*.jpg ~/Pictures/` moves the names the glob finds (shred, tee, cp write
+ * through a link). The policy judges such a glob by the names in its directory (targets.ts).
  */
 export function withPlainPaths(
   rule: WorkspaceRuleSpec['effects'],
-  unlinks = false,
+  namesWhatItWrites = false,
 ): WorkspaceRuleSpec['effects'] {
   // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
   const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
@@ -53,7 +56,14 @@ export function withPlainPaths(
     const found = rule(args, isDirectory);
     if (found === null || !found.reads.every(readable)) return null;
     const written = found.targets.map((target) => target.path);
-    if (!written.every(plain) || (!unlinks && written.some((path) => GLOB.test(path)))) return null;
+    if (!written.every(plain)) return null;
+    // A file made or added to is judged by the names its pattern could be (targets.ts).
+    const named = (target: WorkspaceTarget): boolean =>
+      namesWhatItWrites ||
+      target.mode === 'create' ||
+      target.mode === 'append' ||
+      !GLOB.test(target.path);
+    if (!found.targets.every(named)) return null;
     return found;
   };
 }
@@ -67,7 +77,8 @@ function destinations(
   isDirectory: IsDirectory,
 ): string[] | null {
   if (isDirectory(dest)) return sources.map((source) => `${dest}/${basename(source)}`);
-  return sources.length === 1 ? [dest] : null;
+  // A glob may expand to several names, which only a directory takes.
+  return sources.length === 1 && !GLOB.test(sources[0] ?? '') ? [dest] : null;
 }
 
 function copyOrMove(moves: boolean) {
@@ -145,14 +156,31 @@ function dd(args: readonly string[]): WorkspaceEffects | null {
   });
 }
 
+/**
+ * tar's sources, each below the directory the `-C DIR` before it names (`-C ~ notes` is
+ * ~/notes), or null when one is not a plain tree there or another option stands among them.
+ */
+function tarSources(words: readonly string[]): string[] | null {
+  const sources: string[] = [];
+  let base = '';
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] as string;
+    const dir = word === '-C' ? words[(i += 1)] : /^--directory=(.+)$/.exec(word)?.[1];
+    if (dir !== undefined) base = base === '' || /^[~/]/.test(dir) ? dir : `${base}/${dir}`;
+    else if (word.startsWith('-') || !containedTree(word)) return null;
+    else sources.push(base === '' ? word : `${base.replace(/\/+$/, '')}/${word}`);
+  }
+  return sources.length > 0 ? sources : null;
+}
+
 // tar that creates an archive: one bundle of c, v, z, j, J and f (last, its value next).
 function tar(args: readonly string[]): WorkspaceEffects | null {
-  const [bundle, archive, ...sources] = args;
-  if (bundle === undefined || archive === undefined || sources.length === 0) return null;
+  const [bundle, archive, ...rest] = args;
+  if (bundle === undefined || archive === undefined) return null;
   if (!/^-?[cvzjJ]*f$/.test(bundle) || !bundle.includes('c')) return null;
-  if (sources.some((source) => source.startsWith('-') || !containedTree(source))) return null;
+  const sources = tarSources(rest);
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
-  if (archive.includes(':')) return null;
+  if (sources === null || archive.includes(':')) return null;
   return effects({ reads: sources, trees: sources, targets: [{ path: archive, mode: 'create' }] });
 }
 
@@ -167,8 +195,8 @@ function remove(flags: readonly string[], valued: readonly string[] = []) {
   };
 }
 
-/** The rules whose only writes unlink the path named, never what a symlink there leads to. */
-const UNLINKERS: ReadonlySet<string> = new Set(['rm', 'rmdir']);
+/** The rules whose writes unlink or rename the path named, never what a symlink there leads to. */
+const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv']);
 
 const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
@@ -202,7 +230,10 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     name: 'mv',
     binary: 'mv',
     effects: copyOrMove(true),
-    examples: { match: ['mv draft.md notes.md'], no_match: ['mv -f draft.md notes.md'] },
+    examples: {
+      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/'],
+      no_match: ['mv -f draft.md notes.md', 'mv photos/*.jpg album.jpg', 'mv */a.jpg album/'],
+    },
   },
   {
     name: 'tee',
@@ -224,8 +255,13 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'tar',
     effects: tar,
     examples: {
-      match: ['tar czf dist.tgz dist'],
-      no_match: ['tar xzf dist.tgz', 'tar cf host:dist.tar dist'],
+      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes'],
+      no_match: [
+        'tar xzf dist.tgz',
+        'tar cf host:dist.tar dist',
+        'tar czf x.tgz -C ~ .',
+        'tar czf x.tgz -C',
+      ],
     },
   },
   {
@@ -254,5 +290,5 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
 /** The file rules. */
 export const FILE_WORKSPACE: readonly WorkspaceRuleSpec[] = FILE_RULES.map((rule) => ({
   ...rule,
-  effects: withPlainPaths(rule.effects, UNLINKERS.has(rule.binary)),
+  effects: withPlainPaths(rule.effects, NAMES_WHAT_IT_WRITES.has(rule.binary)),
 }));

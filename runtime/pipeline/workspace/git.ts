@@ -1,5 +1,6 @@
 // Workspace rules for local git changes: staging, committing with a message, a new branch, a
-// stash. Nothing that rewrites history, talks to a remote or discards changes.
+// stash, a new repository in a new directory. Nothing that rewrites history, talks to a remote
+// or discards changes.
 import { withPlainPaths } from './files.ts';
 import {
   effects,
@@ -62,6 +63,20 @@ const GIT_STASH = gitSubcommand('stash', { flags: [], valued: ['-m', '--message'
     : null,
 );
 
+// A new repository in a directory that does not exist yet: git makes it and fills only its
+// .git from its own templates. `git init` of an existing directory (the home, a project) is
+// not here: a .git there turns every file below into what `git add -A` stages.
+function gitInit(args: readonly string[]): WorkspaceEffects | null {
+  if (args[0] !== 'init') return null;
+  const parsed = words(args.slice(1), {
+    flags: ['-q', '--quiet'],
+    valued: ['-b', '--initial-branch'],
+  });
+  const [dir, ...more] = parsed?.operands ?? [];
+  if (dir === undefined || more.length > 0) return null;
+  return effects({ targets: [{ path: dir, mode: 'create' }] });
+}
+
 function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, ...noMatch: string[]) {
   return {
     name: `git ${name}`,
@@ -90,4 +105,5 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ),
   git('switch -c', newBranch('switch', '-c'), 'git switch -c feature/x', 'git switch main'),
   git('stash', GIT_STASH, 'git stash push -m "before rebase"', 'git stash drop'),
+  git('init', gitInit, 'git init -b main newproj', 'git init', 'git init --template=t newproj'),
 ];

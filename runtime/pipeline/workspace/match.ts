@@ -7,6 +7,7 @@ import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
 import { ConfigError } from '../../errors.ts';
 import { parseShell } from '../../shell/parse.ts';
 import {
+  isPlainGlob,
   judgeableArgument,
   judgeableLine,
   matchReadOnly,
@@ -43,7 +44,10 @@ export interface MatchChecks {
 
 const CREATE_REDIRECTS: ReadonlySet<string> = new Set(['>', '>|', '&>']);
 const APPEND_REDIRECTS: ReadonlySet<string> = new Set(['>>', '&>>']);
-/** True when a path holds a glob character (only ever acceptable for a deletion in /tmp). */
+/**
+ * True when a path holds a glob character: a deletion in /tmp, or a name judged by the names in
+ * its directory (a move, or a file made new whatever the pattern becomes: targets.ts).
+ */
 export function hasGlob(path: string): boolean {
   return /[*?[]/.test(path);
 }
@@ -53,7 +57,13 @@ function redirectEffects(command: ShellCommand): WorkspaceMatch | null {
   const targets: WorkspaceTarget[] = [];
   for (const redirect of command.redirects) {
     const target = redirect.target;
-    if (target !== null && !target.literal) return null;
+    // A pattern (`> notes/$(date +%F).md`) only where it makes or adds to a file: targets.ts
+    // judges it by the names in its directory.
+    const made =
+      target !== null &&
+      isPlainGlob(target) &&
+      (CREATE_REDIRECTS.has(redirect.op) || APPEND_REDIRECTS.has(redirect.op));
+    if (target !== null && !target.literal && !made) return null;
     if (!redirect.writes) {
       if (redirect.op === '<' && target !== null) reads.push(target.text);
       continue;
@@ -141,7 +151,8 @@ export function matchWorkspace(
 
 function checkExamples(rule: WorkspaceRuleSpec): void {
   const alone: WorkspaceCatalogue = { rules: new Map([[rule.binary, [rule]]]) };
-  const checks: MatchChecks = { readOk: () => true, isDirectory: () => false };
+  // Examples name a directory with a trailing slash: they never look at the file system.
+  const checks: MatchChecks = { readOk: () => true, isDirectory: (path) => path.endsWith('/') };
   const fail = (example: string, problem: string): never => {
     throw new ConfigError(
       `built-in workspace catalogue: rule "${rule.name}": example ${JSON.stringify(example)} ${problem}. Fix: correct the rule or the example.`,

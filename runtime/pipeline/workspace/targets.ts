@@ -4,7 +4,7 @@
 // later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates a file.
 // Together: no path is written twice or inside what another write fills. (The policy keeps a
 // call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
@@ -65,10 +65,61 @@ function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
 type TargetCheck =
   { readonly ok: false } | { readonly ok: true; readonly dir?: string; readonly path?: string };
 
+/**
+ * A last segment bash expands from the names in its directory alone: `*` and `?` only, never
+ * a dot name (a pattern not starting with `.` matches none), as a RegExp; or null.
+ */
+function namePattern(segment: string): RegExp | null {
+  if (segment.startsWith('.') || /[[\]]/.test(segment)) return null;
+  const body = [...segment]
+    .map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : c.replace(/[\\^$.+()|{}]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^(?!\\.)${body}$`, 'u');
+}
+
+/**
+ * A glob in the last segment of a path written (mv ~/Downloads/*.jpg ~/Pictures/, or a name a
+ * substitution prints: > journal/$(date +%F).md): a file or directory made where its directory
+ * holds no name the pattern matches, so whatever it becomes when the call runs replaces
+ * nothing; a move away or an append where every name it matches now is one a plain move or
+ * append could take.
+ */
+function checkPattern(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
+  // Only the last name may be a pattern: one in a directory (~/no*/todo.md) names existing files.
+  if (hasGlob(dirname(target.absolute))) return { ok: false };
+  const name = basename(target.absolute);
+  const pattern = namePattern(name);
+  if (pattern === null) return { ok: false };
+  const dir = scope.realPath(dirname(target.absolute));
+  // A directory not made yet holds no names (the line makes it first: mkdir -p … && …).
+  const names = dir === null ? [] : scope.namesIn(dir);
+  if (names === null) return { ok: false };
+  const matches = names.filter((entry) => pattern.test(entry));
+  if (
+    target.mode === 'create' ||
+    target.mode === 'mkdir' ||
+    (target.mode === 'append' && matches.length === 0)
+  ) {
+    const path = join(dir ?? dirname(target.resolved), name);
+    if (matches.length > 0 || !writeOk(path, scope) || isProtected(path, scope))
+      return { ok: false };
+    return { ok: true, dir: nearestExisting(dirname(path), scope), path };
+  }
+  // Moved away, or added to at its end: each name it matches now as a plain move or append;
+  // an append to no name makes a file.
+  if ((target.mode !== 'move' && target.mode !== 'append') || dir === null) return { ok: false };
+  const each = matches.map((entry) => {
+    const path = join(dir, entry);
+    return checkTarget({ ...target, path, absolute: path, resolved: path }, scope);
+  });
+  return each.every((check) => check.ok) ? { ok: true, dir } : { ok: false };
+}
+
 function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck {
   const { absolute, resolved: path } = target;
   if (inSandboxScratch(absolute, scope)) return { ok: true };
-  if (target.mode === 'remove' || hasGlob(target.path)) return { ok: false };
+  if (target.mode === 'remove') return { ok: false };
+  if (hasGlob(target.path)) return checkPattern(target, scope);
   const exists = scope.entryExists(absolute);
   if (target.mode === 'create' && exists) return { ok: false };
   // A link into /tmp leads into the sandbox's private one: a file moved there is gone.

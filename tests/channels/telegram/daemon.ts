@@ -98,6 +98,7 @@ export async function startTestDaemon(
     config,
     env,
     logger,
+    health: app.health,
   });
   await adapter.start(app.service);
   return {

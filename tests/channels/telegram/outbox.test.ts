@@ -123,7 +123,13 @@ describe('Telegram outbox', () => {
 
     outage = undefined;
     const card = (await emulator.waitForBot(1, (ms) => ms.some(hasButtons))).find(hasButtons);
-    await user.sendCallback(user.makeCallbackQuery(buttonData(card, 'Allow once')));
+    // As Telegram does, the press carries the card's message (here the emulator's id for it).
+    const posted = emulator.server.storage.botMessages.find((update) => update.message === card);
+    await user.sendCallback(
+      user.makeCallbackQuery(buttonData(card, 'Allow once'), {
+        message: { message_id: posted?.messageId, chat: { id: 1 } },
+      }),
+    );
     const after = await emulator.waitForBot(1, (ms) =>
       ms.some((m) => m.text.includes('Allowed once by telegram:1')),
     );

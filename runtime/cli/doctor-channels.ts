@@ -1,11 +1,12 @@
-// `custode doctor` on the channels' outboxes: messages a channel did not take and the daemon
-// still retries are a channel failing now (down, blocked, a token gone bad), said with when
-// it started and the last error.
+// `custode doctor` on how the daemon's channels are doing: messages a channel did not take
+// and the daemon still retries (its outbox), and runs of failures in a row the running
+// daemon recorded (polling, delivery), each with when it began and the last error.
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { createOutboxStore } from '../outbox/outbox-store.ts';
 import { stateDir } from '../paths.ts';
 import { describeWriteFailure } from '../state-store.ts';
+import { failingLines, readHealth } from '../health/channel-health.ts';
 import type { DoctorReport } from './doctor-setup.ts';
 
 /** One line per remote channel with undelivered messages (a problem), or none. */
@@ -35,4 +36,35 @@ export async function checkOutboxes(
       `${channel}: ${String(records.length)} message(s) undelivered since ${oldest.createdAt.slice(0, 16).replace('T', ' ')} UTC (${String(attempts)} failed attempt(s)${last === undefined ? '' : `, last: ${last}`}). The daemon retries them and gives up after ${String(config.channels.outbox.max_age_minutes)} minutes, telling the chat. Fix: check the network and the ${channel} token.`,
     );
   }
+}
+
+/** Whether a process with this pid runs (the daemon that wrote the health record). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running daemon's runs of channel failures, one problem each. */
+export async function checkChannelHealth(
+  env: NodeJS.ProcessEnv,
+  report: DoctorReport,
+): Promise<void> {
+  const record = await readHealth(stateDir(env)).catch(() => null);
+  if (record === null) return;
+  const failing = failingLines(record);
+  if (!alive(record.pid)) {
+    if (failing.length > 0)
+      report.line(
+        `channels: the last daemon (pid ${String(record.pid)}, not running now) recorded: ${failing.join('; ')}`,
+      );
+    return;
+  }
+  for (const line of failing)
+    report.problem(
+      `${line}. Fix: check the network and the channel's token; the daemon log has each failure.`,
+    );
 }

@@ -1,0 +1,67 @@
+// Which command lines look at (or signal) the machine's own processes and sockets. In the
+// sandbox's private namespaces `ps`, `ss` and `lsof -i` see only themselves, and `kill` finds
+// nothing to signal: "which process holds port 3000?" could not be answered even after a card.
+// Such a line runs with the host's process table and sockets in view (executors/sandbox/
+// bwrap-args.ts): uncarded only when it does nothing but list them (the read-only catalogue
+// has already vetted every option), and after a card when it signals. Pure.
+import type { ParsedShell, ShellCommand } from '../runtime/shell/types.ts';
+
+/** Programs that list processes, sockets or what they hold open: nothing else. */
+const PROCESS_LISTERS: ReadonlySet<string> = new Set([
+  'ps',
+  'pgrep',
+  'pidof',
+  'lsof',
+  'ss',
+  'netstat',
+  'fuser',
+]);
+
+/** Programs that signal processes. */
+const PROCESS_SIGNALLERS: ReadonlySet<string> = new Set(['kill', 'pkill', 'killall']);
+
+// Filters of a listing's text that open no socket and run no program (awk and sed can).
+const TEXT_FILTERS: ReadonlySet<string> = new Set([
+  'grep',
+  'head',
+  'tail',
+  'sort',
+  'uniq',
+  'wc',
+  'cut',
+  'tr',
+  'column',
+]);
+
+/**
+ * True when the command opens nothing through a redirect: bash connects an input redirect from
+ * /dev/tcp/HOST/PORT itself, which in a line with the host's network is a way out. Only writes
+ * to /dev/null and descriptor copies (2>&1) are left.
+ */
+export function opensNothing(command: ShellCommand): boolean {
+  return command.redirects.every((r) => !r.writes && !r.op.includes('<'));
+}
+
+/** True when some command in the line lists or signals the machine's processes or sockets. */
+export function needsHostProcesses(shell: ParsedShell): boolean {
+  return shell.commands.some(
+    (c) => c.binary !== null && (PROCESS_LISTERS.has(c.binary) || PROCESS_SIGNALLERS.has(c.binary)),
+  );
+}
+
+/**
+ * True when the line only lists processes or sockets and filters that text: what a line without
+ * a card may see of the host (its network namespace included, for ss, netstat and lsof -i).
+ */
+export function onlyListsHostProcesses(shell: ParsedShell): boolean {
+  const lists = shell.commands.some((c) => c.binary !== null && PROCESS_LISTERS.has(c.binary));
+  return (
+    lists &&
+    shell.commands.every(
+      (c) =>
+        c.binary !== null &&
+        (PROCESS_LISTERS.has(c.binary) || TEXT_FILTERS.has(c.binary)) &&
+        opensNothing(c),
+    )
+  );
+}

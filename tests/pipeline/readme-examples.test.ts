@@ -1,0 +1,65 @@
+// README's "When Custode asks" examples table, replayed through the real pipeline: each command
+// must get the decision the README promises (no card = allow, card = ask, refused = deny).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const home = process.env.HOME ?? '';
+const decisions: Readonly<Record<string, string>> = {
+  'no card': 'allow',
+  card: 'ask',
+  refused: 'deny',
+};
+
+interface Example {
+  readonly command: string;
+  readonly cwd: string | undefined;
+  readonly decision: string;
+}
+
+/** The rows of the section's `| example | decision |` table. */
+function examples(): Example[] {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## When Custode asks')).split('\n');
+  const start = section.findIndex((line) => /^\|\s*example\s*\|/.test(line));
+  const end = section.findIndex((line, i) => i > start && !line.startsWith('|'));
+  return section.slice(start + 2, end).map((row) => {
+    const cells = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
+    const example = /^`(.+?)`(?: in `([^`]+)`)?$/.exec(cells[1] ?? '');
+    return {
+      command: (example?.[1] ?? '').replace(/\\\|/g, '|'),
+      cwd: example?.[2],
+      decision: cells[2] ?? '',
+    };
+  });
+}
+
+let pipeline: Pipeline;
+
+beforeAll(async () => {
+  mkdirSync(join(home, 'app', 'src'), { recursive: true });
+  writeFileSync(join(home, 'app', 'src', 'a.js'), '// TODO: one\n');
+  execFileSync('git', ['init', '-q', join(home, 'app')]);
+  mkdirSync(join(home, 'notes'), { recursive: true });
+  writeFileSync(join(home, 'notes', 'todo.md'), '- milk\n');
+  mkdirSync(join(home, 'Downloads'), { recursive: true });
+  writeFileSync(join(home, 'Downloads', 'a.jpg'), 'jpg');
+  mkdirSync(join(home, 'Pictures'), { recursive: true });
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+});
+afterAll(() => pipeline.close());
+
+describe("README's examples", () => {
+  it('has examples of every decision', () => {
+    expect(new Set(examples().map((e) => e.decision))).toEqual(new Set(Object.keys(decisions)));
+  });
+
+  it.each(examples())('$command: $decision', async ({ command, cwd, decision }) => {
+    const args = cwd === undefined ? { command } : { command, cwd };
+    const outcome = await pipeline.evaluate(call('shell_exec', args, 'help me'));
+    expect(outcome.decision, outcome.reason).toBe(decisions[decision]);
+  });
+});
