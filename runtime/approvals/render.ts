@@ -94,7 +94,8 @@ export function renderRuleLine(rule: AllowRule, index: number): string {
 }
 
 /** What a button press came to (the chat service's answer to a press). */
-export type PressResult = 'resolved' | 'not_yours' | 'expired' | 'unknown' | 'already_resolved';
+export type PressResult =
+  'resolved' | 'not_yours' | 'expired' | 'unknown' | 'already_resolved' | 'unrecorded';
 
 /** The short notice a presser sees for each press result (Telegram's toast, Slack's ephemeral). */
 export function pressNotice(result: PressResult, answer: ApprovalAnswer): string {
@@ -113,5 +114,7 @@ export function pressNotice(result: PressResult, answer: ApprovalAnswer): string
       return 'This card was already answered.';
     case 'unknown':
       return 'Unknown or stale card.';
+    case 'unrecorded':
+      return 'Your answer could not be recorded (Custode cannot write its state dir), so nothing was run. The daemon log has the cause.';
   }
 }

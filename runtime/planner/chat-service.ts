@@ -4,13 +4,14 @@
 // card press resumes it, in this process or after a restart. While a card waits, new
 // messages in that chat are answered with a reminder (not queued): the card comes first.
 import { approvalAuditRecord } from '../approvals/audit-resolution.ts';
-import { renderResolvedText, type Resolution } from '../approvals/render.ts';
+import { renderResolvedText, type PressResult, type Resolution } from '../approvals/render.ts';
 import type {
   AllowRule,
   ApprovalAnswer,
   ChannelName,
   MessageRef,
   PendingApproval,
+  TakeResult,
 } from '../approvals/types.ts';
 import type { UnfinishedTurn } from '../log/unfinished-turns.ts';
 import { answerCommand } from './chat-commands.ts';
@@ -59,7 +60,7 @@ function located(pending: PendingApproval, press: ApprovalPress): PendingApprova
     : pending;
 }
 
-export type ResolveOutcome = 'resolved' | 'not_yours' | 'expired' | 'unknown' | 'already_resolved';
+export type ResolveOutcome = PressResult;
 
 type Resumption = { kind: 'allow'; approvedBy: string } | { kind: 'deny'; why: string };
 
@@ -166,12 +167,19 @@ export class ChatService {
     press: ApprovalPress,
     sink: ChannelSink,
   ): Promise<{ outcome: ResolveOutcome; resumed: Promise<void> }> {
-    const taken = await this.deps.approvals.take(
-      press.approvalId,
-      press.presser,
-      this.approvers(),
-      this.rt.now(),
-    );
+    let taken: TakeResult;
+    try {
+      taken = await this.deps.approvals.take(
+        press.approvalId,
+        press.presser,
+        this.approvers(),
+        this.rt.now(),
+      );
+    } catch (error) {
+      // A state dir gone read-only or full mid-run: the card stays, and the presser is told.
+      this.deps.logger.error({ err: error, approval: press.approvalId }, 'card press not recorded');
+      return { outcome: 'unrecorded', resumed: Promise.resolve() };
+    }
     switch (taken.kind) {
       case 'unknown':
       case 'already_resolved':

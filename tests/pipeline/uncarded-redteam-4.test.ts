@@ -515,6 +515,8 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
       'git grep FAKE',
     ];
     await expectDecisions('ask', [...printers, 'git show HEAD:gh/hosts.yml'], config);
+    // From elsewhere, with git -C: the repository cleared is the one git runs in.
+    await expectDecisions('ask', ['git -C ~/.config log -p', `git -C ${stow} show HEAD~1`]);
     await expectDecisions('ask', printers, stow);
     // A protected path its text names is the guard's already.
     await expectDecisions('deny', ['git show HEAD~1:aws/.aws/credentials'], stow);

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../runtime/app.ts';
 import { createOfflineClient } from '../../runtime/llm/offline.ts';
 import { createScriptedModel, textAnswer, toolCalls } from '../helpers/scripted-model.ts';
-import { createRecordingSink, says, startApp } from './harness.ts';
+import { pressNotice } from '../../runtime/approvals/render.ts';
+import { createRecordingSink, freshStateHome, says, startApp } from './harness.ts';
 import { until } from './until.ts';
 
 const home = process.env.HOME ?? '';
@@ -68,6 +69,28 @@ describe('chat service approvals', () => {
     expect(recorded.entries).toContainEqual(
       expect.objectContaining({ kind: 'update', ref: { chatId: 'c1', messageId: 77 } }),
     );
+  });
+
+  it('answers a press it cannot record (the state dir refuses) as unrecorded, and runs nothing', async () => {
+    const stateHome = freshStateHome();
+    app = await startApp(createOfflineClient(), {}, stateHome);
+    const sink = createRecordingSink();
+    await app.service.handleMessage(says('/write ~/unrecorded.txt hi'), sink);
+    const [pending] = sink.approvals();
+    const id = pending?.approvalId ?? '';
+    // The claim is a rename to <id>.taken: a directory in its place makes it fail, as a
+    // read-only or full state dir would (root ignores permissions, so chmod cannot show it).
+    mkdirSync(join(stateHome, 'custode', 'approvals', `${id}.taken`, 'x'), { recursive: true });
+    const outcome = await app.service.resolveApproval(
+      { approvalId: id, presser: 'local:tester', answer: 'once' },
+      sink,
+    );
+    expect(outcome).toBe('unrecorded');
+    expect(pressNotice(outcome, 'once')).toBe(
+      'Your answer could not be recorded (Custode cannot write its state dir), so nothing was run. The daemon log has the cause.',
+    );
+    expect(existsSync(join(home, 'unrecorded.txt'))).toBe(false);
+    expect((await app.approvals.list()).map((p) => p.id)).toEqual([id]);
   });
 
   it('a declined card becomes an observation and nothing is written', async () => {

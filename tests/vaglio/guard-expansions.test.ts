@@ -50,6 +50,8 @@ describe('braces, variables and a child shell’s arguments', () => {
 
   it.each([
     'cat /etc/{hosts,hostname}',
+    "cat '/etc/{hosts,shadow}'",
+    'cat "/etc/{hosts,shadow}"',
     'cat /etc/{shadow}',
     'cat /etc/{hosts,shadow}.bak',
     "sh -c 'cat $1' _ /etc/hosts /etc/shadow.bak",

@@ -123,6 +123,19 @@ describe('the depth bound on a hostile args object', () => {
     expect(reasonOf(tool('x', value))).toMatch(/^forbidden path: account and privilege/);
   });
 
+  it('a text argument is walked to the same bound: 31 arrays inside edits, not 32', () => {
+    const wrapped = (n: number): unknown => {
+      let value: unknown = '/etc/shadow';
+      for (let i = 0; i < n; i += 1) value = [value];
+      return value;
+    };
+    expect(tool('fs_multi_edit', { path: '~/a.md', edits: wrapped(31) })).toEqual({
+      blocked: false,
+      signals: [MENTION_SIGNAL],
+    });
+    expect(reasonOf(tool('fs_multi_edit', { path: '~/a.md', edits: wrapped(32) }))).toBe(TOO_DEEP);
+  });
+
   it('a text argument nested beyond the bound is refused too', () => {
     let edits: unknown = 'x';
     for (let i = 0; i < 40; i += 1) edits = [edits];
@@ -220,6 +233,34 @@ describe('the parse a caller hands in', () => {
       parsed: own,
     });
     expect(same).toEqual({ blocked: false, signals: [] });
+  });
+
+  it('no parse handed in (null) means the guard parses the line itself', () => {
+    const decide = (command: string): GuardResult =>
+      guardCall({
+        executor: 'shell_exec',
+        args: { command },
+        commandArg: 'command',
+        home,
+        parsed: null,
+      });
+    expect(reasonOf(decide('rm -rf /'))).toBe(
+      'dangerous shell: recursive delete of / or a home or system tree',
+    );
+    expect(decide('ls ~/project')).toEqual({ blocked: false, signals: [] });
+  });
+
+  it('a denial keeps the signals other than a mention (a line that did not parse)', () => {
+    const result = guardCall({
+      executor: 'shell_exec',
+      args: { command: 'echo ~/.ssh/id_rsa; cat /etc/shadow; if' },
+      commandArg: 'command',
+      home,
+    });
+    expect(result).toMatchObject({
+      blocked: true,
+      signals: ['forbidden path', 'shell did not parse'],
+    });
   });
 
   it('a command line nested below the top level is scanned as text, not parsed', () => {
