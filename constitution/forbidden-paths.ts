@@ -242,15 +242,16 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     masks: { home: ['.docker/config.json', '.kube'] },
   },
   {
-    name: 'developer tokens (~/.config/gh, ~/.npmrc, ~/.pypirc, ~/.cargo/credentials, ~/.vault-token ...)',
+    name: 'developer tokens (~/.config/gh, glab-cli, ~/.npmrc, ~/.pypirc, ~/.cargo/credentials, ~/.vault-token ...)',
     why: "tokens that publish packages and push code in the person's name",
     pattern: new RegExp(
-      `${SEG}(?:\\.config/(?:gh|hub)|\\.npmrc|\\.pypirc|\\.cargo/credentials(?:\\.toml)?|\\.terraform\\.d/credentials\\.tfrc\\.json|\\.vault-token)${END}`,
+      `${SEG}(?:\\.config/(?:gh|hub|glab-cli)|\\.npmrc|\\.pypirc|\\.cargo/credentials(?:\\.toml)?|\\.terraform\\.d/credentials\\.tfrc\\.json|\\.vault-token)${END}`,
     ),
     kind: 'secret',
     samples: [
       '~/.config/gh/hosts.yml',
       '~/.config/hub',
+      '~/.config/glab-cli/config.yml',
       '~/.npmrc',
       '~/.pypirc',
       '~/.cargo/credentials.toml',
@@ -261,6 +262,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       home: [
         '.config/gh',
         '.config/hub',
+        '.config/glab-cli',
         '.npmrc',
         '.pypirc',
         '.cargo/credentials',

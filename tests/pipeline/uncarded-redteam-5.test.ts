@@ -644,3 +644,14 @@ describe('uncarded red team 5: the curl fetch tier', () => {
       expect((await decide(command)).reason, command).not.toBe('fetch: curl');
   });
 });
+
+describe('uncarded red team 5: stores the protected list missed', () => {
+  it("GitLab's CLI token is refused like gh's", async () => {
+    await plant(join(home, '.config', 'glab-cli', 'config.yml'), 'token: FAKE-GLAB-SECRET\n');
+    await expectDecisions('deny', ['cat ~/.config/glab-cli/config.yml']);
+    const outcome = await pipeline.evaluate(
+      call('fs_read', { path: '~/.config/glab-cli/config.yml' }, intent),
+    );
+    expect(outcome.decision).toBe('deny');
+  });
+});
