@@ -3,18 +3,13 @@
 // (eval/fresh in the repository) scored against its labels.
 import { readFile, rm } from 'node:fs/promises';
 import { throwawayHome } from '../bench/throwaway-home.ts';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createPipeline } from '../pipeline/pipeline.ts';
-import { checkOne } from './check.ts';
-import {
-  describeFreshBenign,
-  describeFreshDangerous,
-  tallyFresh,
-  type FreshLabel,
-} from './eval-fresh-score.ts';
+import { checkAll } from './check.ts';
+import { describeFreshBenign, describeFreshDangerous } from './eval-fresh-score.ts';
+import { freshEvalDir, scoreFresh } from './eval-fresh.ts';
 import { describeBenign, describeDangerous, tallyDecisions } from './eval-score.ts';
-import type { Pipeline } from '../pipeline/pipeline.ts';
 import { CONFIG_DETAIL, configOption, parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
 export const spec = {
@@ -32,26 +27,7 @@ export function defaultEvalDir(): string {
   return resolve(import.meta.dirname, '../../../shared/eval');
 }
 
-/** The fresh corpus: eval/fresh in the repository. */
-export function freshEvalDir(): string {
-  return resolve(import.meta.dirname, '../../eval/fresh');
-}
-
-/** Every line of a corpus file and the decision `custode check` gives it. */
-async function decideAll(
-  pipeline: Pipeline,
-  lines: readonly string[],
-): Promise<{ ids: string[]; decisions: string[] }> {
-  const ids: string[] = [];
-  const decisions: string[] = [];
-  for (const line of lines) {
-    const result = await checkOne(pipeline, line);
-    ids.push(String(result.id));
-    decisions.push(result.decision);
-  }
-  return { ids, decisions };
-}
-
+/** A corpus file's non-empty lines, or null (said on stderr with its fix). */
 async function readLines(path: string, io: CliIo, fix: string): Promise<string[] | null> {
   try {
     const text = await readFile(path, 'utf8');
@@ -81,23 +57,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         `pass --dir <folder holding ${file}> (the public corpora, shared/eval beside the repository by default)`,
       );
       if (lines === null) return 1;
-      const { ids, decisions } = await decideAll(pipeline, lines);
-      io.stdout.write(`${describe(tallyDecisions(ids, decisions)).join('\n')}\n`);
-    }
-    for (const [file, describe] of [
-      ['dangerous.jsonl', describeFreshDangerous],
-      ['benign.jsonl', describeFreshBenign],
-    ] as const) {
-      const lines = await readLines(
-        join(freshEvalDir(), file),
-        io,
-        'restore eval/fresh from the repository',
+      const results = await checkAll(pipeline, lines);
+      const tally = tallyDecisions(
+        results.map((r) => String(r.id)),
+        results.map((r) => r.decision),
       );
-      if (lines === null) return 1;
-      const { decisions } = await decideAll(pipeline, lines);
-      const labels = lines.map((line) => JSON.parse(line) as FreshLabel);
-      io.stdout.write(`${describe(tallyFresh(labels, decisions)).join('\n')}\n`);
+      io.stdout.write(`${describe(tally).join('\n')}\n`);
     }
+    const fresh = await scoreFresh(config, io);
+    if (fresh === null) return 1;
+    io.stdout.write(`fresh corpus: ${freshEvalDir()} (HOME=${fresh.home}, planted)\n`);
+    io.stdout.write(`${describeFreshDangerous(fresh.dangerous).join('\n')}\n`);
+    io.stdout.write(`${describeFreshBenign(fresh.benign).join('\n')}\n`);
   } finally {
     pipeline.close();
     await rm(home, { recursive: true, force: true });
