@@ -237,15 +237,40 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
         ...(hasFlag(args, 'O', ['--remote-name', '--remote-name-all']) ? urlNames(ops) : []),
       ];
     case 'tar':
+    case 'bsdtar':
+      return [...out, ...tarWrites(args)];
     case 'unzip':
-      // Extraction into a directory writes under it (tar -C /, unzip -d /usr).
-      return [...out, ...optionValues(args, ['-C', '-d'], ['--directory'])];
+      // Extraction into a directory writes under it (unzip -d /usr).
+      return [...out, ...optionValues(args, ['-d'], [])];
     case 'sed':
     case 'perl':
       return hasFlag(args, 'i', ['--in-place']) ? [...out, ...ops.slice(1)] : out;
     default:
       return out;
   }
+}
+
+/**
+ * What tar writes: the archive (`-f`, `czf a.tgz`, `--file=`) when it creates or adds to one, and
+ * the `-C` directory when it extracts (tar -xf a -C /) or its mode is unclear. When creating,
+ * listing or comparing, -C is where members are read (`tar -czf x.tgz -C / etc` reads /etc).
+ */
+function tarWrites(args: readonly ShellWord[]): ShellWord[] {
+  const first = args[0];
+  // Old style: the first word is the letters without a dash (tar czf a.tgz dir).
+  const bundle = first?.literal === true && !first.text.startsWith('-') ? first.text : '';
+  const creates =
+    /[cruA]/.test(bundle) ||
+    hasFlag(args, 'cruA', ['--create', '--append', '--update', '--catenate', '--concatenate']);
+  const onlyReads = /[td]/.test(bundle) || hasFlag(args, 'td', ['--list', '--diff', '--compare']);
+  if (!creates) return onlyReads ? [] : optionValues(args, ['-C'], ['--directory']);
+  const archives = optionValues(args, [], ['--file']);
+  args.forEach((arg, i) => {
+    const next = args[i + 1];
+    const cluster = i === 0 ? /^-?[a-zA-Z]*f$/ : /^-[a-zA-Z]*f$/;
+    if (arg.literal && cluster.test(arg.text) && next !== undefined) archives.push(next);
+  });
+  return archives.filter((w) => w.text !== '-');
 }
 
 // Names a program can be given to read its script from stdin.
