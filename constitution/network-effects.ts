@@ -3,6 +3,7 @@
 // through a pipe or a substitution (cat f | nc host 9, curl -d "$(cat f)"). Pure functions.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
 import { inlineCode, operands, optionValues } from './command-effects.ts';
+import { COPY_OPTIONS, operandWords } from './network-words.ts';
 
 /** Programs that send their arguments, stdin or named files to another machine. */
 export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
@@ -75,7 +76,7 @@ export function uploadWords(command: ShellCommand): UploadWord[] {
     case 'rsync':
     case 'sftp': {
       // Every local operand before a remote destination is sent there.
-      const ops = operands(args);
+      const ops = operandWords(args, COPY_OPTIONS[command.binary]);
       const last = ops[ops.length - 1];
       if (last === undefined || !isRemoteSpec(last.text)) return [];
       return plain(ops.slice(0, -1).filter((w) => !isRemoteSpec(w.text)));
