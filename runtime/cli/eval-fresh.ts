@@ -27,6 +27,9 @@ const PLANTED: Readonly<Record<string, string>> = {
   '.bashrc': 'alias ll="ls -la"\n',
   'Documents/notes.txt': 'shopping: milk\n',
   'Pictures/2024/a.jpg': 'not really a jpeg\n',
+  // The project the development lines run in (their cwd).
+  'projects/app/package.json': '{ "name": "app", "scripts": { "test": "node --test" } }\n',
+  'projects/app/README.md': '# app\n',
 };
 
 async function plantHome(home: string): Promise<void> {
