@@ -24,10 +24,11 @@ function narrowsByName(command: ShellCommand): boolean {
 }
 
 /** The paths a list the line wrote earlier names (`echo ~ > list; … list`); none for other files. */
+/** The paths a list file names: written by the line itself, or already on disk. */
 function writtenList(file: ShellWord | undefined, view: ShellView): string[] {
-  if (file === undefined || !file.literal) return [];
-  const text = view.parsed.written.get(file.text.replace(/^(?:\.\/)+/, ''));
-  if (text === undefined) return [];
+  if (file === undefined) return [];
+  const text = view.fileText(file);
+  if (text === null) return [];
   return text.split(/\s+/).flatMap((token) => (token === '' ? [] : view.paths(literal(token))));
 }
 
