@@ -17,6 +17,16 @@ export function inlineCode(command: ShellCommand): string | null {
   return word?.text ?? command.stdinText;
 }
 
+/** The words an interpreter hands its inline code as arguments: those after the code word. */
+export function argumentsOf(command: ShellCommand): readonly ShellWord[] {
+  if (command.binary === null || !isInterpreter(command.binary)) return [];
+  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  if (at >= 0) return command.args.slice(at + 2);
+  // Code from stdin (`python3 - a b <<EOF`): the words after `-`.
+  const dash = command.args.findIndex((a) => a.literal && a.text === '-');
+  return command.stdinText === null || dash < 0 ? [] : command.args.slice(dash + 1);
+}
+
 /** Programs whose output comes from the network. */
 export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'curl',
