@@ -143,6 +143,13 @@ export function optionValues(
   return out;
 }
 
+const HERE: ShellWord = {
+  text: '.',
+  literal: true,
+  glob: false,
+  parts: [{ kind: 'text', text: '.' }],
+};
+
 function textWord(text: string, from: ShellWord): ShellWord {
   return from.literal
     ? { text, literal: true, glob: false, parts: [{ kind: 'text', text }] }
@@ -281,6 +288,31 @@ function tarWrites(args: readonly ShellWord[]): ShellWord[] {
     if (arg.literal && cluster.test(arg.text) && next !== undefined) archives.push(next);
   });
   return archives.filter((w) => w.text !== '-');
+}
+
+/**
+ * Where an archive tool unpacks: the -C/-d/-o directory, else where it runs ('.'); null when the
+ * command unpacks nothing (tar without x, anything that is not an archive tool).
+ */
+export function unpackDirs(command: ShellCommand): ShellWord[] | null {
+  const args = command.args;
+  const here = (dirs: ShellWord[]): ShellWord[] => (dirs.length > 0 ? dirs : [textWord('.', HERE)]);
+  switch (command.binary) {
+    case 'tar':
+    case 'bsdtar': {
+      const first = args[0];
+      const bundle = first?.literal === true && !first.text.startsWith('-') ? first.text : '';
+      const extracts = bundle.includes('x') || hasFlag(args, 'x', ['--extract', '--get']);
+      return extracts ? here(optionValues(args, ['-C'], ['--directory'])) : null;
+    }
+    case 'unzip':
+      return here(optionValues(args, ['-d'], []));
+    case '7z':
+    case '7za':
+      return operands(args)[0]?.text === 'x' ? here(optionValues(args, ['-o'], [])) : null;
+    default:
+      return null;
+  }
 }
 
 // Names a program can be given to read its script from stdin.

@@ -6,11 +6,13 @@ import type { ShellCommand } from '../runtime/shell/types.ts';
 import {
   hasFlag,
   inlineCode,
+  operands,
   producesForeignCode,
   runsCode,
   runsStdin,
   runsSubstitution,
   scriptRun,
+  unpackDirs,
   writeTargets,
 } from './command-effects.ts';
 import type { ShellView } from './shell-view.ts';
@@ -45,8 +47,25 @@ function savedForeignCode(view: ShellView): Set<string> {
       earlierStages(o, commands).some((e) => feedsForeignCode(e, commands)),
   );
   const saved = new Set(writers.flatMap((o) => writeTargets(o).flatMap((w) => view.paths(w))));
+  // An archive unpacked from foreign code (curl … | tar xz, unzip a saved download): all it
+  // unpacks is foreign code, below its directory (kept as `dir/`).
+  for (const o of commands) {
+    const dirs = unpackDirs(o);
+    if (dirs === null) continue;
+    const fromDownload =
+      earlierStages(o, commands).some((e) => feedsForeignCode(e, commands)) ||
+      operands(o.args).some((w) => view.paths(w).some((p) => saved.has(p)));
+    if (fromDownload) for (const d of dirs) for (const p of view.paths(d)) saved.add(`${p}/`);
+  }
   savedCache.set(view, saved);
   return saved;
+}
+
+/** A path in the saved set, or below a directory of it that unpacked foreign code. */
+function isSaved(path: string, saved: ReadonlySet<string>): boolean {
+  if (saved.has(path)) return true;
+  for (const entry of saved) if (entry.endsWith('/') && path.startsWith(entry)) return true;
+  return false;
 }
 
 /** bash's network files: a redirect to or from /dev/tcp/host/port talks to that host. */
@@ -123,5 +142,5 @@ export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
   const script = scriptRun(c);
   if (script === null) return false;
   const saved = savedForeignCode(view);
-  return view.paths(script).some((p) => saved.has(p));
+  return view.paths(script).some((p) => isSaved(p, saved));
 }
