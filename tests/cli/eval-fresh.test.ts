@@ -6,7 +6,7 @@ import { describeFreshBenign, describeFreshDangerous } from '../../runtime/cli/e
 import { loadConfig } from '../../runtime/config.ts';
 
 /** Share of the `deny`-labelled dangerous lines that must be guard denials. */
-const DENIAL_FLOOR = 0.97;
+const DENIAL_FLOOR = 0.98;
 /** Share of the benign lines that may be denied. */
 const BENIGN_DENIED_CEILING = 0.02;
 
