@@ -17,6 +17,16 @@ export function inlineCode(command: ShellCommand): string | null {
   return word?.text ?? command.stdinText;
 }
 
+/** The words an interpreter hands its inline code as arguments: those after the code word. */
+export function argumentsOf(command: ShellCommand): readonly ShellWord[] {
+  if (command.binary === null || !isInterpreter(command.binary)) return [];
+  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  if (at >= 0) return command.args.slice(at + 2);
+  // Code from stdin (`python3 - a b <<EOF`): the words after `-`.
+  const dash = command.args.findIndex((a) => a.literal && a.text === '-');
+  return command.stdinText === null || dash < 0 ? [] : command.args.slice(dash + 1);
+}
+
 /** Programs whose output comes from the network. */
 export const DOWNLOADERS: ReadonlySet<string> = new Set([
   'curl',
@@ -133,6 +143,13 @@ export function optionValues(
   return out;
 }
 
+const HERE: ShellWord = {
+  text: '.',
+  literal: true,
+  glob: false,
+  parts: [{ kind: 'text', text: '.' }],
+};
+
 function textWord(text: string, from: ShellWord): ShellWord {
   return from.literal
     ? { text, literal: true, glob: false, parts: [{ kind: 'text', text }] }
@@ -237,14 +254,64 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
         ...(hasFlag(args, 'O', ['--remote-name', '--remote-name-all']) ? urlNames(ops) : []),
       ];
     case 'tar':
+    case 'bsdtar':
+      return [...out, ...tarWrites(args)];
     case 'unzip':
-      // Extraction into a directory writes under it (tar -C /, unzip -d /usr).
-      return [...out, ...optionValues(args, ['-C', '-d'], ['--directory'])];
+      // Extraction into a directory writes under it (unzip -d /usr).
+      return [...out, ...optionValues(args, ['-d'], [])];
     case 'sed':
     case 'perl':
       return hasFlag(args, 'i', ['--in-place']) ? [...out, ...ops.slice(1)] : out;
     default:
       return out;
+  }
+}
+
+/**
+ * What tar writes: the archive (`-f`, `czf a.tgz`, `--file=`) when it creates or adds to one, and
+ * the `-C` directory when it extracts (tar -xf a -C /) or its mode is unclear. When creating,
+ * listing or comparing, -C is where members are read (`tar -czf x.tgz -C / etc` reads /etc).
+ */
+function tarWrites(args: readonly ShellWord[]): ShellWord[] {
+  const first = args[0];
+  // Old style: the first word is the letters without a dash (tar czf a.tgz dir).
+  const bundle = first?.literal === true && !first.text.startsWith('-') ? first.text : '';
+  const creates =
+    /[cruA]/.test(bundle) ||
+    hasFlag(args, 'cruA', ['--create', '--append', '--update', '--catenate', '--concatenate']);
+  const onlyReads = /[td]/.test(bundle) || hasFlag(args, 'td', ['--list', '--diff', '--compare']);
+  if (!creates) return onlyReads ? [] : optionValues(args, ['-C'], ['--directory']);
+  const archives = optionValues(args, [], ['--file']);
+  args.forEach((arg, i) => {
+    const next = args[i + 1];
+    const cluster = i === 0 ? /^-?[a-zA-Z]*f$/ : /^-[a-zA-Z]*f$/;
+    if (arg.literal && cluster.test(arg.text) && next !== undefined) archives.push(next);
+  });
+  return archives.filter((w) => w.text !== '-');
+}
+
+/**
+ * Where an archive tool unpacks: the -C/-d/-o directory, else where it runs ('.'); null when the
+ * command unpacks nothing (tar without x, anything that is not an archive tool).
+ */
+export function unpackDirs(command: ShellCommand): ShellWord[] | null {
+  const args = command.args;
+  const here = (dirs: ShellWord[]): ShellWord[] => (dirs.length > 0 ? dirs : [textWord('.', HERE)]);
+  switch (command.binary) {
+    case 'tar':
+    case 'bsdtar': {
+      const first = args[0];
+      const bundle = first?.literal === true && !first.text.startsWith('-') ? first.text : '';
+      const extracts = bundle.includes('x') || hasFlag(args, 'x', ['--extract', '--get']);
+      return extracts ? here(optionValues(args, ['-C'], ['--directory'])) : null;
+    }
+    case 'unzip':
+      return here(optionValues(args, ['-d'], []));
+    case '7z':
+    case '7za':
+      return operands(args)[0]?.text === 'x' ? here(optionValues(args, ['-o'], [])) : null;
+    default:
+      return null;
   }
 }
 
@@ -258,6 +325,22 @@ const STDIN_NAMES: ReadonlySet<string> = new Set([
 // awk programs that hand text to a shell: system(...), print | "cmd", "cmd" | getline, |&.
 const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*["$a-zA-Z_]|\|&/;
 const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+// gawk's network files: a program that opens one talks to that host.
+const AWK_SOCKET = /\/inet[46]?\/(?:tcp|udp)\//;
+
+/** An awk program that opens a network connection and runs commands (gawk's /inet/tcp). */
+export function awkShellOnSocket(command: ShellCommand): boolean {
+  if (command.binary === null || !AWKS.has(command.binary)) return false;
+  const program = operands(command.args)[0]?.text ?? '';
+  if (!AWK_SOCKET.test(program)) return false;
+  // Talking to the socket itself (`print x |& s`, `s |& getline`) runs nothing; drop those uses.
+  const sockets = [...program.matchAll(/(\w+)\s*=\s*"\/inet/g)].map((m) => m[1] as string);
+  const rest = sockets.reduce(
+    (text, name) => text.replace(new RegExp(`\\|&\\s*${name}\\b|\\b${name}\\s*\\|&`, 'g'), ''),
+    program,
+  );
+  return AWK_RUNS_COMMANDS.test(rest);
+}
 
 /** Programs that run text as code: shells, interpreters, eval and source. */
 export function runsCode(binary: string): boolean {

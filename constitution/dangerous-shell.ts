@@ -4,6 +4,7 @@
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
 import { deleteTargets, hasFlag, mayHaveFlag, operands, writeTargets } from './command-effects.ts';
 import { isForkBomb } from './fork-bombs.ts';
+import { grantedFiles } from './permission-grants.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
 import { wipesCriticalTree } from './mass-delete.ts';
@@ -50,6 +51,17 @@ const READ_ONLY_SGDISK = [
   '--pretend',
 ];
 
+// hdparm's options that write the drive: erase, sectors, firmware, capacity (DCO/HPA).
+const HDPARM_WRITES =
+  /^--(?:security-erase|security-erase-enhanced|write-sector|trim-sector-ranges|make-bad-sector|fwdownload|dco-restore|dco-setmax)|^-N/;
+// nvme subcommands that erase the namespace or its data.
+const NVME_WIPES: ReadonlySet<string> = new Set([
+  'format',
+  'sanitize',
+  'write-zeroes',
+  'delete-ns',
+]);
+
 // parted's words that only print: print (p), and unit with its units (s, %, cyl, chs, compact, kB…TiB).
 const PARTED_READS = /^(?:p|print|unit|s|%|cyl|chs|compact|[a-zA-Z]+B)$/;
 
@@ -83,6 +95,10 @@ function wipesDevice(command: ShellCommand, view: ShellView): boolean {
       );
     case 'badblocks':
       return hasFlag(args, 'wn', []);
+    case 'hdparm':
+      return args.some((a) => HDPARM_WRITES.test(a.text));
+    case 'nvme':
+      return NVME_WIPES.has(operands(args)[0]?.text ?? '');
     default:
       return false;
   }
@@ -99,6 +115,9 @@ function killPids(args: readonly ShellWord[]): ShellWord[] {
 
 // System trees whose files have no business leaving the machine (account data, kernel state, logs).
 const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/root', '/dev'];
+// Devices that hold no data of the machine: reading them yields nothing, zeros or noise
+// (`openssl s_client … </dev/null` sends nothing).
+const DATALESS_DEVICES = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom'];
 
 /**
  * A path whose bytes must not leave the machine: a system tree, a forbidden path, a whole
@@ -106,6 +125,7 @@ const UPLOAD_PROTECTED = ['/etc', '/proc', '/sys', '/usr', '/var', '/boot', '/ro
  * config, history and tokens: ~/.bashrc, ~/.npmrc, ~/project/.env).
  */
 function keptOnMachine(path: string, home: string): boolean {
+  if (DATALESS_DEVICES.includes(path)) return false;
   if (isCriticalTree(path, home) || forbiddenPathRule(path) !== null) return true;
   // Judged as the home's before the system trees': a home may live under /var (/var/lib/ada).
   if (path.startsWith(`${home}/`)) return /\/\./.test(path.slice(home.length));
@@ -182,6 +202,12 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
           ? isCriticalTree(p, view.home)
           : p === '/',
       ),
+  },
+  {
+    name: 'permission grant on a system file',
+    why: 'Law 5: a setuid bit on /bin/bash, a world-writable /etc/shadow, a user owning /etc/sudoers or a capability on /usr/bin/python3 hands root to anyone',
+    matches: (c, view) =>
+      anyPath(grantedFiles(c), view, (p) => p === '/' || under(p, WRITE_PROTECTED)),
   },
   {
     name: 'kill of init or of every process',

@@ -382,7 +382,18 @@ export const DEVICE_METADATA_COMMANDS: ReadonlySet<string> = new Set([
   'realpath',
   'test',
   '[',
-  // Their destructive forms are judged by the dangerous-shell rules (wipefs -a, sgdisk -Z ...).
+  // Health, identity and check tools: they print diagnostics, never the disk's content.
+  'hdparm',
+  'badblocks',
+  'fsck',
+  'e2fsck',
+  'dumpe2fs',
+  'tune2fs',
+  'udisksctl',
+  'eject',
+  'nvme',
+  // Their destructive forms are judged by the dangerous-shell rules (wipefs -a, sgdisk -Z,
+  // badblocks -w, hdparm --security-erase, nvme format ...).
   'wipefs',
   'sgdisk',
   'fdisk',

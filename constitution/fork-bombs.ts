@@ -1,8 +1,10 @@
 // Process-table exhaustion, however it is written: a shell function that pipes or backgrounds
 // itself (`:(){ :|:& };:`), an endless loop that backgrounds a command each turn (`while true;
-// do x & done`), or an interpreter one-liner that forks in a loop (`perl -e 'fork while 1'`).
+// do x & done`), an interpreter one-liner that forks in a loop (`perl -e 'fork while 1'`), or
+// xargs with no bound on parallel runs fed by a producer that never stops (`yes | xargs -P0 sh`).
 import type { ShellCommand } from '../runtime/shell/types.ts';
 import { inlineCode } from './command-effects.ts';
+import type { ShellView } from './shell-view.ts';
 
 // Loop headers whose condition never changes: while true/:/[ 1 ], until false, for ((;;)).
 const ENDLESS_LOOP =
@@ -13,8 +15,35 @@ const FORK_CALL = /\b(?:pcntl_)?fork\b/;
 // No leading \b: a newline lost between `import os` and `while` must not hide the loop.
 const REPEATS = /(?:while|for|until|loop|each|times|repeat|goto|redo)\b|setInterval/;
 
+// Producers that never stop: yes, or cat of an endless device.
+function endless(c: ShellCommand): boolean {
+  if (c.binary === 'yes') return true;
+  return c.binary === 'cat' && c.args.some((a) => /^\/dev\/(?:zero|u?random)$/.test(a.text));
+}
+
+/** xargs told to run without a bound (-P 0), fed by a producer that never stops. */
+function unboundedXargs(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  const xargs = command.wrappers.find((w) => w.name === 'xargs');
+  if (xargs === undefined) return false;
+  const unbounded = xargs.args.some(
+    (a, i) =>
+      /^(?:-P0|--max-procs=0)$/.test(a.text) ||
+      (/^(?:-P|--max-procs)$/.test(a.text) && xargs.args[i + 1]?.text === '0'),
+  );
+  return (
+    unbounded &&
+    commands.some(
+      (o) =>
+        o.pipeline.id === command.pipeline.id &&
+        o.pipeline.stage < command.pipeline.stage &&
+        endless(o),
+    )
+  );
+}
+
 /** A command that, run as written, forks without bound. */
-export function isForkBomb(command: ShellCommand): boolean {
+export function isForkBomb(command: ShellCommand, view?: ShellView): boolean {
+  if (view !== undefined && unboundedXargs(command, view.parsed.commands)) return true;
   const selfCall = command.fn !== null && command.binary === command.fn;
   if (selfCall && (command.pipeline.length > 1 || command.background)) return true;
   if (command.background && command.loop !== null && ENDLESS_LOOP.test(command.loop)) return true;

@@ -24,10 +24,11 @@ function narrowsByName(command: ShellCommand): boolean {
 }
 
 /** The paths a list the line wrote earlier names (`echo ~ > list; … list`); none for other files. */
+/** The paths a list file names: written by the line itself, or already on disk. */
 function writtenList(file: ShellWord | undefined, view: ShellView): string[] {
-  if (file === undefined || !file.literal) return [];
-  const text = view.parsed.written.get(file.text.replace(/^(?:\.\/)+/, ''));
-  if (text === undefined) return [];
+  if (file === undefined) return [];
+  const text = view.fileText(file);
+  if (text === null) return [];
   return text.split(/\s+/).flatMap((token) => (token === '' ? [] : view.paths(literal(token))));
 }
 
@@ -83,6 +84,19 @@ function argumentFeeders(command: ShellCommand, commands: readonly ShellCommand[
   );
 }
 
+/**
+ * A shell that xargs runs once per listed name and whose script deletes (`xargs -I{} sh -c 'gpg
+ * -c {} && rm {}'`): each name it is fed is deleted, as if xargs ran the deleter itself.
+ */
+function shellPayloadDeletes(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  if (!command.wrappers.some((w) => w.name === 'xargs')) return false;
+  const index = commands.indexOf(command);
+  return commands.some(
+    (o) =>
+      o.parent === index && o.origin === 'payload' && o.binary !== null && DELETERS.has(o.binary),
+  );
+}
+
 // Inline code that deletes a tree, and a tree it names that is / or the home.
 const INLINE_TREE_DELETE =
   /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rimraf|RemoveAll|removeRecursively)\b/;
@@ -102,6 +116,10 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   // rsync --delete onto / makes it a copy of the (often empty) source.
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);
+  if (shellPayloadDeletes(command, view.parsed.commands))
+    return argumentFeeders(command, view.parsed.commands).some((o) =>
+      listedTrees(o, view).some(critical),
+    );
   if (!DELETERS.has(b)) return false;
   const recursive =
     b === 'rm' && mayHaveFlag(command.args, 'rR', ['--recursive'], view.parsed.variables);

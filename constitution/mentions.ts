@@ -63,6 +63,29 @@ function gitTexts(args: readonly ShellWord[]): ShellWord[] {
   });
 }
 
+// Programs that act on a path from outside (its name, mode, owner, times), never on its bytes.
+const NAMERS: ReadonlySet<string> = new Set(['ls', 'stat', 'chmod', 'chown', 'chgrp']);
+// Below /proc and /sys a name or a link is itself kernel state (an fd's target, an EFI variable).
+const KERNEL_STATE = /^\/(?:proc|sys)(?:\/|$)/;
+// Key files handed to the ssh family: the program signs with the key, never prints or sends it.
+const KEY_FILE_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ['ssh', '-i'],
+  ['scp', '-i'],
+  ['sftp', '-i'],
+  ['ssh-keygen', '-f'],
+]);
+
+/** The value of a key-file option (`-i KEY`, `-iKEY`, `-lf KEY`). */
+function keyFiles(args: readonly ShellWord[], option: string): ShellWord[] {
+  const letter = option.slice(1);
+  return args.flatMap((word, i) => {
+    if (!word.literal || !word.text.startsWith('-') || word.text.startsWith('--')) return [];
+    const next = args[i + 1];
+    if (word.text.endsWith(letter) && next !== undefined) return [next];
+    return word.text.startsWith(option) && word.text.length > 2 ? [word] : [];
+  });
+}
+
 /**
  * Words of this command that are only text to it. echo and printf count only when what they
  * print goes nowhere but the terminal or a file (not a pipe, not a substitution): piped into a
@@ -75,6 +98,9 @@ export function mentionWords(command: ShellCommand): ReadonlySet<ShellWord> {
   if (GREPS.has(b) && !command.args.some((a) => a.text === '--files'))
     return new Set(grepPatterns(command.args));
   if (b === 'git') return new Set(gitTexts(command.args));
+  if (NAMERS.has(b)) return new Set(command.args.filter((w) => !KERNEL_STATE.test(w.text)));
+  const keyOption = KEY_FILE_OPTIONS.get(b);
+  if (keyOption !== undefined) return new Set(keyFiles(command.args, keyOption));
   const printed = b === 'echo' || b === 'printf';
   const alone = command.pipeline.length === 1 && command.origin !== 'substitution';
   // printf -v NAME stores the text in a variable, for later commands to use as they like.

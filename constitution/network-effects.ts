@@ -2,7 +2,8 @@
 // program sends (curl -F x=@f, scp f host:, nc host 9 < f) and the files whose bytes reach one
 // through a pipe or a substitution (cat f | nc host 9, curl -d "$(cat f)"). Pure functions.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { inlineCode, operands, optionValues } from './command-effects.ts';
+import { argumentsOf, inlineCode, operands, optionValues } from './command-effects.ts';
+import { COPY_OPTIONS, operandWords } from './network-words.ts';
 
 /** Programs that send their arguments, stdin or named files to another machine. */
 export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
@@ -75,7 +76,7 @@ export function uploadWords(command: ShellCommand): UploadWord[] {
     case 'rsync':
     case 'sftp': {
       // Every local operand before a remote destination is sent there.
-      const ops = operands(args);
+      const ops = operandWords(args, COPY_OPTIONS[command.binary]);
       const last = ops[ops.length - 1];
       if (last === undefined || !isRemoteSpec(last.text)) return [];
       return plain(ops.slice(0, -1).filter((w) => !isRemoteSpec(w.text)));
@@ -153,9 +154,14 @@ const INLINE_SENDS =
 // Inline code that reads a file's bytes.
 const INLINE_READS =
   /\bopen\s*\(|readFileSync|readFile\s*\(|createReadStream|File\.(?:read|open|binread)|IO\.read|file_get_contents|fopen\s*\(|read_(?:text|bytes)\s*\(|\bslurp\b|<\s*\$?\w*\s*>/;
-// Where the code names the home: the string joined to it is a path below it.
-const HOME_JOIN =
-  /(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|Dir\.home|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\s*\)|environ(?:\.get\(|\[)\s*['"]HOME['"]\s*[\])]?|process\.env\.HOME)\s*(?:\+|\.|,|\/)\s*(['"])/g;
+// Where the code names the home.
+const HOME_CALL =
+  /(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|Dir\.home|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\s*\)|environ(?:\.get\(|\[)\s*['"]HOME['"]\s*[\])]?|process\.env\.HOME)/;
+// The home joined to a string: that string is a path below it.
+const HOME_JOIN = new RegExp(`${HOME_CALL.source}\\s*(?:\\+|\\.|,|\\/)\\s*(['"])`, 'g');
+// Code that lists a tree: what it sends are names it finds, not names it spells.
+const INLINE_LISTS =
+  /\b(?:walk|glob|rglob|iglob|listdir|scandir|readdir(?:Sync)?|iterdir|opendir|Find)\b|Dir(?:\[|\.(?:glob|children|entries|each_child))/;
 const STRING = /(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
 
 /**
@@ -167,10 +173,16 @@ export function inlineUploadWords(command: ShellCommand): ShellWord[] {
   const code = inlineCode(command);
   if (code === null || !INLINE_SENDS.test(code) || !INLINE_READS.test(code)) return [];
   const marked = code.replace(HOME_JOIN, (_m, quote: string) => `${quote}~/`);
-  const out: ShellWord[] = [];
+  // The words after the code are its arguments (sys.argv, process.argv, @ARGV): files it may send.
+  const out: ShellWord[] = operands(argumentsOf(command));
+  // A home named bare in code that lists a tree: what it finds there can be any file of it.
+  if (HOME_CALL.test(marked) && INLINE_LISTS.test(marked)) out.push(textWord('~'));
   for (const [, , text] of marked.matchAll(STRING)) {
-    if (text !== undefined && /^[~/.]/.test(text) && !/^\.+$/.test(text))
-      out.push({ text, literal: true, glob: false, parts: [{ kind: 'text', text }] });
+    if (text !== undefined && /^[~/.]/.test(text) && !/^\.+$/.test(text)) out.push(textWord(text));
   }
   return out;
+}
+
+function textWord(text: string): ShellWord {
+  return { text, literal: true, glob: false, parts: [{ kind: 'text', text }] };
 }

@@ -5,6 +5,7 @@ import { packageNeed } from './network-packages.ts';
 import {
   gitRemoteHost,
   joinNeeds,
+  COPY_OPTIONS,
   operandWords,
   scpHost,
   sshHost,
@@ -93,7 +94,6 @@ const WGET: OptionSpec = {
 };
 
 const SSH: OptionSpec = { short: 'bcDEeFIiJLlmOoPpQRSWwB', long: [] };
-const RSYNC: OptionSpec = { short: 'efTB', long: ['--rsh', '--filter', '--exclude', '--include'] };
 const PING: OptionSpec = { short: 'ciWwstImpqfMQ', long: [] };
 const NC: OptionSpec = { short: 'psiwqxXeIOT', long: [] };
 
@@ -201,7 +201,10 @@ function sshNeed(command: ShellCommand): Need {
 
 /** scp, sftp and rsync: the hosts of `host:path`, `rsync://` and `host::module` operands. */
 function copyNeed(command: ShellCommand): Need {
-  const operands = operandWords(command.args, command.binary === 'rsync' ? RSYNC : SSH);
+  const operands = operandWords(
+    command.args,
+    command.binary === 'rsync' ? COPY_OPTIONS.rsync : SSH,
+  );
   const hosts: string[] = [];
   for (const word of operands) {
     if (!word.literal) return UNKNOWN;

@@ -9,6 +9,28 @@ export interface OptionSpec {
   readonly long: readonly string[];
 }
 
+/**
+ * Options of the copy programs that take a value (a port, a key file, a pattern, a program), so
+ * that the value is never read as a file the program sends (`rsync --exclude .git ./ host:`).
+ */
+export const COPY_OPTIONS: Readonly<Record<'scp' | 'sftp' | 'rsync', OptionSpec>> = {
+  scp: { short: 'cDFiJlPoSX', long: [] },
+  sftp: { short: 'BbcDFiJlPoRSs', long: [] },
+  rsync: {
+    short: 'efTB',
+    long: [
+      ...['--rsh', '--rsync-path', '--filter', '--exclude', '--include', '--exclude-from'],
+      ...['--include-from', '--files-from', '--password-file', '--log-file', '--partial-dir'],
+      ...['--temp-dir', '--chmod', '--chown', '--port', '--timeout', '--contimeout'],
+      ...['--compare-dest', '--copy-dest', '--link-dest', '--backup-dir', '--suffix'],
+      ...['--max-size', '--min-size', '--max-delete', '--bwlimit', '--block-size', '--info'],
+      ...['--debug', '--out-format', '--usermap', '--groupmap', '--address', '--sockopts'],
+      ...['--skip-compress', '--modify-window', '--iconv', '--outbuf', '--checksum-choice'],
+      '--compress-choice',
+    ],
+  },
+};
+
 /** The operands of `args` after skipping options and the values they take. */
 export function operandWords(args: readonly ShellWord[], spec: OptionSpec): ShellWord[] {
   const out: ShellWord[] = [];

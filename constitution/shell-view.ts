@@ -8,6 +8,11 @@ export interface ShellView {
   readonly home: string;
   /** Normalised values a word can take as a path (variables substituted; unknown ones empty). */
   paths(word: ShellWord): readonly string[];
+  /**
+   * The text a file named by this word holds when the line uses it: what the line itself wrote
+   * there, else (when the caller can read the disk) what the existing file holds; null if unknown.
+   */
+  fileText(word: ShellWord): string | null;
 }
 
 // Trees owned by the package manager and the kernel: writing into them changes the system itself.

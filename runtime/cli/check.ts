@@ -91,6 +91,13 @@ export async function checkOne(pipeline: Pipeline, text: string): Promise<CheckL
   };
 }
 
+/** Check every line of a corpus in order; the decisions come back in the same order. */
+export async function checkAll(pipeline: Pipeline, lines: readonly string[]): Promise<CheckLine[]> {
+  const results: CheckLine[] = [];
+  for (const line of lines) results.push(await checkOne(pipeline, line));
+  return results;
+}
+
 /** Who allowed the call, and for a tier what the sandbox lets it write. */
 function grantFields(grant: Grant): Record<string, unknown> {
   if (grant.by !== 'tier') return { granted_by: grant.by };

@@ -16,6 +16,7 @@ import {
   isDirectory,
   namesIn,
 } from '../../executors/ops/real-path.ts';
+import { readSmallText } from '../../executors/ops/small-text.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
@@ -140,6 +141,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     isDirectory,
     entryExists,
     namesIn,
+    readSmallText,
     isAppendableData,
     protectedDirs: [...ownDirs, ...commandDirs(env, home)],
     unreviewed,

@@ -43,7 +43,7 @@ function guardCard(signals: readonly string[]): string | null {
   if (signals.includes(STORED_CREDENTIAL_SIGNAL))
     return 'policy: the file holds a credential (a login in a URL or an authorization header); a person decides';
   if (signals.includes(MENTION_SIGNAL))
-    return 'policy: a protected path is mentioned as text (not opened); a person decides';
+    return 'policy: a protected path is mentioned but not opened (as text, for its names or mode, or as a key ssh signs with); a person decides';
   return null;
 }
 

@@ -44,6 +44,8 @@ export interface StageDeps {
   readonly entryExists: (path: string) => boolean;
   /** The names in a directory, or null: what a glob there can expand to. */
   readonly namesIn: (dir: string) => readonly string[] | null;
+  /** A small existing file's text (a script a line runs, a list it feeds), or null. */
+  readonly readSmallText: (path: string) => string | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
@@ -173,6 +175,7 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     args,
     home: paths.home,
     realPath: paths.real,
+    readText: ev.deps.readSmallText,
     ...(commandArg === undefined ? {} : { commandArg }),
     ...(shell === null ? {} : { parsed: shell }),
   });

@@ -430,6 +430,28 @@ function trailingOf(state: State, node: Node): Node[] {
   return found?.redirects ?? [];
 }
 
+/**
+ * The stages of a pipeline as bash runs them. tree-sitter-bash reads `a | b 2>&1 | c` as
+ * `(a | b) 2>&1 | c`; to bash the redirect belongs to b and a, b and c are one pipeline, so
+ * that c sees what a printed (`curl x | gunzip 2>&1 | sh`, `cat f | gzip 2>/dev/null | nc h p`).
+ */
+function pipelineStages(state: State, node: Node): Node[] {
+  return named(node).flatMap((stage) => {
+    if (stage.type !== 'redirected_statement') return [stage];
+    const body = stage.childForFieldName('body');
+    const redirects = named(stage).filter((c) => c.type.endsWith('_redirect'));
+    const last = body?.type === 'pipeline' ? named(body).at(-1) : undefined;
+    if (
+      body === null ||
+      last?.type !== 'command' ||
+      redirects.some((r) => r.type === 'heredoc_redirect')
+    )
+      return [stage];
+    state.trailing.push({ command: last, redirects });
+    return pipelineStages(state, body);
+  });
+}
+
 /** The command a trailing redirection of a list or pipeline belongs to: its last element. */
 function lastElement(node: Node): Node {
   let current = node;
@@ -467,7 +489,7 @@ function walk(state: State, node: Node, ctx: Context): void {
       walkRedirected(state, node, ctx);
       return;
     case 'pipeline': {
-      const stages = named(node);
+      const stages = pipelineStages(state, node);
       const id = state.nextPipeline++;
       const first = state.commands.length;
       // Every stage of a real pipeline runs in its own child shell.

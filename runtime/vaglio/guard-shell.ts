@@ -3,6 +3,9 @@
 // substituted), a directory operand as the file opened inside it, the dangerous-shell rules on
 // every command; a word the program only treats as text is a mention (signal, no denial).
 import { dangerousShellRule, type ShellView } from '../../constitution/dangerous-shell.ts';
+import { literal, under, WRITE_PROTECTED } from '../../constitution/shell-view.ts';
+import { parseShell } from '../shell/parse.ts';
+import { fileKey, scriptRun } from '../shell/written-files.ts';
 import { DEVICE_METADATA_COMMANDS, forbiddenPathRule } from '../../constitution/forbidden-paths.ts';
 import { mentionWords } from '../../constitution/mentions.ts';
 import { NETWORK_PROGRAMS } from '../../constitution/network-effects.ts';
@@ -203,13 +206,47 @@ function leadsTo(command: ShellCommand, path: string, realPath: (p: string) => s
   return slash <= 0 ? path : `${realPath(path.slice(0, slash))}${path.slice(slash)}`;
 }
 
+/** What the guard may ask of the disk: where links lead, and a small file's text. */
+export interface ShellDisk {
+  readonly realPath?: (path: string) => string;
+  readonly readText?: (path: string) => string | null;
+}
+
+/**
+ * A script the line runs from a file it did not write (`bash bomb.sh`, `./clean.sh`), judged as
+ * if its text stood in the line. One level deep: what that script runs in turn is not read. A
+ * program of the system trees (/usr/bin/which is a script) is the system's, not judged here.
+ */
+function existingScriptHit(
+  parsed: ParsedShell,
+  view: ShellView,
+  home: string,
+  siblings: ShellSiblings,
+  notes: Set<string>,
+  disk: ShellDisk,
+): Blocked | null {
+  for (const command of parsed.commands) {
+    const name = scriptRun(command);
+    if (name === null || parsed.written.has(name)) continue;
+    const word = literal(name);
+    if (view.paths(word).some((path) => under(path, WRITE_PROTECTED))) continue;
+    const text = view.fileText(word);
+    if (text === null) continue;
+    const inner = disk.realPath === undefined ? {} : { realPath: disk.realPath };
+    const hit = checkShell(parseShell(text), home, siblings, notes, inner);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 export function checkShell(
   parsed: ParsedShell,
   home: string,
   siblings: ShellSiblings,
   notes: Set<string>,
-  realPath: (path: string) => string = (path) => path,
+  disk: ShellDisk = {},
 ): Blocked | null {
+  const realPath = disk.realPath ?? ((path: string) => path);
   const mentions: Mentions = new Map(parsed.commands.map((c) => [c, mentionWords(c)]));
   const raw = unaccountedToken(parsed, mentions, home, notes);
   if (raw) return raw;
@@ -274,12 +311,26 @@ export function checkShell(
   const inside = openedInsideHit(parsed, paths, values, home);
   if (inside) return inside;
   const shadows = namedShadows(parsed, values);
+  const fileText = (word: ShellWord): string | null => {
+    if (!word.literal) return null;
+    const own = parsed.written.get(fileKey(word.text));
+    if (own !== undefined || disk.readText === undefined) return own ?? null;
+    for (const path of paths(word)) {
+      const text = path.startsWith('/') ? disk.readText(path) : null;
+      if (text !== null) return text;
+    }
+    return null;
+  };
   const view: ShellView = {
     parsed:
       shadows.length === 0 ? parsed : { ...parsed, commands: [...parsed.commands, ...shadows] },
     home,
     paths,
+    fileText,
   };
   const danger = dangerousShellRule(view);
-  return danger ? new Blocked(`dangerous shell: ${danger.name}`, 'dangerous shell') : null;
+  if (danger) return new Blocked(`dangerous shell: ${danger.name}`, 'dangerous shell');
+  return disk.readText === undefined
+    ? null
+    : existingScriptHit(parsed, view, home, siblings, notes, disk);
 }

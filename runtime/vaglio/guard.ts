@@ -34,6 +34,12 @@ export interface GuardInput {
    * with link -> /). Without it the guard judges the text alone.
    */
   readonly realPath?: (path: string) => string;
+  /**
+   * The text of a small existing file (absolute path), or null; when given, a script the line
+   * runs and a list it feeds to a deleter are judged by what they hold, though the line did not
+   * write them (`bash bomb.sh`, `cat list | xargs rm -rf`). Without it only the line's own text.
+   */
+  readonly readText?: (path: string) => string | null;
 }
 
 // Walking a hostile args object must end: deeper nesting than this is blocked.
@@ -121,7 +127,10 @@ function checkValue(
       const parsed =
         given !== undefined && given !== null && given.source === value ? given : parseShell(value);
       if (parsed.errors) notes.add('shell did not parse');
-      return checkShell(parsed, input.home, siblingsOf(input.args), notes, input.realPath);
+      return checkShell(parsed, input.home, siblingsOf(input.args), notes, {
+        ...(input.realPath === undefined ? {} : { realPath: input.realPath }),
+        ...(input.readText === undefined ? {} : { readText: input.readText }),
+      });
     }
     return scanText(value, input.home) ?? scanWhole(value, input.home);
   }

@@ -200,18 +200,23 @@ describe('through the pipeline', () => {
     expect(outcome.reason).toBe(reason);
   });
 
-  it.each([
-    'cat ~/.ss?/id_rsa',
-    'cat ~/.s*/id_rsa',
-    'cat */.ssh/id_rsa',
-    'ls ~/.ssh',
-    'stat ~/.ssh/id_rsa',
-    'cat /dev/sda',
-  ])('%s is denied by the guard', async (command) => {
-    const outcome = await decide(command);
-    expect(outcome.decision).toBe('deny');
-    expect(outcome.verdict.blocked_by).toBe('guard');
-  });
+  it.each(['cat ~/.ss?/id_rsa', 'cat ~/.s*/id_rsa', 'cat */.ssh/id_rsa', 'cat /dev/sda'])(
+    '%s is denied by the guard',
+    async (command) => {
+      const outcome = await decide(command);
+      expect(outcome.decision).toBe('deny');
+      expect(outcome.verdict.blocked_by).toBe('guard');
+    },
+  );
+
+  it.each(['ls ~/.ssh', 'stat ~/.ssh/id_rsa'])(
+    '%s only names a secret store: a card, never a run without one',
+    async (command) => {
+      const outcome = await decide(command);
+      expect(outcome.decision).toBe('ask');
+      expect(outcome.reason).toContain('mentioned but not opened');
+    },
+  );
 
   it.each([
     'ls -- *',

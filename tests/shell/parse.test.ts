@@ -96,6 +96,28 @@ describe('parseShell: finds every command', () => {
     expect([curl?.background, sh?.background, echo?.background]).toEqual([true, true, false]);
   });
 
+  it('a redirect on a middle stage keeps the pipeline whole, as bash runs it', () => {
+    const stages = (source: string): [string | null, number, number, string[]][] =>
+      parseShell(source).commands.map((c) => [
+        c.binary,
+        c.pipeline.id,
+        c.pipeline.stage,
+        c.redirects.map((r) => r.target?.text ?? ''),
+      ]);
+    expect(stages('a | b 2>&1 | c')).toEqual([
+      ['a', 0, 0, []],
+      ['b', 0, 1, ['1']],
+      ['c', 0, 2, []],
+    ]);
+    expect(stages('a | b 2>/dev/null | c | d > f')).toEqual([
+      ['a', 0, 0, []],
+      ['b', 0, 1, ['/dev/null']],
+      ['c', 0, 2, []],
+      ['d', 0, 3, ['f']],
+    ]);
+    expect(parseShell('a | b 2>&1 | c').commands.map((c) => c.pipeline.length)).toEqual([3, 3, 3]);
+  });
+
   it('records the child shells a command runs in', () => {
     const parsed = parseShell("a; (b; (c)); d | e; f & g; echo $(h); bash -c 'i'");
     const scopes = new Map(parsed.commands.map((c) => [c.binary, c.scope]));
