@@ -1,5 +1,5 @@
-// A local Slack Web API: answers auth.test, chat.postMessage, chat.update and
-// chat.postEphemeral in Slack's wire format and records every call; anything else is an
+// A local Slack Web API: answers auth.test, chat.postMessage, chat.update,
+// chat.postEphemeral and (given a Socket Mode URL) apps.connections.open in Slack's wire format and records every call; anything else is an
 // error the test will see. It can rate-limit a call (HTTP 429 with Retry-After, as Slack
 // does). Plus request signing, as Slack signs what it sends to an app.
 import { createHmac } from 'node:crypto';
@@ -39,8 +39,8 @@ function parseArgs(contentType: string | undefined, body: string): Record<string
   return args;
 }
 
-/** Starts the Web API stand-in. */
-export async function startSlackApi(): Promise<SlackApi> {
+/** Starts the Web API stand-in; `socketUrl` is what apps.connections.open hands out. */
+export async function startSlackApi(options: { socketUrl?: string } = {}): Promise<SlackApi> {
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
   let ts = 1_700_000_000;
@@ -101,6 +101,12 @@ export async function startSlackApi(): Promise<SlackApi> {
           break;
         case 'chat.update':
           result = { ok: true, channel: args.channel, ts: args.ts };
+          break;
+        case 'apps.connections.open':
+          result =
+            options.socketUrl === undefined
+              ? { ok: false, error: 'unknown_method' }
+              : { ok: true, url: options.socketUrl };
           break;
         case 'chat.postEphemeral':
           result = { ok: true, message_ts: `${String(ts)}.000200` };
