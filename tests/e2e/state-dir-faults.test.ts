@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLongPollProxy } from '../../runtime/bench/long-poll-proxy.ts';
-import { ownDirs } from '../../runtime/paths.ts';
+import { monthKey, ownDirs } from '../../runtime/paths.ts';
 import { unwritableDirs } from '../../runtime/state-store.ts';
 import { daemonEnv, startTestDaemon } from '../channels/telegram/daemon.ts';
 import {
@@ -20,6 +20,8 @@ import {
 } from '../channels/telegram/emulator.ts';
 
 const home = process.env.HOME ?? '';
+let root: string;
+const auditFile = (): string => join(root, 'data', 'custode', 'vaglio', `${monthKey()}.jsonl`);
 const cleanup: (() => Promise<void>)[] = [];
 let emulator: Emulator;
 let stateDir: string;
@@ -47,7 +49,7 @@ const mount = (...options: string[]): void =>
 beforeEach(async () => {
   emulator = await startEmulator();
   cleanup.push(() => emulator.stop());
-  const root = await mkdtemp(join(home, 'state-faults-'));
+  root = await mkdtemp(join(home, 'state-faults-'));
   stateDir = join(root, 'state', 'custode');
   await mkdir(stateDir, { recursive: true });
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', stateDir], {
@@ -163,6 +165,18 @@ describe.skipIf(!mountable)(
       expect(openCards()).toEqual([]);
       expect(existsSync(join(home, 'full-unasked.txt'))).toBe(false);
       expect(readdirSync(join(stateDir, 'approvals'))).toEqual([]);
+      // The audit log (elsewhere, writable) closes the "ask": never asked, so denied.
+      expect(await readFile(auditFile(), 'utf8')).toContain(
+        '"executor":"fs_write","args_keys":["content","path"],"channel":"telegram","sender":"telegram:1","decided_by":"unkept-card","answer":"deny"',
+      );
+
+      // A read needs no card: it runs and is answered, and the person learns it is not kept.
+      await writeFile(join(home, 'full-notes.txt'), 'milk\n');
+      await send('/read ~/full-notes.txt');
+      const answer = await told('milk');
+      expect(answer).toContain(
+        '(This turn could not be saved in the chat history: the disk is full (ENOSPC) at the history dir',
+      );
 
       await rm(filler);
       await askedAndAllowed('full-later.txt');
