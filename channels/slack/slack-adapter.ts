@@ -18,7 +18,11 @@ import { startChannelOutbox } from '../../runtime/outbox/channel-outbox.ts';
 import type { Outbox } from '../../runtime/outbox/outbox.ts';
 import { SLACK_TEXT_LIMIT, splitMessage } from '../split-message.ts';
 import { describeSlackCheck, verifySlackToken } from './verify-token.ts';
-import { createSocketConnection, type SocketConnection } from './socket-connection.ts';
+import {
+  createSocketConnection,
+  socketStartError,
+  type SocketConnection,
+} from './socket-connection.ts';
 
 const CHANNEL_REFUSAL =
   'Sorry, this assistant only talks to the people it was set up for. If it is yours, send me a direct message for a pairing code.';
@@ -249,7 +253,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         logger.error({ err: error }, 'slack app error');
         return Promise.resolve();
       });
-      await created.start();
+      await created.start().catch((error: unknown) => {
+        throw socket === null ? error : socketStartError(error);
+      });
       logger.info(
         { mode: settings.mode, port: settings.mode === 'http' ? settings.port : undefined },
         'slack channel started',

@@ -6,6 +6,7 @@
 // /healthz), Slack's outages are retried with back-off for as long as they last, and a token
 // Slack refuses stops the loop at once with an error that names the fix.
 import { SocketModeReceiver, webApi, type Logger as BoltLogger } from '@slack/bolt';
+import { ConfigError, NetworkError } from '../../runtime/errors.ts';
 import type { ChannelHealth } from '../../runtime/health/channel-health.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 
@@ -46,6 +47,18 @@ function readFailure(error: unknown): { refused: boolean; why: string } {
     };
   if (error instanceof Error) return { refused: false, why: error.message };
   return { refused: false, why: 'the connection closed before Slack said hello' };
+}
+
+/** Why the first connection failed, as the error the daemon stops with (naming the fix). */
+export function socketStartError(error: unknown): Error {
+  const { refused, why } = readFailure(error);
+  return refused
+    ? new ConfigError(
+        `Slack refused the app token (${why}). Fix: set SLACK_APP_TOKEN to a valid app-level token (xapp-..., with connections:write), or use channels.slack.mode: http.`,
+      )
+    : new NetworkError(
+        `Slack Socket Mode could not connect (${why}). Fix: check the network, then start again.`,
+      );
 }
 
 export interface SocketConnection {

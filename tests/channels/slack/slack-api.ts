@@ -22,8 +22,8 @@ export interface SlackApi {
   callsTo(method: string): SlackCall[];
   /** Answers the next call to `method` with 429 and `Retry-After: <seconds>`. */
   rateLimitNext(method: string, seconds: number): void;
-  /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`). */
-  rejectTokens(): void;
+  /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`); with `method`, only there. */
+  rejectTokens(method?: string): void;
   /** While set, every call but auth.test is answered with this HTTP status (Slack having an outage). */
   outage(status: number | null): void;
   close(): Promise<void>;
@@ -44,7 +44,7 @@ export async function startSlackApi(options: { socketUrl?: string } = {}): Promi
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
   let ts = 1_700_000_000;
-  let rejecting = false;
+  let rejecting: string | true | null = null;
   let outageStatus: number | null = null;
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -75,7 +75,7 @@ export async function startSlackApi(options: { socketUrl?: string } = {}): Promi
         return;
       }
       let result: Record<string, unknown>;
-      switch (rejecting ? 'rejected' : method) {
+      switch (rejecting === true || rejecting === method ? 'rejected' : method) {
         case 'rejected':
           result = { ok: false, error: 'invalid_auth' };
           break;
@@ -126,7 +126,7 @@ export async function startSlackApi(options: { socketUrl?: string } = {}): Promi
     calls,
     callsTo: (method) => calls.filter((call) => call.method === method),
     rateLimitNext: (method, seconds) => void limits.set(method, seconds),
-    rejectTokens: () => void (rejecting = true),
+    rejectTokens: (only) => void (rejecting = only ?? true),
     outage: (status) => void (outageStatus = status),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

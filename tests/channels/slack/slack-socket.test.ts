@@ -154,4 +154,24 @@ describe('Slack Socket Mode under faults', () => {
     expect(api.callsTo('apps.connections.open')).toHaveLength(tries);
     expect(socket.opened()).toBe(1);
   }, 30_000);
+
+  it('does not start, and names the fix, when Slack refuses the app token at start', async () => {
+    await adapter.stop();
+    api.rejectTokens('apps.connections.open');
+    const config = parseConfig({
+      sandbox: { mode: 'off' },
+      channels: {
+        slack: { enabled: true, mode: 'socket', api_url: api.url, allowed_users: ['U1'] },
+      },
+    });
+    const env = daemonEnv(stateDir, {
+      SLACK_BOT_TOKEN: 'xoxb-test',
+      SLACK_APP_TOKEN: 'xapp-revoked',
+    });
+    adapter = createSlackAdapter({ config, env, logger: captureLogger().logger, health });
+    await expect(adapter.start(app.service)).rejects.toThrow(
+      /^Slack refused the app token \(invalid_auth\)\. Fix: set SLACK_APP_TOKEN/,
+    );
+    expect(api.callsTo('apps.connections.open').at(-1)?.limited).toBe(false);
+  });
 });
