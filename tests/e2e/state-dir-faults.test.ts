@@ -153,18 +153,34 @@ describe.skipIf(!mountable)(
       await emulator.waitForBot(1, () => openCards().length === 0);
     }, 60_000);
 
-    it('full: the card is not asked and nothing runs, the person is told; with space again the request works', async () => {
+    it('full: a card pressed runs and says it is not kept; a new card is not asked, nothing runs, the person is told; with space again all works', async () => {
+      // A card asked before the disk filled up, pressed after: the claim is a rename, which
+      // needs no space, so the approved write runs; the turn says it was not kept.
+      await send('/write ~/full-pressed.txt hello');
+      const card = (await emulator.waitForBot(1, () => openCards().length > 0)).find(hasButtons);
+      await refSaved(card);
       const filler = join(stateDir, 'filler');
       await expect(writeFile(filler, Buffer.alloc(1024 * 1024))).rejects.toMatchObject({
         code: 'ENOSPC',
       });
+      await press(card, 'Allow once');
+      await vi.waitFor(() => expect(existsSync(join(home, 'full-pressed.txt'))).toBe(true), {
+        timeout: 15_000,
+      });
+      expect(await told('path: ')).toContain(
+        '(This turn could not be saved in the chat history: the disk is full (ENOSPC) at the history dir',
+      );
+      await emulator.waitForBot(1, () => openCards().length === 0);
       await send('/write ~/full-unasked.txt hello');
       const text = await told('Not asked, so not run:');
       expect(text).toContain('~/full-unasked.txt');
       expect(text).toContain('the disk is full (ENOSPC) at the approvals dir');
       expect(openCards()).toEqual([]);
       expect(existsSync(join(home, 'full-unasked.txt'))).toBe(false);
-      expect(readdirSync(join(stateDir, 'approvals'))).toEqual([]);
+      // No pending card was kept (the one pressed above is a used record now).
+      expect(readdirSync(join(stateDir, 'approvals')).filter((n) => n.endsWith('.json'))).toEqual(
+        [],
+      );
       // The audit log (elsewhere, writable) closes the "ask": never asked, so denied.
       expect(await readFile(auditFile(), 'utf8')).toContain(
         '"executor":"fs_write","args_keys":["content","path"],"channel":"telegram","sender":"telegram:1","decided_by":"unkept-card","answer":"deny"',
