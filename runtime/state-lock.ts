@@ -4,6 +4,7 @@
 import { hostname } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import pRetry from 'p-retry';
 import type { LockOptions } from 'proper-lockfile';
 import { z } from 'zod';
 import { StateDirBusy } from './errors.ts';
@@ -23,14 +24,15 @@ async function lock(file: string, options: LockOptions): Promise<() => Promise<v
 
 /**
  * Runs `change` while holding the lock on `file` (which need not exist), so a read-modify-write
- * by another process never interleaves with this one.
+ * by another process never interleaves with this one. Only a lock someone else holds is waited
+ * for: a lock that cannot be made (a read-only or full state dir) fails at once, where
+ * proper-lockfile's own retries would hold the turn half a minute before failing anyway.
  */
 export async function withFileLock<T>(file: string, change: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const release = await lock(file, {
-    realpath: false,
-    stale: STALE_MS,
-    retries: CHANGE_RETRIES,
+  const release = await pRetry(() => lock(file, { realpath: false, stale: STALE_MS }), {
+    ...CHANGE_RETRIES,
+    shouldRetry: (error) => (error as NodeJS.ErrnoException).code === 'ELOCKED',
   });
   try {
     return await change();

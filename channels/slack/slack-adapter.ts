@@ -6,7 +6,6 @@
 import { App, LogLevel, type Logger as BoltLogger } from '@slack/bolt';
 import type { ChannelSink, ChatPort } from '../../runtime/approvals/press-card.ts';
 import { decodeButton, pressNotice } from '../../runtime/approvals/render.ts';
-import type { Config } from '../../runtime/config.ts';
 import { ConfigError, NetworkError } from '../../runtime/errors.ts';
 import type { Logger } from '../../runtime/log/logger.ts';
 import { stateDir as defaultStateDir } from '../../runtime/paths.ts';
@@ -19,6 +18,11 @@ import { startChannelOutbox } from '../../runtime/outbox/channel-outbox.ts';
 import type { Outbox } from '../../runtime/outbox/outbox.ts';
 import { SLACK_TEXT_LIMIT, splitMessage } from '../split-message.ts';
 import { describeSlackCheck, verifySlackToken } from './verify-token.ts';
+import {
+  createSocketConnection,
+  socketStartError,
+  type SocketConnection,
+} from './socket-connection.ts';
 
 const CHANNEL_REFUSAL =
   'Sorry, this assistant only talks to the people it was set up for. If it is yours, send me a direct message for a pairing code.';
@@ -71,20 +75,20 @@ async function whoAmI(
 }
 
 function createApp(
-  config: Config,
-  env: NodeJS.ProcessEnv,
-  logger: Logger,
+  options: SlackAdapterOptions,
   bot: { botUserId: string; botId: string },
-): App {
+): { app: App; socket: SocketConnection | null } {
+  const { config, env, logger } = options;
   const settings = config.channels.slack;
   const token = required(env, 'SLACK_BOT_TOKEN', 'the bot token, xoxb-...');
+  const bolt = boltLogger(logger);
   const common = {
     token,
     // Checked once by whoAmI: Bolt's own check would retry an unreachable Slack for half an hour.
     tokenVerificationEnabled: false,
     botUserId: bot.botUserId,
     botId: bot.botId,
-    logger: boltLogger(logger),
+    logger: bolt,
     clientOptions: {
       // A 429 makes the client wait Retry-After and retry; after a few tries (a few seconds,
       // not the default half hour, which would hold the chat) the outbox keeps the answer
@@ -95,13 +99,16 @@ function createApp(
     },
   };
   if (settings.mode === 'socket') {
-    return new App({
-      ...common,
-      socketMode: true,
+    const socket = createSocketConnection({
       appToken: required(env, 'SLACK_APP_TOKEN', 'Socket Mode needs the app-level token, xapp-...'),
+      apiUrl: settings.api_url,
+      boltLogger: bolt,
+      logger,
+      health: options.health,
     });
+    return { app: new App({ ...common, receiver: socket.receiver }), socket };
   }
-  return new App({
+  const app = new App({
     ...common,
     signingSecret: required(
       env,
@@ -110,6 +117,7 @@ function createApp(
     ),
     port: settings.port,
   });
+  return { app, socket: null };
 }
 
 /** The text without the bot's own mention (`<@U123>` or `<@U123|name>`); other people's stay. */
@@ -134,6 +142,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     return true;
   };
   let app: App | null = null;
+  let socket: SocketConnection | null = null;
   let outbox: Outbox | null = null;
 
   const teamOk = (team: string | undefined): boolean =>
@@ -144,8 +153,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     async start(service) {
       const token = required(options.env, 'SLACK_BOT_TOKEN', 'the bot token, xoxb-...');
       const bot = await whoAmI(token, settings.api_url);
-      const created = createApp(config, options.env, logger, bot);
+      const made = createApp(options, bot);
+      const created = made.app;
       app = created;
+      socket = made.socket;
       const state = options.stateDir ?? defaultStateDir(options.env);
       outbox = await startChannelOutbox({
         channel: 'slack',
@@ -242,13 +253,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         logger.error({ err: error }, 'slack app error');
         return Promise.resolve();
       });
-      await created.start();
+      await created.start().catch((error: unknown) => {
+        throw socket === null ? error : socketStartError(error);
+      });
       logger.info(
         { mode: settings.mode, port: settings.mode === 'http' ? settings.port : undefined },
         'slack channel started',
       );
     },
     async stop() {
+      socket?.stop();
       await app?.stop();
       await outbox?.stop();
     },

@@ -18,6 +18,8 @@ const runSchema = z.object({
   lastError: z.string().optional(),
   /** The success that ended the last run of failures (or the first one). */
   lastOkAt: z.iso.datetime().optional(),
+  /** Set when the channel stopped trying (a refused token): failing however few the tries. */
+  stoppedAt: z.iso.datetime().optional(),
 });
 
 export const healthSchema = z.object({
@@ -30,9 +32,14 @@ export const healthSchema = z.object({
 export type HealthRecord = z.infer<typeof healthSchema>;
 type Run = z.infer<typeof runSchema>;
 
+/** What is counted: fetching updates, delivering messages, holding a live connection. */
+export type HealthKind = 'polling' | 'delivery' | 'connection';
+
 export interface ChannelHealth {
-  failed(channel: string, kind: 'polling' | 'delivery', error: unknown): void;
-  succeeded(channel: string, kind: 'polling' | 'delivery'): void;
+  failed(channel: string, kind: HealthKind, error: unknown): void;
+  /** The channel gave up for good (until a restart): failing from now on, logged once. */
+  stopped(channel: string, kind: HealthKind, error: unknown): void;
+  succeeded(channel: string, kind: HealthKind): void;
   snapshot(): HealthRecord;
   /** Writes what is pending to disk now (at stop). */
   flush(): Promise<void>;
@@ -43,14 +50,19 @@ export function healthFile(stateDir: string): string {
   return join(stateDir, 'health.json');
 }
 
+const utc = (iso: string | undefined): string =>
+  `${(iso ?? '').slice(0, 19).replace('T', ' ')} UTC`;
+
 /** The runs that count as failing, as lines for a person ("telegram polling: 15 failures…"). */
 export function failingLines(record: HealthRecord): string[] {
   return Object.entries(record.runs)
-    .filter(([, run]) => run.failuresInARow >= FAILING_AFTER)
-    .map(
-      ([name, run]) =>
-        `${name}: ${String(run.failuresInARow)} failures in a row since ${(run.since ?? '').slice(0, 19).replace('T', ' ')} UTC${run.lastError === undefined ? '' : ` (last: ${run.lastError})`}`,
-    );
+    .filter(([, run]) => run.failuresInARow >= FAILING_AFTER || run.stoppedAt !== undefined)
+    .map(([name, run]) => {
+      const last = run.lastError === undefined ? '' : ` (last: ${run.lastError})`;
+      return run.stoppedAt === undefined
+        ? `${name}: ${String(run.failuresInARow)} failures in a row since ${utc(run.since)}${last}`
+        : `${name}: stopped at ${utc(run.stoppedAt)} until the daemon restarts${last}`;
+    });
 }
 
 /** The last health the daemon wrote, or null. */
@@ -104,6 +116,23 @@ export function createChannelHealth(
           { channel, kind, since: next.since, last_error: next.lastError },
           `${name} has failed ${String(FAILING_AFTER)} times in a row`,
         );
+      soon();
+    },
+    stopped(channel, kind, error) {
+      const name = `${channel} ${kind}`;
+      const run = runs.get(name) ?? { failuresInARow: 0 };
+      const at = now().toISOString();
+      runs.set(name, {
+        ...run,
+        failuresInARow: run.failuresInARow + 1,
+        since: run.since ?? at,
+        lastError: errorText(error),
+        stoppedAt: at,
+      });
+      logger.error(
+        { channel, kind, last_error: errorText(error) },
+        `${name} has stopped until the daemon restarts`,
+      );
       soon();
     },
     succeeded(channel, kind) {

@@ -6,6 +6,7 @@ import { Ollama, type Message } from 'ollama';
 import { NetworkError, ProviderError } from '../errors.ts';
 import type { ChatMessage, ChatRequest, ChatResponse, LlmClient } from './client.ts';
 import { requestSignal } from './request-signal.ts';
+import { retryAfterMs } from './retry.ts';
 
 export interface OllamaClientOptions {
   readonly host: string;
@@ -65,10 +66,16 @@ export function createOllamaClient(options: OllamaClientOptions): LlmClient {
     model: options.model,
     async chat(request: ChatRequest): Promise<ChatResponse> {
       const limit = requestSignal(request.signal, request.timeoutMs ?? options.timeoutMs);
-      // The SDK takes no signal for non-streamed calls; a fetch wrapper carries ours.
+      // The SDK takes no signal for non-streamed calls, and its errors carry no headers: a
+      // fetch wrapper carries our signal and keeps the answer's headers (Retry-After).
+      let answered: Headers | undefined;
       const sdk = new Ollama({
         host: options.host,
-        fetch: (input, init) => fetch(input, { ...init, signal: limit.signal }),
+        fetch: async (input, init) => {
+          const response = await fetch(input, { ...init, signal: limit.signal });
+          answered = response.headers;
+          return response;
+        },
       });
       try {
         const response = await sdk.chat({
@@ -108,7 +115,7 @@ export function createOllamaClient(options: OllamaClientOptions): LlmClient {
             new ProviderError(
               `Ollama answered ${String(status)}: ${(error as Error).message}`,
               status,
-              { cause: error },
+              { cause: error, retryAfterMs: retryAfterMs(answered) },
             ),
           );
         }

@@ -46,6 +46,14 @@ export const turnRecordSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...ref,
+    type: z.literal('turn_resumed'),
+    answer: z.enum(['once', 'always', 'deny', 'expired']),
+    by: z.string(),
+    executor: z.string(),
+    args: z.unknown(),
+  }),
+  z.object({
+    ...ref,
     type: z.literal('turn_ended'),
     outcome: z.enum(['answered', 'stopped', 'failed', 'cancelled', 'waiting']),
     steps: z.number().int().nonnegative(),
@@ -193,6 +201,11 @@ export async function formatRecentTurns(
         case 'step':
           out.push(
             `  step ${String(record.step)} ${record.executor} ${short(record.args)} -> ${record.decision}${record.reason ? `: ${short(record.reason, 120)}` : ''} (${String(record.duration_ms)} ms)`,
+          );
+          break;
+        case 'turn_resumed':
+          out.push(
+            `  resumed: ${record.answer} by ${record.by} (${record.executor} ${short(record.args)})`,
           );
           break;
         case 'turn_ended':

@@ -373,10 +373,18 @@ export class ChatService {
       async () => {
         await this.updateCard(pending, sink, resolution, by);
         const state = await this.parkedState(pending, sink);
-        if (state)
-          await driveTurn(this.rt, state, sink, (deps, signal) =>
-            resumeTurn(deps, state, answer, signal),
-          );
+        if (!state) return;
+        void this.deps.events({
+          ...turnRef(state),
+          type: 'turn_resumed',
+          answer: resolution,
+          by: by ?? (resolution === 'expired' ? 'expiry' : 'custode'),
+          executor: pending.call.executor,
+          args: pending.call.args,
+        });
+        await driveTurn(this.rt, state, sink, (deps, signal) =>
+          resumeTurn(deps, state, answer, signal),
+        );
       },
     );
   }

@@ -35,6 +35,18 @@ export type PlannerEvent =
       readonly duration_ms: number;
       readonly observation_bytes: number;
     })
+  /**
+   * A parked turn picked up again after its card was answered (or expired), written before
+   * the approved call runs: a crash after this line leaves the turn unfinished, so the next
+   * daemon tells its chat that the approved call may have run in part.
+   */
+  | (TurnRef & {
+      readonly type: 'turn_resumed';
+      readonly answer: 'once' | 'always' | 'deny' | 'expired';
+      readonly by: string;
+      readonly executor: string;
+      readonly args: unknown;
+    })
   | (TurnRef & {
       readonly type: 'turn_ended';
       readonly outcome: 'answered' | 'stopped' | 'failed' | 'cancelled' | 'waiting';

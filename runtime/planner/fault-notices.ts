@@ -17,8 +17,14 @@ export function interruptedText(turn: UnfinishedTurn): string {
   const ran =
     turn.ran.length === 0
       ? 'No step of it had finished.'
-      : `These steps had finished: ${turn.ran.join('; ')}. A step after them may have been cut off part way.`;
-  return `Custode stopped unexpectedly (around ${when} UTC) while working on "${shorten(turn.intent, 80)}", so that request did not finish. ${ran} Nothing more will run for it; ask again if you still want it.`;
+      : `These steps had finished: ${turn.ran.join('; ')}.`;
+  const cut =
+    turn.approvedUnfinished === undefined
+      ? turn.ran.length === 0
+        ? ''
+        : ' A step after them may have been cut off part way.'
+      : ` The step you had allowed, ${turn.approvedUnfinished}, had not finished: it may have run in part or not at all, so check it before asking again.`;
+  return `Custode stopped unexpectedly (around ${when} UTC) while working on "${shorten(turn.intent, 80)}", so that request did not finish. ${ran}${cut} Nothing more will run for it; ask again if you still want it.`;
 }
 
 /**

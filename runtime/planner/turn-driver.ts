@@ -2,6 +2,7 @@
 // park it on an approval card, or report the stop. The chat service decides when; this
 // module decides what happens to the turn's output, history and log.
 import type { AuditLog } from '../log/audit-log.ts';
+import { approvalAuditRecord } from '../approvals/audit-resolution.ts';
 import { newApprovalId } from '../approvals/store.ts';
 import type { ApprovalStore, ChannelName, PendingApproval, RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
@@ -121,7 +122,7 @@ export async function driveTurn(
     await endTurn(rt, state, sink, text, result.outcome, output);
     return;
   }
-  await park(rt, result, deps, output, sink);
+  await park(rt, result, { deps, output, sink, ran });
 }
 
 /** Closes the turn: history saved, turn_ended logged, the final text sent after the step lines. */
@@ -164,14 +165,21 @@ async function saveTurn(rt: ChatRuntime, state: TurnState): Promise<string | nul
   }
 }
 
-/** Parks an interrupted turn: the pending approval is stored, then the card is sent. */
+/** What the person reads when a card cannot be kept: nothing was asked, so nothing ran. */
+export function unkeptCardText(headline: string, error: unknown): string {
+  return `Not asked, so not run: ${headline}. I could not keep its approval card (${describeWriteFailure(error, 'the approvals dir')}), and a card I cannot keep could not be answered. Ask again once Custode can write its state dir; the daemon log has the details.`;
+}
+
+/**
+ * Parks an interrupted turn: the pending approval is stored, then the card is sent. A card
+ * the store refuses (state dir read-only or full) ends the turn instead, saying so.
+ */
 async function park(
   rt: ChatRuntime,
   result: Extract<TurnResult, { kind: 'interruption' }>,
-  deps: PlannerDeps,
-  output: TurnOutput,
-  sink: ChannelSink,
+  turn: { deps: PlannerDeps; output: TurnOutput; sink: ChannelSink; ran: readonly string[] },
 ): Promise<void> {
+  const { deps, output, sink } = turn;
   const { state, pending } = result;
   const created = rt.now();
   const expires = new Date(created.getTime() + rt.deps.config.approvals.expiry_minutes * 60_000);
@@ -187,7 +195,19 @@ async function park(
     createdAt: created.toISOString(),
     expiresAt: expires.toISOString(),
   };
-  await rt.deps.approvals.put(approval);
+  try {
+    await rt.deps.approvals.put(approval);
+  } catch (error) {
+    rt.deps.logger.error(
+      { err: error, chat: chatKey(state.channel, state.chatId) },
+      'approval card could not be stored; the turn ends without it',
+    );
+    // The "ask" line is in the audit log; this one closes it: never asked, so denied.
+    rt.deps.audit.append(approvalAuditRecord(approval, 'unkept-card', 'deny'));
+    const text = withWhatRan(unkeptCardText(pending.card.headline, error), turn.ran);
+    await endTurn(rt, state, sink, text, 'failed', output);
+    return;
+  }
   deps.emit({
     ...turnRef(state),
     type: 'turn_ended',

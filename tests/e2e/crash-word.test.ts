@@ -6,7 +6,12 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshHome, startCustode, type RunningCustode } from '../channels/local/run-custode.ts';
-import { startEmulator, type Emulator } from '../channels/telegram/emulator.ts';
+import {
+  buttonData,
+  buttons,
+  startEmulator,
+  type Emulator,
+} from '../channels/telegram/emulator.ts';
 import { reply, startOpenAiServer, type ScriptedServer } from '../helpers/openai-server.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -94,5 +99,52 @@ describe('a turn cut by a crash', () => {
       interval: 100,
     });
     expect(emulator.botMessages(1)).toHaveLength(1);
+  }, 150_000);
+
+  it('is told after the restart when the crash came between an approval and the end of the approved call', async () => {
+    const emulator = await startEmulator();
+    cleanup.push(() => emulator.stop());
+    const model = await startOpenAiServer();
+    cleanup.push(() => model.close());
+    const home = freshHome();
+    mkdirSync(join(home, '.config', 'custode'), { recursive: true });
+    writeFileSync(
+      join(home, '.config', 'custode', 'config.yaml'),
+      `llm:\n  provider: openai\n  model: scripted\n  max_retries: 0\nchannels:\n  telegram:\n    enabled: true\n    api_root: ${emulator.apiRoot}\n    allowed_users: [1]\n`,
+    );
+    const done = join(home, 'approved-done.txt');
+    model.script(reply.call('shell_exec', { command: `sleep 3 && touch ${done}` }));
+
+    const first = daemon(home, emulator, model);
+    await vi.waitFor(() => expect(first.stderr()).toContain('daemon serving'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    const user = emulator.client(1);
+    await user.sendMessage(user.makeMessage('mark it done after a pause'));
+    const card = (await emulator.waitForBot(1, (ms) => ms.some((m) => buttons(m).length > 0))).find(
+      (m) => buttons(m).length > 0,
+    );
+    await user.sendCallback(user.makeCallbackQuery(buttonData(card, 'Allow once')));
+    // The press is taken and the turn resumed: the approved command is now running.
+    await vi.waitFor(() => expect(turnLog(home)).toContain('"type":"turn_resumed"'), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const before = emulator.botMessages(1).length;
+
+    const second = daemon(home, emulator, model);
+    const word = await emulator.waitForBot(1, (ms) =>
+      ms.slice(before).some((m) => m.text.startsWith('Custode stopped unexpectedly')),
+    );
+    expect(word.slice(before).map((m) => m.text)).toEqual([
+      expect.stringMatching(
+        /while working on "mark it done after a pause", so that request did not finish\. No step of it had finished\. The step you had allowed, shell_exec sleep 3 && touch [^,]+, had not finished: it may have run in part or not at all, so check it before asking again\. Nothing more will run for it/,
+      ),
+    ]);
+    second.child.kill('SIGTERM');
+    await second.exited;
   }, 150_000);
 });

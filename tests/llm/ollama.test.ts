@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError, ProviderError } from '../../runtime/errors.ts';
 import { createOllamaClient } from '../../runtime/llm/ollama.ts';
-import { reply, startOllamaServer, type ScriptedServer } from '../helpers/ollama-server.ts';
+import { withRetry } from '../../runtime/llm/retry.ts';
+import {
+  reply,
+  startOllamaServer,
+  type ScriptedReply,
+  type ScriptedServer,
+} from '../helpers/ollama-server.ts';
 
 let server: ScriptedServer;
 beforeEach(async () => {
@@ -80,5 +86,39 @@ describe('ollama client', () => {
     });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  /** Answers with `replies` in order, noting when each request arrived. */
+  function timed(...replies: ScriptedReply[]): number[] {
+    const arrivals: number[] = [];
+    server.fallback(() => {
+      arrivals.push(performance.now());
+      return replies.shift() ?? reply.error(500, 'nothing left');
+    });
+    return arrivals;
+  }
+
+  it('waits as long as a 429 says (Retry-After) before trying again', async () => {
+    const at = timed(reply.error(429, 'slow down', { 'retry-after': '1' }), reply.text('after'));
+    const retried = withRetry(client(), { maxRetries: 2, minTimeoutMs: 1, maxTimeoutMs: 2 });
+    expect((await retried.chat({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('after');
+    // Timers count whole milliseconds from a cached loop time: a wait may end ~1 ms early.
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(995);
+  });
+
+  it('waits no longer than its cap when Retry-After asks for more (an HTTP date)', async () => {
+    const later = new Date(Date.now() + 30_000).toUTCString();
+    const at = timed(reply.error(503, 'busy', { 'retry-after': later }), reply.text('capped'));
+    const retried = withRetry(client(), {
+      maxRetries: 2,
+      minTimeoutMs: 1,
+      maxTimeoutMs: 2,
+      maxRetryAfterMs: 300,
+    });
+    expect((await retried.chat({ messages: [{ role: 'user', content: 'x' }] })).text).toBe(
+      'capped',
+    );
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(295);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeLessThan(20_000);
   });
 });

@@ -71,4 +71,42 @@ describe('unfinished turns', () => {
       },
     ]);
   });
+
+  it('names the allowed call a crash cut after its press; a denial or a finished call names none', async () => {
+    const state = mkdtempSync(join(process.env.HOME ?? '', 'turns-'));
+    mkdirSync(join(state, 'custode', 'turns'), { recursive: true });
+    const resumed = (turn: string, ts: string, answer: string) => ({
+      ...ref(turn, ts),
+      type: 'turn_resumed',
+      answer,
+      by: 'telegram:7',
+      executor: 'fs_write',
+      args: { path: '~/approved.txt', content: 'x' },
+    });
+    const lines = [
+      started('allowed', '2026-11-23T10:00:00.000Z', 'write it'),
+      ended('allowed', '2026-11-23T10:00:01.000Z', 'waiting'),
+      resumed('allowed', '2026-11-23T10:00:05.000Z', 'once'),
+      started('denied', '2026-11-23T10:01:00.000Z', 'write that'),
+      ended('denied', '2026-11-23T10:01:01.000Z', 'waiting'),
+      resumed('denied', '2026-11-23T10:01:05.000Z', 'deny'),
+      started('ran', '2026-11-23T10:02:00.000Z', 'write this'),
+      ended('ran', '2026-11-23T10:02:01.000Z', 'waiting'),
+      resumed('ran', '2026-11-23T10:02:05.000Z', 'always'),
+      step('ran', '2026-11-23T10:02:06.000Z', 'allow', '~/approved.txt'),
+    ];
+    writeFileSync(
+      join(state, 'custode', 'turns', '2026-11.jsonl'),
+      `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+    );
+    const turns = await unfinishedTurns(
+      { XDG_STATE_HOME: state },
+      new Date('2026-11-22T10:00:00.000Z'),
+    );
+    expect(turns.map((turn) => [turn.turnId, turn.approvedUnfinished, turn.ran])).toEqual([
+      ['allowed', 'fs_write ~/approved.txt', []],
+      ['denied', undefined, []],
+      ['ran', undefined, ['fs_write ~/approved.txt']],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
-// A local Slack Web API: answers auth.test, chat.postMessage, chat.update and
-// chat.postEphemeral in Slack's wire format and records every call; anything else is an
+// A local Slack Web API: answers auth.test, chat.postMessage, chat.update,
+// chat.postEphemeral and (given a Socket Mode URL) apps.connections.open in Slack's wire format and records every call; anything else is an
 // error the test will see. It can rate-limit a call (HTTP 429 with Retry-After, as Slack
 // does). Plus request signing, as Slack signs what it sends to an app.
 import { createHmac } from 'node:crypto';
@@ -22,8 +22,8 @@ export interface SlackApi {
   callsTo(method: string): SlackCall[];
   /** Answers the next call to `method` with 429 and `Retry-After: <seconds>`. */
   rateLimitNext(method: string, seconds: number): void;
-  /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`). */
-  rejectTokens(): void;
+  /** From now on every token is refused, as Slack does a revoked one (`invalid_auth`); with `method`, only there. */
+  rejectTokens(method?: string): void;
   /** While set, every call but auth.test is answered with this HTTP status (Slack having an outage). */
   outage(status: number | null): void;
   close(): Promise<void>;
@@ -39,12 +39,12 @@ function parseArgs(contentType: string | undefined, body: string): Record<string
   return args;
 }
 
-/** Starts the Web API stand-in. */
-export async function startSlackApi(): Promise<SlackApi> {
+/** Starts the Web API stand-in; `socketUrl` is what apps.connections.open hands out. */
+export async function startSlackApi(options: { socketUrl?: string } = {}): Promise<SlackApi> {
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
   let ts = 1_700_000_000;
-  let rejecting = false;
+  let rejecting: string | true | null = null;
   let outageStatus: number | null = null;
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -75,7 +75,7 @@ export async function startSlackApi(): Promise<SlackApi> {
         return;
       }
       let result: Record<string, unknown>;
-      switch (rejecting ? 'rejected' : method) {
+      switch (rejecting === true || rejecting === method ? 'rejected' : method) {
         case 'rejected':
           result = { ok: false, error: 'invalid_auth' };
           break;
@@ -102,6 +102,12 @@ export async function startSlackApi(): Promise<SlackApi> {
         case 'chat.update':
           result = { ok: true, channel: args.channel, ts: args.ts };
           break;
+        case 'apps.connections.open':
+          result =
+            options.socketUrl === undefined
+              ? { ok: false, error: 'unknown_method' }
+              : { ok: true, url: options.socketUrl };
+          break;
         case 'chat.postEphemeral':
           result = { ok: true, message_ts: `${String(ts)}.000200` };
           break;
@@ -120,7 +126,7 @@ export async function startSlackApi(): Promise<SlackApi> {
     calls,
     callsTo: (method) => calls.filter((call) => call.method === method),
     rateLimitNext: (method, seconds) => void limits.set(method, seconds),
-    rejectTokens: () => void (rejecting = true),
+    rejectTokens: (only) => void (rejecting = only ?? true),
     outage: (status) => void (outageStatus = status),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

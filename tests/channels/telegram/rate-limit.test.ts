@@ -40,13 +40,13 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** A daemon behind a proxy that rate-limits the first call to `limited`, recording every call. */
-async function daemonLimiting(limited: string): Promise<void> {
+/** A daemon behind a proxy that rate-limits the first `times` calls to `limited`, recording every call. */
+async function daemonLimiting(limited: string, times = 1): Promise<void> {
   const proxy = await startLongPollProxy(emulator.server, {
     hook: (method, body) => {
-      const first = method === limited && !seen.some((call) => call.limited);
-      seen.push({ method, body, at: performance.now(), limited: first });
-      return first ? { status: 429, text: TOO_MANY } : undefined;
+      const limit = method === limited && seen.filter((call) => call.limited).length < times;
+      seen.push({ method, body, at: performance.now(), limited: limit });
+      return limit ? { status: 429, text: TOO_MANY } : undefined;
     },
   });
   cleanup.push(() => proxy.close());
@@ -108,4 +108,19 @@ describe('Telegram under flood control (429 retry_after)', () => {
     expect((retries[0]?.at ?? 0) - limited.at).toBeGreaterThanOrEqual(WAITED_MS);
     expect(seen.filter((call) => call.method === 'editMessageText')).toHaveLength(2);
   });
+
+  it('delivers an answer through ten 429s in a row (a storm), once, never sooner than told', async () => {
+    await daemonLimiting('sendMessage', 10);
+    const user = emulator.client(1);
+    await user.sendMessage(user.makeMessage('/help'));
+    const [answer] = await emulator.waitForBot(1, (ms) => ms.length > 0);
+    expect(answer?.text).toContain('/help');
+
+    const sends = seen.filter((call) => call.method === 'sendMessage');
+    expect(sends.map((call) => call.limited)).toEqual([...Array<boolean>(10).fill(true), false]);
+    expect(new Set(sends.map((call) => call.body)).size).toBe(1);
+    for (let i = 1; i < sends.length; i += 1)
+      expect((sends[i]?.at ?? 0) - (sends[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(WAITED_MS);
+    expect(emulator.botMessages(1)).toHaveLength(1);
+  }, 40_000);
 });
