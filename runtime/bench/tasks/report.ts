@@ -2,7 +2,7 @@
 // per group and in total; tasks completed; and, loudly, any must-ask call that ran without
 // a card.
 import type { CallRecord, TaskResult } from './replay.ts';
-import type { TaskGroup } from './task-types.ts';
+import type { EverydayTask, TaskGroup } from './task-types.ts';
 
 export interface Totals {
   readonly tasks: number;
@@ -81,8 +81,31 @@ function totalsLine(label: string, totals: Totals): string {
   return `${label.padEnd(9)} tasks ${String(totals.completed)}/${String(totals.tasks)} completed; cards ${String(totals.cardsShown)} shown / ${String(totals.cardsWanted)} wanted (unwanted ${String(totals.unwanted)}, wanted but missing ${String(totals.missing)}); refused ${String(totals.refused)}; runs that failed ${String(totals.failedRuns)} (${String(totals.failedAfterCard)} after a card); must-ask without a card ${String(totals.silentMustAsk)}`;
 }
 
-/** The printed report; `verbose` lists every call, otherwise only calls that deviate. */
-export function formatReport(results: readonly TaskResult[], verbose = false): string {
+/** A named list of tasks reported with its own subtotal. */
+export interface TaskSet {
+  readonly name: string;
+  readonly tasks: readonly EverydayTask[];
+}
+
+function setLines(results: readonly TaskResult[], label: string): string[] {
+  const groups = [...new Set(results.map((result) => result.task.group))] as TaskGroup[];
+  return [
+    ...groups.map((group) =>
+      totalsLine(group, totalsOf(results.filter((result) => result.task.group === group))),
+    ),
+    totalsLine(label, totalsOf(results)),
+  ];
+}
+
+/**
+ * The printed report; `verbose` lists every call, otherwise only calls that deviate. With more
+ * than one set, each set gets its group lines and a subtotal before the total.
+ */
+export function formatReport(
+  results: readonly TaskResult[],
+  verbose = false,
+  sets: readonly TaskSet[] = [],
+): string {
   const lines: string[] = [];
   for (const result of results) {
     lines.push(taskLine(result));
@@ -91,14 +114,18 @@ export function formatReport(results: readonly TaskResult[], verbose = false): s
     }
   }
   lines.push('', 'calls: ! must ask, ? a careful person wants a card, blank: no card wanted', '');
-  const groups = [...new Set(results.map((result) => result.task.group))] as TaskGroup[];
-  for (const group of groups) {
-    lines.push(
-      totalsLine(group, totalsOf(results.filter((result) => result.task.group === group))),
-    );
+  const named = sets
+    .map((set) => ({ set, results: results.filter((result) => set.tasks.includes(result.task)) }))
+    .filter((entry) => entry.results.length > 0);
+  if (named.length > 1) {
+    for (const entry of named) {
+      lines.push(`set "${entry.set.name}":`, ...setLines(entry.results, 'subtotal'), '');
+    }
+    lines.push(totalsLine('TOTAL', totalsOf(results)));
+  } else {
+    lines.push(...setLines(results, 'TOTAL'));
   }
   const totals = totalsOf(results);
-  lines.push(totalsLine('TOTAL', totals));
   if (totals.silentMustAsk > 0) {
     lines.push(
       '',
