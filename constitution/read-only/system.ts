@@ -95,6 +95,59 @@ const TAR_LIST_FLAGS = [
   '--auto-compress',
 ];
 
+// pgrep's options: which processes and how to print them. The pattern is no path. Left out:
+// -F/--pidfile (reads a file), --ns/--nslist (another process's namespaces), -d (a delimiter
+// word that reads like an option value), and every option of pkill, which signals.
+const PGREP_VALUED = [
+  '-u',
+  '--euid',
+  '-U',
+  '--uid',
+  '-G',
+  '--group',
+  '-g',
+  '--pgroup',
+  '-P',
+  '--parent',
+  '-s',
+  '--session',
+  '-t',
+  '--terminal',
+];
+const PGREP_FLAGS = [
+  ...PGREP_VALUED,
+  '-l',
+  '--list-name',
+  '-a',
+  '--list-full',
+  '-f',
+  '--full',
+  '-x',
+  '--exact',
+  '-i',
+  '--ignore-case',
+  '-n',
+  '--newest',
+  '-o',
+  '--oldest',
+  '-c',
+  '--count',
+  '-v',
+  '--inverse',
+  '-w',
+  '--lightweight',
+];
+
+/** pgrep and pidof take patterns and names, never paths: every word is judged by its options. */
+function noPaths(): readonly string[] {
+  return [];
+}
+
+/** cal's operands are a month and a year: numbers only, so nothing is read as a path. */
+function calendarPaths(args: readonly string[]): readonly string[] | null {
+  return args.every((word) => /^(?:-[13jymwhs]+|\d{1,4})$/.test(word)) ? [] : null;
+}
+
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('df', 'df -h', 'df -h > disks.txt'),
@@ -129,6 +182,26 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
   // lscpu -s DIR reads another root's /proc and /sys: a path like any other.
   plain('lscpu', 'lscpu -e', 'lscpu > cpu.txt'),
   plain('lsof', 'lsof -i :3000', 'lsof -i :3000 > l.txt'),
+  plain('pgrep', 'pgrep -af "node server.js"', 'pgrep -F run.pid', {
+    allowed_flags: PGREP_FLAGS,
+    paths: noPaths,
+    examples: {
+      match: [
+        'pgrep -af "node server.js"',
+        'pgrep -l node',
+        'pgrep -u alice -c python3',
+        'pgrep -x sshd',
+      ],
+      no_match: ['pgrep -F run.pid', 'pgrep --ns 1 node', 'pgrep node > pids.txt'],
+    },
+  }),
+  plain('pidof', 'pidof node', 'pidof node > pids.txt', {
+    allowed_flags: ['-s', '-x'],
+    paths: noPaths,
+  }),
+  ...['cal', 'ncal'].map((binary) =>
+    plain(binary, `${binary} 3 2026`, `${binary} ~/notes`, { paths: calendarPaths }),
+  ),
   // hostname NAME sets the host name.
   plain('hostname', 'hostname', 'hostname newname', {
     max_args: 0,

@@ -78,6 +78,25 @@ describe.skipIf(!hasProgram('ps'))('listing processes (needs procps)', () => {
   });
 });
 
+describe.skipIf(!hasProgram('pgrep', '-V'))('matching command lines (pgrep -f, pkill -f)', () => {
+  it('pgrep -af finds the host process, and never its own sandbox by the pattern it was given', async () => {
+    const outcome = await decide(`pgrep -af "sleep ${mark}"`);
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: pgrep' });
+    const lines = (await output(outcome)).trim().split('\n');
+    expect(lines).toEqual([`${String(sleeper.pid)} sleep ${mark}`]);
+  });
+
+  it('an approved pkill -f ends the host process instead of its own sandbox', async () => {
+    const victim = spawn('sleep', [`${mark}2`], { stdio: 'ignore' });
+    const exited = once(victim, 'exit');
+    const outcome = await decide(`pkill -f "sleep ${mark}2"`, 'local:1');
+    expect(outcome).toMatchObject({ decision: 'allow' });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(await exited).toEqual([null, 'SIGTERM']);
+  });
+});
+
 describe.skipIf(!hasProgram('ss', '-V'))('listing sockets (needs iproute2)', () => {
   it('sees a host listening socket without a card', async () => {
     const outcome = await decide(`ss -ltn | grep ${String(port)}`);
