@@ -12,6 +12,7 @@ import { foldDirectoryOption } from './directory-option.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
+import { anchorRelativeGlobs } from './relative-globs.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -70,7 +71,7 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const shell = judgeNamesAsPatterns(judged);
+  const shell = anchorRelativeGlobs(judgeNamesAsPatterns(judged), cwd, ctx.namesIn);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)

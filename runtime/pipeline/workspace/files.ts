@@ -70,13 +70,19 @@ export function withPlainPaths(
 
 const COPIES_TREES = ['-r', '-R', '--recursive', '-a', '--archive'];
 
-/** cp/mv destinations: the new name, or the same name inside an existing directory. */
+/**
+ * cp/mv destinations: the new name, or the same name inside a directory: one that exists, or one
+ * written `DIR/`, which cp and mv only ever enter (with no directory there they fail and change
+ * nothing), so `mkdir -p ~/Pictures/2026 && mv *.jpg ~/Pictures/2026/` makes new names in it.
+ */
 function destinations(
   sources: readonly string[],
   dest: string,
   isDirectory: IsDirectory,
 ): string[] | null {
-  if (isDirectory(dest)) return sources.map((source) => `${dest}/${basename(source)}`);
+  const inside = dest.length > 1 && dest.endsWith('/') ? dest.replace(/\/+$/, '') : null;
+  if (inside !== null || isDirectory(dest))
+    return sources.map((source) => `${inside ?? dest}/${basename(source)}`);
   // A glob may expand to several names, which only a directory takes.
   return sources.length === 1 && !GLOB.test(sources[0] ?? '') ? [dest] : null;
 }
@@ -231,7 +237,7 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'mv',
     effects: copyOrMove(true),
     examples: {
-      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/'],
+      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/', 'mv a.jpg b.jpg new-album/'],
       no_match: ['mv -f draft.md notes.md', 'mv photos/*.jpg album.jpg', 'mv */a.jpg album/'],
     },
   },
