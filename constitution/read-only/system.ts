@@ -159,7 +159,14 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
     },
   }),
   plain('pwd', 'pwd', 'pwd > where.txt'),
-  plain('echo', 'echo hello world', 'echo hello > out.txt'),
+  // echo opens nothing: its words are printed, never read as paths (a glob lists a directory).
+  plain('echo', 'echo hello world', 'echo hello > out.txt', {
+    opens_nothing: true,
+    examples: {
+      match: ['echo hello world', 'echo /usr/bin:/home/me/.local/bin'],
+      no_match: ['echo hello > out.txt', 'echo ~/.ssh/*'],
+    },
+  }),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),
   plain('date', 'date +%Y-%m-%d', 'date -s "2020-01-01"', {
     forbidden_flags: ['-s', '--set'],

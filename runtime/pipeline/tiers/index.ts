@@ -11,6 +11,7 @@ import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
+import { judgeKnownVariables } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
 import {
@@ -71,7 +72,8 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const shell = anchorRelativeGlobs(judgeNamesAsPatterns(judged), cwd, ctx.namesIn);
+  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
+  const shell = anchorRelativeGlobs(named, cwd, ctx.namesIn);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
