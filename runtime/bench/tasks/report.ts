@@ -19,6 +19,8 @@ export interface Totals {
   readonly failedRuns: number;
   /** Of those, calls a person approved on a card: a card that could not succeed. */
   readonly failedAfterCard: number;
+  /** Of those, cards that did not say the sandbox would doom the run. */
+  readonly failedUnforetold: number;
   readonly refused: number;
 }
 
@@ -40,6 +42,9 @@ export function totalsOf(results: readonly TaskResult[]): Totals {
     silentMustAsk: count((record) => record.call.card === 'must' && silent(record)),
     failedRuns: count((record) => record.ran && record.failure !== null),
     failedAfterCard: count((record) => carded(record) && record.ran && record.failure !== null),
+    failedUnforetold: count(
+      (record) => carded(record) && record.ran && record.failure !== null && !record.foretold,
+    ),
     refused: count((record) => record.refused !== null),
   };
 }
@@ -68,7 +73,9 @@ function callLine(record: CallRecord): string {
   const mark = record.call.card === 'none' ? ' ' : record.call.card === 'must' ? '!' : '?';
   const shown = carded(record) ? 'card' : record.ran ? 'ran ' : '-   ';
   const off = deviation(record);
-  const card = carded(record) ? `\n          card: ${record.headline}` : '';
+  const card = carded(record)
+    ? `\n          card: ${record.headline}${record.foretold ? ' [says it will fail in the sandbox]' : ''}`
+    : '';
   return `      ${mark} ${shown} ${describeCall(record)}${card}${off ? `\n          -> ${off}` : ''}`;
 }
 
@@ -78,7 +85,7 @@ function taskLine(result: TaskResult): string {
 }
 
 function totalsLine(label: string, totals: Totals): string {
-  return `${label.padEnd(9)} tasks ${String(totals.completed)}/${String(totals.tasks)} completed; cards ${String(totals.cardsShown)} shown / ${String(totals.cardsWanted)} wanted (unwanted ${String(totals.unwanted)}, wanted but missing ${String(totals.missing)}); refused ${String(totals.refused)}; runs that failed ${String(totals.failedRuns)} (${String(totals.failedAfterCard)} after a card); must-ask without a card ${String(totals.silentMustAsk)}`;
+  return `${label.padEnd(9)} tasks ${String(totals.completed)}/${String(totals.tasks)} completed; cards ${String(totals.cardsShown)} shown / ${String(totals.cardsWanted)} wanted (unwanted ${String(totals.unwanted)}, wanted but missing ${String(totals.missing)}); refused ${String(totals.refused)}; runs that failed ${String(totals.failedRuns)} (${String(totals.failedAfterCard)} after a card, ${String(totals.failedUnforetold)} not foretold on it); must-ask without a card ${String(totals.silentMustAsk)}`;
 }
 
 /** A named list of tasks reported with its own subtotal. */
