@@ -1,5 +1,6 @@
 // What the sandbox will not let an approved command do, said on its card before the person
-// presses Allow: a card whose run is doomed says so. Two classes, read off the parse and the
+// presses Allow: a card whose run is doomed says so. A program that is not installed, and two
+// classes read off the parse and the
 // programs it names: a set-user/group-ID program (crontab, passwd, at: the sandbox runs every
 // program with no_new_privs, so it never gains those privileges), and an install into the
 // package manager's own prefix outside roots.write (pip under /usr or another user's pyenv,
@@ -9,6 +10,16 @@ import type { ShellCommand } from '../shell/types.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import { dirname } from 'node:path';
 import type { LookUpProgram } from '../../executors/ops/program-lookup.ts';
+
+// bash's builtins: found without the PATH.
+const BUILTINS: ReadonlySet<string> = new Set(
+  (
+    '. : [ alias bg bind break builtin caller cd command compgen complete compopt continue ' +
+    'declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history ' +
+    'jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set ' +
+    'shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait'
+  ).split(' '),
+);
 
 const PIP = /^pip(?:3(?:\.\d+)?)?$/;
 const PYTHON = /^python(?:3(?:\.\d+)?)?$/;
@@ -65,7 +76,15 @@ export function sandboxLimitLine(
   }
   for (const found of parsed.commands) {
     if (found.binary === null) continue;
-    const program = lookUp(found.name?.text ?? found.binary);
+    const name = found.name?.text ?? found.binary;
+    const program = lookUp(name);
+    if (
+      program === null &&
+      !name.includes('/') &&
+      !BUILTINS.has(name) &&
+      !parsed.functions.has(name)
+    )
+      return `Will fail: ${found.binary} is not installed here (not on the PATH commands get).`;
     if (program?.setId != null)
       return `Will fail in the sandbox: ${found.binary} is set-${program.setId === 'uid' ? 'user' : 'group'}-ID, and the sandbox never lets a program gain privileges. Run it in your own terminal.`;
     const prefix = installPrefix(found, lookUp);

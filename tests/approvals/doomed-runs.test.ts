@@ -69,6 +69,14 @@ describe('a card whose run the sandbox dooms', () => {
     );
   });
 
+  it('says a program that is not installed will fail, never a builtin or a function of the line', async () => {
+    expect(await cardText('no-such-tool-xyz --all')).toContain(
+      'Will fail: no-such-tool-xyz is not installed here',
+    );
+    for (const command of ['kill 1234', 'f() { kill 4321; }; f', 'cd /tmp && npm install lodash'])
+      expect(await cardText(command), command).not.toContain('not installed');
+  });
+
   it('says nothing when the install goes where the sandbox may write', async () => {
     for (const command of [
       'pip install --user requests',
