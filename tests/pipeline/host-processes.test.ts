@@ -1,7 +1,7 @@
 // "Which process holds port 3000?": a line that only lists processes or sockets runs without a
 // card and sees the host's (not the sandbox's empty namespaces); a line that signals them sees
 // them after a card; anything else in the line keeps every namespace private.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,21 @@ describe.skipIf(!hasProgram('pgrep', '-V'))('matching command lines (pgrep -f, p
     const result = await pipeline.invoke(outcome, new AbortController().signal);
     expect(result).toMatchObject({ ok: true, result: { exit_code: 0 } });
     expect(await exited).toEqual([null, 'SIGTERM']);
+  });
+});
+
+describe.skipIf(!hasProgram('ip', '-V'))('listing network interfaces (needs iproute2)', () => {
+  it("sees the host's interfaces without a card, and never changes one", async () => {
+    const outcome = await decide('ip -br link | cut -d" " -f1');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: ip, cut' });
+    expect(hostProcessesOf(outcome)).toBe(true);
+    const host = execFileSync('ip', ['-br', 'link'], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.split(' ')[0])
+      .filter((name) => name !== '');
+    expect((await output(outcome)).trim().split('\n')).toEqual(host);
+    for (const command of ['ip link set lo down', 'ip -batch cmds.txt', 'ip netns exec x id'])
+      expect((await decide(command)).decision, command).not.toBe('allow');
   });
 });
 
