@@ -207,7 +207,7 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
     opens_nothing: true,
     examples: {
       match: ['echo hello world', 'echo /usr/bin:/home/me/.local/bin'],
-      no_match: ['echo hello > out.txt', 'echo ~/.ssh/*'],
+      no_match: ['echo hello > out.txt', 'echo $(cat notes.md)'],
     },
   }),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),
