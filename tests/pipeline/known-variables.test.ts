@@ -51,6 +51,22 @@ describe('a variable of the command env as a word', () => {
       expect((await decide(command)).decision, command).not.toBe('allow');
   });
 
+  it('keeps a value that would split, expand or read as the home run-time', async () => {
+    const odd = await pipelineWith(
+      { roots: { write: ['~', '/tmp'] } },
+      { ...env, LANG: '~/x', TERM: 'a b', TZ: '*' },
+    );
+    try {
+      for (const command of ['ls $LANG', 'ls $TERM', 'ls $TZ'])
+        expect(
+          (await odd.evaluate(call('shell_exec', { command }, 'x'))).decision,
+          command,
+        ).not.toBe('allow');
+    } finally {
+      odd.close();
+    }
+  });
+
   it('asks for a variable the command env does not pass, or one the line may change', async () => {
     for (const command of [
       'echo $OPENAI_API_KEY',

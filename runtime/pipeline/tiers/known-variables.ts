@@ -2,7 +2,8 @@
 // passes (PATH, HOME, USER ...: no API key, no token), with the values the daemon has now. Such
 // a variable used as a word is judged as its value, so the tiers check `$HOME/.ssh` as the path
 // it is. Only when the value is one plain word (no blank, no glob character, which an unquoted
-// expansion would split or expand) and nothing in the line can change the variable: no
+// expansion would split or expand; no `~`, which an expansion keeps literal where the tiers would
+// read the home) and nothing in the line can change the variable: no
 // assignment, for-loop or declaration of it, no builtin that sets variables. Any other variable
 // keeps its word run-time (and the line asks). The executor runs the line unchanged.
 import { commandEnv } from '../../../executors/shell-exec.ts';
@@ -44,7 +45,7 @@ function plainValues(shell: ParsedShell, env: NodeJS.ProcessEnv): ReadonlyMap<st
     if (
       value !== undefined &&
       value !== '' &&
-      !/[\s*?[\]\\]/.test(value) &&
+      !/[\s*?[\]\\~$`]/.test(value) &&
       !shell.variables.has(name)
     )
       values.set(name, value);
