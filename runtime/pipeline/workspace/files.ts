@@ -2,7 +2,7 @@
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
 // no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
-import { containedTree } from '../scope-paths.ts';
+import { climbsThroughName, containedTree, hiddenSegment } from '../scope-paths.ts';
 import {
   effects,
   words,
@@ -87,6 +87,15 @@ function destinations(
   return sources.length === 1 && !GLOB.test(sources[0] ?? '') ? [dest] : null;
 }
 
+/**
+ * A tree cp copies whole: named plainly (no `..`, no `~user`, nothing hidden in its text); the
+ * read check then places it as it places `grep -r`'s (strictly below a write root, never the
+ * home, walked for protected places below), so `cp -r ~/notes ~/notes-backup` runs.
+ */
+function treeSource(path: string): boolean {
+  return !/^~[^/]/.test(path) && !climbsThroughName(path) && !hiddenSegment(path);
+}
+
 function copyOrMove(moves: boolean) {
   return (args: readonly string[], isDirectory: IsDirectory): WorkspaceEffects | null => {
     // Only options that change how much is copied; -f, -b, -u, -t, -l, -s and friends are out.
@@ -98,7 +107,7 @@ function copyOrMove(moves: boolean) {
     if (parsed === null || parsed.operands.length < 2) return null;
     const sources = parsed.operands.slice(0, -1);
     const trees = COPIES_TREES.some((flag) => parsed.values[flag] === true);
-    if (trees && !sources.every(containedTree)) return null;
+    if (trees && !sources.every(treeSource)) return null;
     const dest = destinations(sources, parsed.operands.at(-1) as string, isDirectory);
     if (dest === null) return null;
     return effects({
@@ -228,8 +237,8 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'cp',
     effects: copyOrMove(false),
     examples: {
-      match: ['cp -r src backup'],
-      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x', 'cp -r ~/.config x'],
+      match: ['cp -r src backup', 'cp -r ~/notes ~/notes-backup'],
+      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x', 'cp -r ~/.config x', 'cp -r ~x/y z'],
     },
   },
   {
