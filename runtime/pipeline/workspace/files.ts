@@ -96,6 +96,11 @@ function treeSource(path: string): boolean {
   return !/^~[^/]/.test(path) && !climbsThroughName(path) && !hiddenSegment(path);
 }
 
+/** A tree named from `/` or `~/` (tar and zip read it there, whatever -C says): placed by the read check. */
+function namedTree(path: string): boolean {
+  return /^(?:~\/|\/)[^/]/.test(path) && treeSource(path);
+}
+
 function copyOrMove(moves: boolean) {
   return (args: readonly string[], isDirectory: IsDirectory): WorkspaceEffects | null => {
     // Only options that change how much is copied; -f, -b, -u, -t, -l, -s and friends are out.
@@ -182,6 +187,7 @@ function tarSources(words: readonly string[]): string[] | null {
     const word = words[i] as string;
     const dir = word === '-C' ? words[(i += 1)] : /^--directory=(.+)$/.exec(word)?.[1];
     if (dir !== undefined) base = base === '' || /^[~/]/.test(dir) ? dir : `${base}/${dir}`;
+    else if (namedTree(word)) sources.push(word);
     else if (word.startsWith('-') || !containedTree(word)) return null;
     else sources.push(base === '' ? word : `${base.replace(/\/+$/, '')}/${word}`);
   }
@@ -197,6 +203,21 @@ function tar(args: readonly string[]): WorkspaceEffects | null {
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
   if (sources === null || archive.includes(':')) return null;
   return effects({ reads: sources, trees: sources, targets: [{ path: archive, mode: 'create' }] });
+}
+
+// zip that makes a new archive: `zip -r notes.zip notes`. The name must end in .zip (zip adds
+// the suffix otherwise, so the file made would not be the one judged); -m deletes what it adds,
+// -T/-TT run programs, -@ reads names from stdin, -u/-f/-d change an existing archive: out.
+const ZIP_FLAGS = ['-r', '-q', '-v', '-j', '-y', '-X', '-0', '-1', '-6', '-9'];
+
+function zip(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ZIP_FLAGS });
+  if (parsed === null) return null;
+  const [archive, ...sources] = parsed.operands;
+  if (archive === undefined || sources.length === 0 || !/[^/]\.zip$/.test(archive)) return null;
+  if (!sources.every((source) => namedTree(source) || containedTree(source))) return null;
+  const trees = parsed.values['-r'] === true ? sources : [];
+  return effects({ reads: sources, trees, targets: [{ path: archive, mode: 'create' }] });
 }
 
 // Deleting only counts here when the policy finds every path in the sandbox's private /tmp.
@@ -266,11 +287,25 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     },
   },
   {
+    name: 'zip',
+    binary: 'zip',
+    effects: zip,
+    examples: {
+      match: ['zip -r notes.zip notes', 'zip -qr ~/backups/notes.zip ~/notes'],
+      no_match: [
+        'zip -r notes notes',
+        'zip -m notes.zip a.txt',
+        'zip -TT sh x.zip a',
+        'zip -r x.zip ~/.ssh',
+      ],
+    },
+  },
+  {
     name: 'tar create',
     binary: 'tar',
     effects: tar,
     examples: {
-      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes'],
+      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes', 'tar czf n.tgz ~/notes'],
       no_match: [
         'tar xzf dist.tgz',
         'tar cf host:dist.tar dist',
