@@ -15,6 +15,7 @@ import { writableFor } from '../workspace/targets.ts';
 import { judgeKnownVariables } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
+import { judgeXargsAsExec } from './xargs-as-exec.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -84,7 +85,7 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
-  const shell = anchorRelativeGlobs(named, cwd, ctx.namesIn);
+  const shell = judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
