@@ -6,8 +6,9 @@
 // has already vetted every option), and after a card when it signals. Pure.
 import type { ParsedShell, ShellCommand } from '../runtime/shell/types.ts';
 
-/** Programs that list processes, sockets or what they hold open: nothing else. */
+/** Programs that list processes, sockets, network interfaces or what they hold open: nothing else. */
 const PROCESS_LISTERS: ReadonlySet<string> = new Set([
+  'ip',
   'ps',
   'pgrep',
   'pidof',

@@ -3,6 +3,9 @@
 import { join } from 'node:path';
 import { createRemoteReader } from '../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../executors/ops/inspect-target.ts';
+import { createProgramLookup } from '../executors/ops/program-lookup.ts';
+import { resolvePath } from '../executors/resolve-path.ts';
+import { commandEnv } from '../executors/shell-exec.ts';
 import { createCardBuilder } from './approvals/build-card.ts';
 import { createRuleStore } from './approvals/rule-store.ts';
 import { createApprovalStore } from './approvals/store.ts';
@@ -95,6 +98,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       readRemotes: createRemoteReader(),
       proposeRule: (call) => rules.propose(call),
       env,
+      lookUpProgram: createProgramLookup(commandEnv(env).PATH ?? ''),
+      writeRoots: config.roots.write.map((root) => resolvePath(root, env)),
     }),
     events: fanOut([turnLog.sink], logger),
     logger,

@@ -11,9 +11,21 @@ const PROGRAM = new RegExp(
   String.raw`^\s*(?:${PATTERN}\s*)?\{\s*print(?:\s+${ITEM}(?:\s*,\s*${ITEM})*)?\s*;?\s*\}\s*$`,
 );
 
-/** True when an awk program is one `[pattern] { print items }` with nothing that writes or runs. */
+// A total kept per line and printed at the end: `NR>1 {s+=$2} END {print s}`, `{n++} END {print n}`.
+// Lower-case names only: awk's own variables (ENVIRON, PROCINFO ...) are upper-case.
+const NAME = String.raw`[a-z_][a-z0-9_]*`;
+const ACCUMULATE = String.raw`${NAME}\s*(?:\+=\s*\$(?:\d+|NF)|\+\+)`;
+const END_ITEM = String.raw`(?:${ITEM}|${NAME})`;
+const TOTAL_PROGRAM = new RegExp(
+  String.raw`^\s*(?:${PATTERN}\s*)?\{\s*${ACCUMULATE}(?:\s*;\s*${ACCUMULATE})*\s*;?\s*\}\s*END\s*\{\s*print(?:\s+${END_ITEM}(?:\s*,\s*${END_ITEM})*)?\s*;?\s*\}\s*$`,
+);
+
+/**
+ * True when an awk program is one `[pattern] { print items }`, or keeps totals and prints them at
+ * the END, with nothing that writes or runs.
+ */
 export function isAwkPrintProgram(program: string): boolean {
-  return PROGRAM.test(program);
+  return PROGRAM.test(program) || TOTAL_PROGRAM.test(program);
 }
 
 /** The files of a print-only awk call, or null. */
@@ -38,12 +50,20 @@ export const AWK_PRINT: ReadOnlyRuleSpec = {
   binary: 'awk',
   paths: awkPrintPaths,
   examples: {
-    match: ["awk -F, '{print $1}' data.csv", "awk '/ERROR/ { print NR, $0 }' app.log"],
+    match: [
+      "awk -F, '{print $1}' data.csv",
+      "awk '/ERROR/ { print NR, $0 }' app.log",
+      "awk -F, 'NR>1 {s+=$2} END {print s}' budget.csv",
+      "awk '/ERROR/ {n++} END {print n}' app.log",
+    ],
     no_match: [
       'awk \'{print $1 > "out.txt"}\' data.csv',
       'awk \'{print | "sh"}\' data.csv',
       'awk \'BEGIN { system("id") }\'',
       'awk -f prog.awk data.csv',
+      'awk \'{s+=$2} END {print ENVIRON["HOME"]}\' data.csv',
+      'awk \'{s+=$2} END {print s > "out.txt"}\' data.csv',
+      'awk \'{s+=$2} END {system("id")}\' data.csv',
     ],
   },
 };

@@ -22,6 +22,11 @@ export interface ReadOnlyRuleSpec {
    */
   readonly paths?: ((args: readonly string[]) => readonly string[] | null) | undefined;
   /**
+   * Built-in only: the command opens nothing its words name (echo prints them), so a word is
+   * checked as a path only when it holds a glob, which lists a directory as it expands.
+   */
+  readonly opens_nothing?: boolean | undefined;
+  /**
    * Built-in only: every operand after the subcommand may be a directory read whole (git diff
    * outside a repository compares two trees, as diff -r does), so each is judged as a tree.
    */

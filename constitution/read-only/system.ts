@@ -95,6 +95,102 @@ const TAR_LIST_FLAGS = [
   '--auto-compress',
 ];
 
+// pgrep's options: which processes and how to print them. The pattern is no path. Left out:
+// -F/--pidfile (reads a file), --ns/--nslist (another process's namespaces), -d (a delimiter
+// word that reads like an option value), and every option of pkill, which signals.
+const PGREP_VALUED = [
+  '-u',
+  '--euid',
+  '-U',
+  '--uid',
+  '-G',
+  '--group',
+  '-g',
+  '--pgroup',
+  '-P',
+  '--parent',
+  '-s',
+  '--session',
+  '-t',
+  '--terminal',
+];
+const PGREP_FLAGS = [
+  ...PGREP_VALUED,
+  '-l',
+  '--list-name',
+  '-a',
+  '--list-full',
+  '-f',
+  '--full',
+  '-x',
+  '--exact',
+  '-i',
+  '--ignore-case',
+  '-n',
+  '--newest',
+  '-o',
+  '--oldest',
+  '-c',
+  '--count',
+  '-v',
+  '--inverse',
+  '-w',
+  '--lightweight',
+];
+
+/** pgrep and pidof take patterns and names, never paths: every word is judged by its options. */
+function noPaths(): readonly string[] {
+  return [];
+}
+
+/** cal's operands are a month and a year: numbers only, so nothing is read as a path. */
+function calendarPaths(args: readonly string[]): readonly string[] | null {
+  return args.every((word) => /^(?:-[13jymwhs]+|\d{1,4})$/.test(word)) ? [] : null;
+}
+
+/** vmstat's operands are a delay and a count, both numbers: a delay alone never ends. */
+function vmstatPaths(args: readonly string[]): readonly string[] | null {
+  const operands = args.filter((word) => !word.startsWith('-'));
+  return operands.every((word) => /^\d{1,4}$/.test(word)) && operands.length !== 1 ? [] : null;
+}
+
+// ip's printing form: `ip [options] OBJECT [show|list|get] [filters]`. Every option that reads
+// a file (-batch), enters a namespace (-netns) or forces on is out, and so is every verb that
+// changes or watches (add, del, set, flush, monitor, netns exec ...).
+const IP_OPTIONS =
+  /^-(?:br(?:ief)?|c(?:olor)?(?:=\w+)?|4|6|s(?:tats)?|d(?:etails)?|j(?:son)?|p(?:retty)?|o(?:neline)?|h(?:uman)?)$/;
+const IP_OBJECTS = new Set([
+  'addr',
+  'address',
+  'a',
+  'link',
+  'l',
+  'route',
+  'r',
+  'ro',
+  'neigh',
+  'neighbour',
+  'n',
+]);
+const IP_ACTIONS = new Set(['show', 'list', 'ls', 'lst', 'get']);
+const IP_CHANGES =
+  /^(?:add|del|delete|set|change|replace|flush|append|prepend|save|restore|monitor|exec|netns|help)$/;
+
+/** ip takes no paths: null unless it only shows addresses, links, routes or neighbours. */
+function ipPaths(args: readonly string[]): readonly string[] | null {
+  let i = 0;
+  while (args[i]?.startsWith('-') === true) {
+    if (!IP_OPTIONS.test(args[i] as string)) return null;
+    i += 1;
+  }
+  if (!IP_OBJECTS.has(args[i] ?? '')) return null;
+  const action = args[i + 1];
+  if (action !== undefined && !IP_ACTIONS.has(action)) return null;
+  return args.slice(i + 2).some((word) => IP_CHANGES.test(word) || word.startsWith('-'))
+    ? null
+    : [];
+}
+
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('df', 'df -h', 'df -h > disks.txt'),
@@ -106,7 +202,14 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
     },
   }),
   plain('pwd', 'pwd', 'pwd > where.txt'),
-  plain('echo', 'echo hello world', 'echo hello > out.txt'),
+  // echo opens nothing: its words are printed, never read as paths (a glob lists a directory).
+  plain('echo', 'echo hello world', 'echo hello > out.txt', {
+    opens_nothing: true,
+    examples: {
+      match: ['echo hello world', 'echo /usr/bin:/home/me/.local/bin'],
+      no_match: ['echo hello > out.txt', 'echo $(cat notes.md)'],
+    },
+  }),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),
   plain('date', 'date +%Y-%m-%d', 'date -s "2020-01-01"', {
     forbidden_flags: ['-s', '--set'],
@@ -123,12 +226,113 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
   // env with no command prints the environment; with one it is a wrapper (never matched here).
   plain('env', 'env', 'env -u PATH', { allowed_flags: ['-0', '--null'], max_args: 0 }),
   plain('uptime', 'uptime', 'uptime > u.txt'),
+  plain('lsb_release', 'lsb_release -a', 'lsb_release -a > r.txt', {
+    allowed_flags: [
+      '-a',
+      '--all',
+      '-d',
+      '--description',
+      '-r',
+      '--release',
+      '-c',
+      '--codename',
+      '-i',
+      '--id',
+      '-s',
+      '--short',
+      '-v',
+      '--version',
+    ],
+    max_args: 0,
+  }),
+  // groups USER and locale KEYWORD name a user and a setting, never a file.
+  plain('groups', 'groups', 'groups > g.txt', { allowed_flags: [], paths: noPaths }),
+  plain('locale', 'locale', 'locale > l.txt', {
+    allowed_flags: [
+      '-a',
+      '--all-locales',
+      '-m',
+      '--charmaps',
+      '-k',
+      '--keyword-name',
+      '-c',
+      '--category-name',
+    ],
+    paths: noPaths,
+  }),
+  plain('vmstat', 'vmstat 1 3', 'vmstat 1', {
+    allowed_flags: [
+      '-a',
+      '--active',
+      '-f',
+      '--forks',
+      '-s',
+      '--stats',
+      '-d',
+      '--disk',
+      '-D',
+      '--disk-sum',
+      '-w',
+      '--wide',
+      '-t',
+      '--timestamp',
+      '-y',
+      '--no-first',
+    ],
+    paths: vmstatPaths,
+    examples: {
+      match: ['vmstat', 'vmstat 1 3', 'vmstat -s'],
+      no_match: ['vmstat 1', 'vmstat -S M 1 2', 'vmstat 1 3 > v.txt'],
+    },
+  }),
+  plain('ip', 'ip -br addr show', 'ip addr add 10.0.0.1/24 dev eth0', {
+    paths: ipPaths,
+    examples: {
+      match: [
+        'ip addr',
+        'ip -br a',
+        'ip -4 addr show dev eth0',
+        'ip route',
+        'ip route get 1.1.1.1',
+        'ip -s link',
+      ],
+      no_match: [
+        'ip addr add 10.0.0.1/24 dev eth0',
+        'ip link set eth0 down',
+        'ip -batch cmds.txt',
+        'ip netns exec x sh',
+        'ip -n other addr',
+        'ip route flush all',
+        'ip monitor',
+      ],
+    },
+  }),
   plain('nproc', 'nproc', 'nproc > n.txt'),
   plain('free', 'free -h', 'free -h > m.txt'),
   plain('lsblk', 'lsblk /dev/sda', 'lsblk > disks.txt'),
   // lscpu -s DIR reads another root's /proc and /sys: a path like any other.
   plain('lscpu', 'lscpu -e', 'lscpu > cpu.txt'),
   plain('lsof', 'lsof -i :3000', 'lsof -i :3000 > l.txt'),
+  plain('pgrep', 'pgrep -af "node server.js"', 'pgrep -F run.pid', {
+    allowed_flags: PGREP_FLAGS,
+    paths: noPaths,
+    examples: {
+      match: [
+        'pgrep -af "node server.js"',
+        'pgrep -l node',
+        'pgrep -u alice -c python3',
+        'pgrep -x sshd',
+      ],
+      no_match: ['pgrep -F run.pid', 'pgrep --ns 1 node', 'pgrep node > pids.txt'],
+    },
+  }),
+  plain('pidof', 'pidof node', 'pidof node > pids.txt', {
+    allowed_flags: ['-s', '-x'],
+    paths: noPaths,
+  }),
+  ...['cal', 'ncal'].map((binary) =>
+    plain(binary, `${binary} 3 2026`, `${binary} ~/notes`, { paths: calendarPaths }),
+  ),
   // hostname NAME sets the host name.
   plain('hostname', 'hostname', 'hostname newname', {
     max_args: 0,

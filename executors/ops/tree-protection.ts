@@ -48,3 +48,30 @@ export function treeObstacle(
   }
   return null;
 }
+
+/**
+ * True when every name below `top` (and `top` itself) is one word to xargs: no blank, quote or
+ * backslash, which xargs would split or unquote into other paths. False past `limit` entries or
+ * when a directory cannot be read; true when `top` is no directory and its own name is plain.
+ */
+export function namesSplitFree(top: string, limit = TREE_ENTRY_LIMIT): boolean {
+  const odd = /[\s'"\\]/;
+  if (odd.test(top)) return false;
+  if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return true;
+  const pending = [top];
+  let seen = 0;
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const entry of entries) {
+      seen += 1;
+      if (seen > limit || odd.test(entry.name)) return false;
+      if (entry.isDirectory()) pending.push(join(dir, entry.name));
+    }
+  }
+  return true;
+}

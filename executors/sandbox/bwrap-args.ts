@@ -4,6 +4,7 @@
 // unless asked, and no capabilities (root inside could otherwise remount / read-write).
 import type { ShellRequest } from '../ops/shell-ops.ts';
 import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
+import { bashWords } from './command-text.ts';
 
 /** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
 export interface SecretMask {
@@ -60,7 +61,10 @@ function namespaces(request: ShellRequest): string[] {
   return ['--unshare-user-try', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
 }
 
-/** bwrap argv (without the binary) that runs `bash -c request.command` with request.args as $1... */
+/**
+ * bwrap argv (without the binary) that runs request.command in bash with request.args as $1...;
+ * the command itself travels in the environment (command-text.ts: lineEnv).
+ */
 export function buildBwrapArgs(
   request: ShellRequest,
   home: string,
@@ -90,6 +94,6 @@ export function buildBwrapArgs(
     else argv.push('--ro-bind', '/dev/null', mask.path);
   }
   argv.push('--chdir', request.cwd, ...fileSizeLimit(request.maxFileBytes, prlimit));
-  argv.push('bash', '-c', request.command, 'bash', ...request.args);
+  argv.push('bash', ...bashWords(request.args));
   return argv;
 }

@@ -5,6 +5,7 @@ import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
 import type { ShellOps } from '../ops/shell-ops.ts';
 import { buildBwrapArgs, defaultPrlimitPath, hiddenByPrivateTmp } from './bwrap-args.ts';
+import { lineEnv } from './command-text.ts';
 import { runLimited } from './run-process.ts';
 import { findSecretMasks, runtimeDirMasks } from './secret-masks.ts';
 
@@ -94,7 +95,12 @@ export function createBwrapShellOps(
         ],
         prlimitPath,
       );
-      return runLimited(bwrapPath, argv, request, 'bwrap');
+      return runLimited(
+        bwrapPath,
+        argv,
+        { ...request, env: lineEnv(request.env, request.command) },
+        'bwrap',
+      );
     },
   };
 }

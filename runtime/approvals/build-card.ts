@@ -3,6 +3,8 @@
 // can be undone, the network it needs, what changes, what "Always allow" would save, and the
 // vaglio's details last. The pipeline's outcome is read defensively: only the fields a card
 // needs, each checked, so the outcome's shape may grow without breaking cards.
+import type { LookUpProgram } from '../../executors/ops/program-lookup.ts';
+import { sandboxLimitLine } from './sandbox-limits.ts';
 import type { AnyExecutor } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { resolvePath } from '../../executors/resolve-path.ts';
@@ -36,6 +38,10 @@ export interface CardDeps {
   /** The rule "Always allow" would save for a call, or null when none is safe. */
   readonly proposeRule?: (call: ProposedCall) => AllowRule | null;
   readonly env?: NodeJS.ProcessEnv;
+  /** Finds a command's programs, so a card can say when the sandbox dooms the run. */
+  readonly lookUpProgram?: LookUpProgram;
+  /** roots.write, resolved: what an approved command may write. */
+  readonly writeRoots?: readonly string[];
   /** The executors by name (the registry by default). */
   readonly executors?: ReadonlyMap<string, AnyExecutor>;
 }
@@ -129,7 +135,12 @@ async function effectOf(
       deps.readRemotes === undefined || view.refused
         ? { urls: new Map<string, string>(), defaultRemote: null }
         : await deps.readRemotes(cwd);
-    return shellEffect(command, view.args, env, remotes);
+    const effect = shellEffect(command, view.args, env, remotes);
+    const limits =
+      deps.lookUpProgram === undefined || view.refused
+        ? null
+        : sandboxLimitLine(command, deps.lookUpProgram, deps.writeRoots ?? []);
+    return limits === null ? effect : { ...effect, limits };
   }
   if (kind === 'web') {
     const urlArg = executor?.capabilities.urlArg;
@@ -175,6 +186,7 @@ export function createCardBuilder(deps: CardDeps = {}): BuildCard {
       reversible: effect.reversible,
       undo: visibleText(effect.undo),
       ...(effect.network === undefined ? {} : { network: visibleText(effect.network) }),
+      ...(effect.limits === undefined ? {} : { limits: visibleText(effect.limits) }),
       executorClass: classOf(view.executor, call.executor),
       executor: visibleLine(call.executor),
       detail: visibleText(effect.detail),

@@ -19,6 +19,8 @@ export interface ApprovalCard {
   readonly undo?: string;
   /** "Needs the network: github.com", or "Needs the network (hosts unknown)"; absent when not. */
   readonly network?: string;
+  /** "Will fail in the sandbox: crontab is set-group-ID …"; absent when nothing dooms the run. */
+  readonly limits?: string;
   /** "files", "shell" or "web". */
   readonly executorClass: string;
   readonly executor: string;

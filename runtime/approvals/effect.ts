@@ -10,4 +10,6 @@ export interface Effect {
   readonly undo: string;
   readonly detail: string;
   readonly network?: string;
+  /** "Will fail in the sandbox: …" when the sandbox dooms the run (sandbox-limits.ts). */
+  readonly limits?: string;
 }

@@ -50,6 +50,7 @@ export function cardLines(card: ApprovalCard): string[] {
     // Cards saved before the undo line existed say what the tool's class said.
     card.undo ?? (card.reversible ? 'Can be undone' : 'Cannot be undone'),
     ...(card.network === undefined ? [] : [card.network]),
+    ...(card.limits === undefined ? [] : [card.limits]),
     card.detail,
     `Why: ${card.reason}`,
     ...(card.advice === undefined ? [] : [`What you can do: ${card.advice}`]),

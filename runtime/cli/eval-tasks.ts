@@ -2,8 +2,9 @@
 // tasks replayed through the real chat with a scripted model, every card answered "once";
 // prints cards shown against cards wanted. Exits 1 when a must-ask call ran without a card.
 import { replayTask, type TaskResult } from '../bench/tasks/replay.ts';
-import { formatReport, totalsOf } from '../bench/tasks/report.ts';
+import { formatReport, totalsOf, type TaskSet } from '../bench/tasks/report.ts';
 import { startScriptedOpenAi } from '../bench/tasks/scripted-openai.ts';
+import { freshTasks } from '../bench/tasks/task-list-fresh.ts';
 import { everydayTasks } from '../bench/tasks/task-list.ts';
 import { parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
@@ -21,11 +22,19 @@ export const spec = {
   },
 } satisfies CommandSpec;
 
+/** The first set, tuned against since 2026-11-23; the fresh set, written before tuning on 2026-11-25. */
+const taskSets: readonly TaskSet[] = [
+  { name: 'first (46, tuned against)', tasks: everydayTasks },
+  { name: 'fresh (written 2026-11-25, before tuning)', tasks: freshTasks },
+];
+
 /** Run `custode eval-tasks`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommand(argv, spec);
   const only = values.only?.split(',');
-  const tasks = everydayTasks.filter((task) => only === undefined || only.includes(task.id));
+  const tasks = taskSets
+    .flatMap((set) => set.tasks)
+    .filter((task) => only === undefined || only.includes(task.id));
   if (tasks.length === 0) {
     io.stderr.write(`custode eval-tasks: no task matches --only ${values.only ?? ''}\n`);
     return 2;
@@ -45,6 +54,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await server.close();
   }
-  io.stdout.write(`${formatReport(results, values.verbose === true)}\n`);
+  io.stdout.write(`${formatReport(results, values.verbose === true, taskSets)}\n`);
   return totalsOf(results).silentMustAsk === 0 ? 0 : 1;
 }

@@ -2,7 +2,12 @@
 // resolves a word as the program will (cwd, ~, $HOME, .., the symlinks of what exists) and
 // answers from the one protected list (constitution/protected.ts) and the configured roots.
 // No stage borrows another stage's check by calling it with a made-up executor.
-import { treeObstacle, type TreeObstacle } from '../../executors/ops/tree-protection.ts';
+import { globObstacle, type GlobObstacle } from '../../executors/ops/glob-matches.ts';
+import {
+  namesSplitFree,
+  treeObstacle,
+  type TreeObstacle,
+} from '../../executors/ops/tree-protection.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
@@ -46,6 +51,10 @@ export interface PathOracle {
   storedCredential(path: string): Protection | null;
   /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
   treeObstacle(dir: string): TreeObstacle | null;
+  /** Why reading what an absolute glob matches now could open a protected place; null when none. */
+  globObstacle(pattern: string): GlobObstacle | null;
+  /** Every name below `dir` is one word to xargs (no blank, quote or backslash). */
+  namesSplitFree(dir: string): boolean;
 }
 
 export interface PathOracleOptions {
@@ -85,6 +94,10 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     treeObstacle(dir) {
       const plain = (path: string): Protection | null => protectionOf(path, ownDirs);
       return treeObstacle(real(dir), plain, (path) => this.protection(path));
+    },
+    namesSplitFree: (dir) => namesSplitFree(dir),
+    globObstacle(pattern) {
+      return globObstacle(pattern, (path) => this.protection(path));
     },
   };
 }

@@ -1,5 +1,6 @@
 // Stage 5: a call that passed the vaglio becomes allow or ask. The guard is never bypassed
 // here: this stage only runs after it passed.
+import type { FetchAnswer } from './tiers/index.ts';
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
@@ -28,8 +29,8 @@ export interface PolicyInput {
   readonly hostProcesses: { readonly needed: boolean; readonly listsOnly: boolean };
   /** The read-only catalogue rule that matched this shell call, if any. */
   readonly readOnlyRule: string | null;
-  /** A plain GET the fetch tier lets run through the checking proxy. */
-  readonly fetchRule: string | null;
+  /** A plain GET (or download to a new file) the fetch tier lets run through the checking proxy. */
+  readonly fetch: FetchAnswer | null;
   /** The workspace rules that matched this shell call and the paths it may write, if any. */
   readonly workspace: WorkspaceDecision | null;
   /** What the guard passed with: a mention or a secret-shaped token never runs without a card. */
@@ -100,17 +101,17 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         viaProxy: false,
       },
     };
-  if (input.fetchRule !== null && config.sandbox.mode === 'bwrap')
+  if (input.fetch !== null && config.sandbox.mode === 'bwrap')
     return {
       decision: 'allow',
-      reason: `fetch: ${input.fetchRule}`,
+      reason: `fetch: ${input.fetch.rule}`,
       grant: {
         by: 'tier',
         tier: 'fetch',
-        rule: input.fetchRule,
-        writable: [],
+        rule: input.fetch.rule,
+        writable: input.fetch.writable,
         readOnlyWithin: [],
-        records: [],
+        records: input.fetch.records,
         replaces: false,
         hostProcesses: false,
         viaProxy: true,

@@ -83,6 +83,8 @@ export function readPathCheck(scope: ShellScope): PathCheck {
       return false;
     if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
       return false;
+    // A link among the names a glob matches may lead to a protected file its text never names.
+    if (use?.glob === true && scope.paths.globObstacle(path) !== null) return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;

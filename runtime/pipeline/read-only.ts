@@ -168,6 +168,7 @@ function ruleMatches(
   const trees = recursionTrees(rule, flags, rest);
   if (trees === null) return false;
   const ok = (path: string): boolean => pathOk(path, trees.includes(path));
+  if (rule.opens_nothing === true) return args.filter((a) => a.glob).every((a) => ok(a.text));
   if (rule.paths !== undefined) {
     const paths = rule.paths(args.map((a) => a.text));
     return paths !== null && paths.every(ok);

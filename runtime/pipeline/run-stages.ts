@@ -270,7 +270,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
       listsOnly: shell !== null && onlyListsHostProcesses(shell),
     },
     readOnlyRule: tiers?.readOnlyRule ?? null,
-    fetchRule: tiers?.fetchRule ?? null,
+    fetch: tiers?.fetch ?? null,
     workspace: tiers?.workspace ?? null,
     guardSignals: ev.guardSignals ?? [],
   });

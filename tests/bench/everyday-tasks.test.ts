@@ -11,6 +11,7 @@ import {
   startScriptedOpenAi,
   type ScriptedOpenAi,
 } from '../../runtime/bench/tasks/scripted-openai.ts';
+import { freshTasks } from '../../runtime/bench/tasks/task-list-fresh.ts';
 import { everydayTasks } from '../../runtime/bench/tasks/task-list.ts';
 import type { EverydayTask } from '../../runtime/bench/tasks/task-types.ts';
 import { exists } from '../helpers/exists.ts';
@@ -36,6 +37,15 @@ describe('the task list', () => {
     );
     const calls = everydayTasks.flatMap((entry) => entry.calls);
     expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has a fresh set of at least 30 tasks over every group, its ids unique across both sets', () => {
+    expect(freshTasks.length).toBeGreaterThanOrEqual(30);
+    const ids = [...everydayTasks, ...freshTasks].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(freshTasks.map((entry) => entry.group)).size).toBe(6);
+    const calls = freshTasks.flatMap((entry) => entry.calls);
+    expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(9);
   });
 });
 
@@ -90,6 +100,7 @@ describe('the report', () => {
         reason: 'read-only: made up',
         cards: 0,
         headline: '',
+        foretold: false,
         refused: null,
         ran: true,
         failure: null,

@@ -2,12 +2,15 @@
 // network only through Custode's proxy, which checks each host as web_fetch checks a hop and
 // connects to the address it checked. Anything that sends data, writes, or routes elsewhere asks.
 import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFetchProxy } from '../../executors/web/fetch-proxy.ts';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
 import { hasProgram } from '../helpers/tools.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
 
@@ -56,7 +59,6 @@ describe('the fetch tier decides', () => {
       'curl -s -d @notes.txt https://example.com/',
       'curl -s -X POST https://example.com/',
       'curl -s -H "Authorization: Bearer x" https://example.com/',
-      'curl -s -o page.html https://example.com/',
       'curl -s https://example.com/ > page.html',
       'curl -s https://example.com/ | tee page.html',
       'curl -K cfg https://example.com/',
@@ -72,6 +74,58 @@ describe('the fetch tier decides', () => {
       'grep x notes.txt | curl -s https://example.com/',
     ])
       expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+});
+
+describe('a download to a new file', () => {
+  let pipeline: Pipeline;
+  let dir: string;
+  beforeAll(async () => {
+    pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+    dir = await makeTempDir('downloads-');
+    await writeFile(join(dir, 'kept.html'), 'the only copy');
+  });
+  afterAll(() => pipeline.close());
+
+  const decide = (command: string): Promise<PipelineOutcome> =>
+    pipeline.evaluate(call('shell_exec', { command, cwd: dir }, 'download the manual'));
+
+  it('runs without a card, may write only its directory, and is recorded as unreviewed', async () => {
+    for (const command of [
+      `curl -L -o ${dir}/manual.html https://jqlang.org/manual/`,
+      'curl -fsSLo manual.html https://jqlang.org/manual/',
+      'curl --output manual.html https://jqlang.org/manual/',
+    ]) {
+      const outcome = await decide(command);
+      expect(outcome, command).toMatchObject({ decision: 'allow', reason: 'fetch: curl -o' });
+      expect(outcome.decision === 'allow' && outcome.grant, command).toMatchObject({
+        viaProxy: true,
+        writable: [dir],
+        records: [join(dir, 'manual.html')],
+        replaces: false,
+      });
+    }
+  });
+
+  it('asks when the file exists, is hidden or protected, or its spelling is not plain', async () => {
+    for (const command of [
+      'curl -s -o kept.html https://example.com/',
+      'curl -s -o ~/.bashrc https://example.com/',
+      'curl -s -o .envrc https://example.com/',
+      'curl -s -o ~/bin/tool https://example.com/',
+      'curl -s -o a.html -o b.html https://example.com/',
+      'curl -s -o a.html --output b.html https://example.com/',
+      'curl -s --output=~/x.html https://example.com/',
+      'curl -s -o~/x.html https://example.com/',
+      'curl -s -o - https://example.com/',
+      'curl -s -O https://example.com/page.html',
+      'curl -s --create-dirs -o new/x.html https://example.com/',
+      'curl -s -o page.html https://example.com/ | cat',
+      'curl -s -o page.html http://example.com/',
+      'curl -s -o ~root/x https://example.com/',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+    expect(await readFile(join(dir, 'kept.html'), 'utf8')).toBe('the only copy');
   });
 });
 

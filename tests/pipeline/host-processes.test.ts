@@ -1,7 +1,7 @@
 // "Which process holds port 3000?": a line that only lists processes or sockets runs without a
 // card and sees the host's (not the sandbox's empty namespaces); a line that signals them sees
 // them after a card; anything else in the line keeps every namespace private.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,40 @@ describe.skipIf(!hasProgram('ps'))('listing processes (needs procps)', () => {
     expect(hostProcessesOf(outcome)).toBe(true);
     await output(outcome);
     expect(await exited).toEqual([null, 'SIGTERM']);
+  });
+});
+
+describe.skipIf(!hasProgram('pgrep', '-V'))('matching command lines (pgrep -f, pkill -f)', () => {
+  it('pgrep -af finds the host process, and never its own sandbox by the pattern it was given', async () => {
+    const outcome = await decide(`pgrep -af "sleep ${mark}"`);
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: pgrep' });
+    const lines = (await output(outcome)).trim().split('\n');
+    expect(lines).toEqual([`${String(sleeper.pid)} sleep ${mark}`]);
+  });
+
+  it('an approved pkill -f ends the host process instead of its own sandbox', async () => {
+    const victim = spawn('sleep', [`${mark}2`], { stdio: 'ignore' });
+    const exited = once(victim, 'exit');
+    const outcome = await decide(`pkill -f "sleep ${mark}2"`, 'local:1');
+    expect(outcome).toMatchObject({ decision: 'allow' });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(await exited).toEqual([null, 'SIGTERM']);
+  });
+});
+
+describe.skipIf(!hasProgram('ip', '-V'))('listing network interfaces (needs iproute2)', () => {
+  it("sees the host's interfaces without a card, and never changes one", async () => {
+    const outcome = await decide('ip -br link | cut -d" " -f1');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: ip, cut' });
+    expect(hostProcessesOf(outcome)).toBe(true);
+    const host = execFileSync('ip', ['-br', 'link'], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.split(' ')[0])
+      .filter((name) => name !== '');
+    expect((await output(outcome)).trim().split('\n')).toEqual(host);
+    for (const command of ['ip link set lo down', 'ip -batch cmds.txt', 'ip netns exec x id'])
+      expect((await decide(command)).decision, command).not.toBe('allow');
   });
 });
 

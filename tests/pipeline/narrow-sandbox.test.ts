@@ -38,7 +38,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
     needsNetwork: false,
     hostProcesses: { needed: false, listsOnly: false },
     readOnlyRule: null,
-    fetchRule: null,
+    fetch: null,
     workspace: null,
     guardSignals: [],
     ...extra,

@@ -22,6 +22,8 @@ export interface CallRecord {
   cards: number;
   /** The headline of the last card shown, for the report. */
   headline: string;
+  /** The last card shown said the sandbox dooms the run ("Will fail in the sandbox: …"). */
+  foretold: boolean;
   /** A final refusal (guard, judge, scope), after a card or without one. */
   refused: string | null;
   ran: boolean;
@@ -102,6 +104,7 @@ function answeringSink(current: () => CallRecord | undefined, open: string[], te
         if (record) {
           record.cards += 1;
           record.headline = card.headline;
+          record.foretold = card.limits !== undefined;
         }
       }
       return Promise.resolve(approvalId === null ? null : { chatId, approvalId });
@@ -129,6 +132,7 @@ export async function replayTask(
     reason: '',
     cards: 0,
     headline: '',
+    foretold: false,
     refused: null,
     ran: false,
     failure: null,

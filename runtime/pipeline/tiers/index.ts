@@ -11,7 +11,11 @@ import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
+import { writableFor } from '../workspace/targets.ts';
+import { judgeKnownVariables } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
+import { anchorRelativeGlobs } from './relative-globs.ts';
+import { judgeXargsAsExec } from './xargs-as-exec.ts';
 import {
   workspaceDecisionFor,
   type WorkspaceDecision,
@@ -32,7 +36,8 @@ export const TIERS: readonly TierRow[] = [
   {
     tier: 'fetch',
     reason: 'fetch: curl',
-    writes: 'nothing but its private `/tmp`; the network only through the checking proxy',
+    writes:
+      'nothing but its private `/tmp` and, with `-o`, the directory of the new file; the network only through the checking proxy',
   },
   { tier: 'workspace', reason: 'workspace: <rule>', writes: 'the directories it names' },
   {
@@ -41,6 +46,15 @@ export const TIERS: readonly TierRow[] = [
     writes: 'its git work tree, with `.git` read-only; nothing outside a work tree',
   },
 ];
+
+/** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`) may write. */
+export interface FetchAnswer {
+  readonly rule: string;
+  /** The directories the new file is made in ([] for a GET to the output). */
+  readonly writable: readonly string[];
+  /** The new file: unreviewed once it runs. */
+  readonly records: readonly string[];
+}
 
 /** What a tier needs: the pipeline's deps and the call. */
 export interface TierContext extends StageDeps {
@@ -52,8 +66,8 @@ export interface TierContext extends StageDeps {
 /** The tiers' answer for a shell call: the read-only or fetch rule, or the workspace's decision. */
 export interface TierAnswer {
   readonly readOnlyRule: string | null;
-  /** A plain GET through the checking proxy (fetch.ts). */
-  readonly fetchRule: string | null;
+  /** A plain GET through the checking proxy (fetch.ts), and the new file it saves to. */
+  readonly fetch: FetchAnswer | null;
   readonly workspace: WorkspaceDecision | null;
   /** The rule names behind an uncarded call, for the audit line. */
   readonly signals: readonly string[];
@@ -70,39 +84,51 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const shell = judgeNamesAsPatterns(judged);
+  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
+  const shell = judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths);
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
     return {
       readOnlyRule,
-      fetchRule: null,
+      fetch: null,
       workspace: null,
       signals: [`read-only: ${readOnlyRule}`],
     };
-  if (ctx.readOnly !== null && fetchesOnly(shell, ctx.readOnly, scope))
-    return { readOnlyRule: null, fetchRule: 'curl', workspace: null, signals: ['fetch: curl'] };
+  const fetch = ctx.readOnly === null ? null : fetchAnswer(shell, ctx.readOnly, scope);
+  if (fetch !== null)
+    return { readOnlyRule: null, fetch, workspace: null, signals: [`fetch: ${fetch.rule}`] };
   if (ctx.workspace === null) return null;
   return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
 }
 
-/** True when the line is one plain curl GET whose output only read-only commands read. */
-function fetchesOnly(
+/**
+ * The fetch tier's answer for a line that is one plain curl GET whose output only read-only
+ * commands read, or that saves it to a file the workspace tier could make (new, inside
+ * roots.write, not hidden); null otherwise.
+ */
+function fetchAnswer(
   shell: ParsedShell,
   readOnly: NonNullable<TierContext['readOnly']>,
   scope: WorkspaceScope,
-): boolean {
+): FetchAnswer | null {
   const fetched = fetchLine(shell);
-  if (fetched === null) return false;
-  return (
-    fetched.rest.commands.length === 0 || readOnlyRuleFor(fetched.rest, readOnly, scope) !== null
-  );
+  if (fetched === null) return null;
+  if (fetched.output !== null) {
+    const needs = writableFor([{ path: fetched.output, mode: 'create' }], scope);
+    return needs === null
+      ? null
+      : { rule: 'curl -o', writable: [...needs.dirs], records: needs.written };
+  }
+  const readsOnly =
+    fetched.rest.commands.length === 0 || readOnlyRuleFor(fetched.rest, readOnly, scope) !== null;
+  return readsOnly ? { rule: 'curl', writable: [], records: [] } : null;
 }
 
 /** A workspace decision as the tiers' answer. */
 export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer {
   const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
-  return { readOnlyRule: null, fetchRule: null, workspace, signals };
+  return { readOnlyRule: null, fetch: null, workspace, signals };
 }
 
 /** What the tiers' path checks need, for a call that works in `cwd`. */

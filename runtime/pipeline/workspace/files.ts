@@ -2,7 +2,7 @@
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
 // no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
-import { containedTree } from '../scope-paths.ts';
+import { climbsThroughName, containedTree, hiddenSegment } from '../scope-paths.ts';
 import {
   effects,
   words,
@@ -70,15 +70,35 @@ export function withPlainPaths(
 
 const COPIES_TREES = ['-r', '-R', '--recursive', '-a', '--archive'];
 
-/** cp/mv destinations: the new name, or the same name inside an existing directory. */
+/**
+ * cp/mv destinations: the new name, or the same name inside a directory: one that exists, or one
+ * written `DIR/`, which cp and mv only ever enter (with no directory there they fail and change
+ * nothing), so `mkdir -p ~/Pictures/2026 && mv *.jpg ~/Pictures/2026/` makes new names in it.
+ */
 function destinations(
   sources: readonly string[],
   dest: string,
   isDirectory: IsDirectory,
 ): string[] | null {
-  if (isDirectory(dest)) return sources.map((source) => `${dest}/${basename(source)}`);
+  const inside = dest.length > 1 && dest.endsWith('/') ? dest.replace(/\/+$/, '') : null;
+  if (inside !== null || isDirectory(dest))
+    return sources.map((source) => `${inside ?? dest}/${basename(source)}`);
   // A glob may expand to several names, which only a directory takes.
   return sources.length === 1 && !GLOB.test(sources[0] ?? '') ? [dest] : null;
+}
+
+/**
+ * A tree cp copies whole: named plainly (no `..`, no `~user`, nothing hidden in its text); the
+ * read check then places it as it places `grep -r`'s (strictly below a write root, never the
+ * home, walked for protected places below), so `cp -r ~/notes ~/notes-backup` runs.
+ */
+function treeSource(path: string): boolean {
+  return !/^~[^/]/.test(path) && !climbsThroughName(path) && !hiddenSegment(path);
+}
+
+/** A tree named from `/` or `~/` (tar and zip read it there, whatever -C says): placed by the read check. */
+function namedTree(path: string): boolean {
+  return /^(?:~\/|\/)[^/]/.test(path) && treeSource(path);
 }
 
 function copyOrMove(moves: boolean) {
@@ -92,7 +112,7 @@ function copyOrMove(moves: boolean) {
     if (parsed === null || parsed.operands.length < 2) return null;
     const sources = parsed.operands.slice(0, -1);
     const trees = COPIES_TREES.some((flag) => parsed.values[flag] === true);
-    if (trees && !sources.every(containedTree)) return null;
+    if (trees && !sources.every(treeSource)) return null;
     const dest = destinations(sources, parsed.operands.at(-1) as string, isDirectory);
     if (dest === null) return null;
     return effects({
@@ -167,6 +187,7 @@ function tarSources(words: readonly string[]): string[] | null {
     const word = words[i] as string;
     const dir = word === '-C' ? words[(i += 1)] : /^--directory=(.+)$/.exec(word)?.[1];
     if (dir !== undefined) base = base === '' || /^[~/]/.test(dir) ? dir : `${base}/${dir}`;
+    else if (namedTree(word)) sources.push(word);
     else if (word.startsWith('-') || !containedTree(word)) return null;
     else sources.push(base === '' ? word : `${base.replace(/\/+$/, '')}/${word}`);
   }
@@ -182,6 +203,21 @@ function tar(args: readonly string[]): WorkspaceEffects | null {
   // GNU tar reads `host:file` as a remote archive and runs rsh/ssh to reach it.
   if (sources === null || archive.includes(':')) return null;
   return effects({ reads: sources, trees: sources, targets: [{ path: archive, mode: 'create' }] });
+}
+
+// zip that makes a new archive: `zip -r notes.zip notes`. The name must end in .zip (zip adds
+// the suffix otherwise, so the file made would not be the one judged); -m deletes what it adds,
+// -T/-TT run programs, -@ reads names from stdin, -u/-f/-d change an existing archive: out.
+const ZIP_FLAGS = ['-r', '-q', '-v', '-j', '-y', '-X', '-0', '-1', '-6', '-9'];
+
+function zip(args: readonly string[]): WorkspaceEffects | null {
+  const parsed = words(args, { flags: ZIP_FLAGS });
+  if (parsed === null) return null;
+  const [archive, ...sources] = parsed.operands;
+  if (archive === undefined || sources.length === 0 || !/[^/]\.zip$/.test(archive)) return null;
+  if (!sources.every((source) => namedTree(source) || containedTree(source))) return null;
+  const trees = parsed.values['-r'] === true ? sources : [];
+  return effects({ reads: sources, trees, targets: [{ path: archive, mode: 'create' }] });
 }
 
 // Deleting only counts here when the policy finds every path in the sandbox's private /tmp.
@@ -222,8 +258,8 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'cp',
     effects: copyOrMove(false),
     examples: {
-      match: ['cp -r src backup'],
-      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x', 'cp -r ~/.config x'],
+      match: ['cp -r src backup', 'cp -r ~/notes ~/notes-backup'],
+      no_match: ['cp -f a.txt b.txt', 'cp a.txt /dev/stdin/x', 'cp -r ~/.config x', 'cp -r ~x/y z'],
     },
   },
   {
@@ -231,7 +267,7 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     binary: 'mv',
     effects: copyOrMove(true),
     examples: {
-      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/'],
+      match: ['mv draft.md notes.md', 'mv photos/*.jpg album/', 'mv a.jpg b.jpg new-album/'],
       no_match: ['mv -f draft.md notes.md', 'mv photos/*.jpg album.jpg', 'mv */a.jpg album/'],
     },
   },
@@ -251,11 +287,25 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     },
   },
   {
+    name: 'zip',
+    binary: 'zip',
+    effects: zip,
+    examples: {
+      match: ['zip -r notes.zip notes', 'zip -qr ~/backups/notes.zip ~/notes'],
+      no_match: [
+        'zip -r notes notes',
+        'zip -m notes.zip a.txt',
+        'zip -TT sh x.zip a',
+        'zip -r x.zip ~/.ssh',
+      ],
+    },
+  },
+  {
     name: 'tar create',
     binary: 'tar',
     effects: tar,
     examples: {
-      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes'],
+      match: ['tar czf dist.tgz dist', 'tar -czf notes.tgz -C ~ notes', 'tar czf n.tgz ~/notes'],
       no_match: [
         'tar xzf dist.tgz',
         'tar cf host:dist.tar dist',

@@ -7,6 +7,7 @@
 import { basename, dirname, join } from 'node:path';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
+import { namePattern } from '../../shell/glob-name.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
 import { hasGlob } from './match.ts';
 import type { WorkspaceScope } from './policy.ts';
@@ -64,18 +65,6 @@ function inSandboxScratch(absolute: string, scope: WorkspaceScope): boolean {
 /** The directory to make writable and the resolved path; neither when it is scratch. */
 type TargetCheck =
   { readonly ok: false } | { readonly ok: true; readonly dir?: string; readonly path?: string };
-
-/**
- * A last segment bash expands from the names in its directory alone: `*` and `?` only, never
- * a dot name (a pattern not starting with `.` matches none), as a RegExp; or null.
- */
-function namePattern(segment: string): RegExp | null {
-  if (segment.startsWith('.') || /[[\]]/.test(segment)) return null;
-  const body = [...segment]
-    .map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : c.replace(/[\\^$.+()|{}]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^(?!\\.)${body}$`, 'u');
-}
 
 /**
  * A glob in the last segment of a path written (mv ~/Downloads/*.jpg ~/Pictures/, or a name a

@@ -12,6 +12,9 @@ const PRINT_ONLY = [
   '/ERROR/ { print NR, $0 }',
   'NR > 1 { print $2 }',
   'NF==3{ print "row", $1 }',
+  'NR>1 {s+=$2} END {print s}',
+  '/ERROR/ {n++} END {print n}',
+  '{ total += $3; rows++ } END { print "total", total, rows }',
 ];
 
 const REFUSED = [
@@ -31,6 +34,13 @@ const REFUSED = [
   '/a\\/ {print}',
   '{print $1} {print $2}',
   'END {print NR}',
+  '{s+=$2} END {print ENVIRON["HOME"]}',
+  '{s+=$2} END {print PROCINFO}',
+  '{s+=$2} END {print s > "out.txt"}',
+  '{s+=$2} END {system("id")}',
+  '{s=$2} END {print s}',
+  '{s+=$(system("id"))} END {print s}',
+  '{a[$1]++} END {for (k in a) print k}',
 ];
 
 describe('awk print-only programs', () => {

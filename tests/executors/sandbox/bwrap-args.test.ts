@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
 import { buildBwrapArgs, hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
+import { bashWords } from '../../../executors/sandbox/command-text.ts';
 
 const request: ShellRequest = {
   command: 'ls "$1"',
@@ -50,16 +51,9 @@ describe('buildBwrapArgs', () => {
     expect(find(argv, '--ro-bind', '/dev/null', '/home/ana/.netrc')).toBeGreaterThan(lastBind);
   });
 
-  it('ends with the command for bash -c and its args as positional parameters', () => {
-    expect(argv.slice(-7)).toEqual([
-      '--chdir',
-      '/home/ana/ws',
-      'bash',
-      '-c',
-      'ls "$1"',
-      'bash',
-      'a dir',
-    ]);
+  it('ends with bash and the args as positional parameters, the command kept out of every argv', () => {
+    expect(argv.slice(-7)).toEqual(['--chdir', '/home/ana/ws', 'bash', ...bashWords(['a dir'])]);
+    expect(argv.join(' ')).not.toContain('ls "$1"');
   });
 
   it('shares the network only when asked, and keeps a HOME under /tmp visible read-only', () => {

@@ -1,0 +1,84 @@
+// `find src -name "*.js" | xargs wc -l` runs without a card when it is `find … -exec wc -l {} +`
+// in other words: the same read-only command on the same names. Never when xargs could turn a
+// name into another path (a blank, quote or backslash in a name below the roots, without -0),
+// when the tree holds a protected place, or when find prints anything but plain names.
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const home = process.env.HOME ?? '';
+let base: string;
+let pipeline: Pipeline;
+
+beforeAll(async () => {
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+  base = await makeTempDir('xargs-');
+  await mkdir(join(base, 'src'));
+  await writeFile(join(base, 'src', 'a.js'), '// TODO one\nx\n');
+  await writeFile(join(base, 'src', 'b.js'), 'y\n');
+  await mkdir(join(home, 'dotfiles-xargs'), { recursive: true });
+  await writeFile(join(home, 'dotfiles-xargs', '.netrc'), 'machine x login a password hunter2\n');
+  // find prints `odd/x /HOME/dotfiles-xargs/.netrc`, which xargs splits into `odd/x` and the
+  // path of the secret itself.
+  const mirror = join(base, 'odd', `x ${home}`, 'dotfiles-xargs');
+  await mkdir(mirror, { recursive: true });
+  await writeFile(join(mirror, '.netrc'), 'x\n');
+  await mkdir(join(base, 'spaced'));
+  await writeFile(join(base, 'spaced', 'a b.js'), 'z\n');
+  await mkdir(join(base, 'linked'));
+  await symlink(join(home, 'dotfiles-xargs', '.netrc'), join(base, 'linked', 'netrc'));
+});
+afterAll(() => pipeline.close());
+
+function decide(command: string): Promise<PipelineOutcome> {
+  return pipeline.evaluate(call('shell_exec', { command, cwd: base }, 'count the lines'));
+}
+
+describe('find piped into xargs', () => {
+  it('runs without a card as the -exec it spells, in a real run', async () => {
+    const outcome = await decide('find src -name "*.js" | xargs wc -l');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: find, wc' });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    const stdout = result.ok ? String((result.result as { stdout: string }).stdout) : '';
+    expect(stdout).toMatch(/3 total/);
+    for (const command of [
+      'find src -name "*.js" | xargs grep -n TODO',
+      'find src -type f -print0 | xargs -0 wc -l',
+      'find spaced -type f -print0 | xargs -0 wc -l',
+    ])
+      expect((await decide(command)).decision, command).toBe('allow');
+  });
+
+  it('asks when a name could become another path, or the tree holds a protected place', async () => {
+    for (const command of [
+      'find odd -type f | xargs cat',
+      'find odd -type f | xargs wc -l',
+      'find spaced -type f | xargs wc -l',
+      'find linked | xargs cat',
+      `find ${home}/dotfiles-xargs | xargs cat`,
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+
+  it('asks for every other shape', async () => {
+    for (const command of [
+      'find src | xargs rm',
+      'find src | xargs -I{} cat {}',
+      'find src | xargs -n1 sh -c "cat $0"',
+      'find src -printf "%p /etc/hostname\\n" | xargs cat',
+      'find src -print0 | xargs wc -l',
+      'find src | xargs -0 wc -l',
+      'find -L src | xargs cat',
+      'find src/* | xargs cat',
+      'find src | xargs grep -r TODO',
+      'cat list.txt | xargs cat',
+      'find src | xargs ./tool',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+});
