@@ -141,6 +141,12 @@ describe('a file a dotfile or a PATH directory links to is never written without
       ['fs_write', { path: join(dotfiles, 'gitconfig'), content: '[core]\n\tpager = PWNED\n' }],
       ['fs_write', { path: join(dotfiles, 'bin', 'tool'), content: '#!/bin/sh\necho PWNED\n' }],
       ['fs_write', { path: join(dotfiles, 'bin', 'newtool'), content: '#!/bin/sh\necho PWNED\n' }],
+      ['fs_write', { path: join(home, 'bin', 'newtool'), content: '#!/bin/sh\necho PWNED\n' }],
+      ['fs_mkdir', { path: join(home, 'bin', 'sub') }],
+      [
+        'fs_multi_edit',
+        { path: join(home, '.bashrc'), edits: [{ old_text: 'alias', new_text: 'PWNED' }] },
+      ],
     ] as const) {
       const outcome = await decide(executor, args);
       expect(outcome.decision, `${executor} ${args.path}`).not.toBe('allow');
