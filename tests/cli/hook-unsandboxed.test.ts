@@ -76,6 +76,16 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     }
   });
 
+  it("a Bash read that only the sandbox's masks kept from a key (a glob over links to it) is not waved on", async () => {
+    mkdirSync(join(project, 'links'), { recursive: true });
+    symlinkSync(join(home, '.ssh', 'id_ed25519'), join(project, 'links', 'key'));
+    writeFileSync(join(project, 'links', 'readme.txt'), 'hello\n');
+    for (const command of ['cat links/*', 'head -n 5 links/*', `cat ${join(project, 'links')}/*`]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(['ask', 'deny'], command).toContain(decisionOf(run));
+    }
+  });
+
   it('NotebookEdit is judged as the write it is', async () => {
     const denied = await runCli(
       ['hook', 'claude-code'],
