@@ -44,6 +44,14 @@ export interface HookGateOptions {
   readonly agent: HookAgent;
 }
 
+/** A tool that stands for several calls (a patch of several files) answers its strictest. */
+const STRICTNESS: Readonly<Record<HookAnswer['kind'], number>> = {
+  'no-decision': 0,
+  ask: 1,
+  deny: 2,
+  fail: 3,
+};
+
 /** Working directories whose pipelines a long-running gate keeps ready. */
 const keptPipelines = 16;
 
@@ -121,13 +129,21 @@ export function createHookGate(options: HookGateOptions): HookGate {
       return { kind: 'fail', reason: `Custode: ${mapped.reason}; blocked (fail closed)` };
     }
     const pipeline = await pipelineFor(cwd);
-    const outcome = await pipeline.evaluate({
-      intent: `${options.agent} ${tool}`,
-      executor: mapped.call.executor,
-      args: mapped.call.args,
-      context: { mode: 'check' },
-    });
-    return answerFor(outcome);
+    let strictest: HookAnswer | undefined;
+    for (const call of mapped.calls) {
+      const outcome = await pipeline.evaluate({
+        intent: `${options.agent} ${tool}`,
+        executor: call.executor,
+        args: call.args,
+        context: { mode: 'check' },
+      });
+      const answer = answerFor(outcome);
+      if (strictest === undefined || STRICTNESS[answer.kind] > STRICTNESS[strictest.kind])
+        strictest = answer;
+    }
+    return (
+      strictest ?? { kind: 'no-decision', reason: `Custode found nothing to judge in ${tool}` }
+    );
   }
 
   return {
