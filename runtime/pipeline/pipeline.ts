@@ -8,7 +8,7 @@ import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
-import { protectedDirsOf } from '../../executors/protected-places.ts';
+import { storeAliasesOf } from '../../executors/protected-places.ts';
 import {
   createRealPath,
   entryExists,
@@ -119,8 +119,6 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   const home = homeDir(env);
   const unreviewed = openUnreviewedWrites(unreviewedWritesFile(env), logger);
   const ownDirs = [configDir(env), dataDir(env), stateDir(env)];
-  // Custode's dirs, and where a protected store that is a link leads (~/.npmrc -> ~/dotfiles).
-  const protectedDirs = protectedDirsOf(env);
   const deps: StageDeps = {
     config,
     env,
@@ -130,7 +128,10 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       home,
       realPath,
       roots: resolveConfiguredRoots(config.roots, home, realPath),
-      ownDirs: protectedDirs,
+      ownDirs,
+      // A store's other names (~/.npmrc -> ~/dotfiles/npmrc, a hard link to a key), looked up
+      // as they are at each call.
+      aliases: () => storeAliasesOf(env),
       repositories: createRepositoryReader(env),
     }),
     panel: buildPanel(options, env, logger),
