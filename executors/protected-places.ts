@@ -127,3 +127,59 @@ export function protectedCheck(env: NodeJS.ProcessEnv): ProtectedCheck {
   const { hardLinked } = storeAliasesOf(env);
   return (path) => protectionOf(path, own) ?? hardLinkProtection(path, hardLinked);
 }
+
+/** Most names looked at in one PATH directory for links that lead out of it. */
+const PATH_DIR_ENTRIES = 500;
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Where the links among `dir`'s names (the first `limit`, `pick` ones) really lead. */
+function linkTargetsIn(dir: string, pick: (name: string) => boolean, limit: number): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter(pick).slice(0, limit);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    if (lstatOrNull(path)?.isSymbolicLink() !== true) return [];
+    const real = realOrNull(path);
+    return real === null ? [] : [real];
+  });
+}
+
+let cachedRunsLater: { key: string; at: number; places: string[] } | undefined;
+
+/**
+ * Where the places that decide what runs later really are, when they are links: the home's
+ * hidden names and ~/bin (~/.bashrc -> ~/dotfiles/bashrc, ~/bin -> ~/dotfiles/bin), the links in
+ * ~/.config, and the PATH's directories and the programs linked into them. A write there is a
+ * write to the startup file or the program itself (cached briefly).
+ */
+export function runsLaterTargetsOf(home: string, commandDirs: readonly string[]): string[] {
+  const key = [home, ...commandDirs].join('\0');
+  const now = Date.now();
+  if (cachedRunsLater?.key === key && now - cachedRunsLater.at < FRESH_MS)
+    return cachedRunsLater.places;
+  const places = [
+    ...linkTargetsIn(home, (name) => name.startsWith('.') || name === 'bin', PATH_DIR_ENTRIES),
+    ...linkTargetsIn(join(home, '.config'), () => true, PATH_DIR_ENTRIES),
+    ...commandDirs.flatMap((dir) => {
+      const real = realOrNull(dir);
+      const inHome = dir === home || dir.startsWith(`${home}/`);
+      return [
+        ...(real !== null && real !== dir ? [real] : []),
+        ...(inHome ? linkTargetsIn(dir, () => true, PATH_DIR_ENTRIES) : []),
+      ];
+    }),
+  ];
+  cachedRunsLater = { key, at: now, places };
+  return places;
+}

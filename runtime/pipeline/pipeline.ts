@@ -2,13 +2,13 @@
 // order, first failure wins. Every decision writes one audit line before anything runs, and
 // a call whose line could not be written does not run (unless audit.on_failure: continue).
 // evaluate() never throws: a stage that throws denies (fail closed).
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
-import { storeAliasesOf } from '../../executors/protected-places.ts';
+import { runsLaterTargetsOf, storeAliasesOf } from '../../executors/protected-places.ts';
 import {
   createRealPath,
   entryExists,
@@ -102,6 +102,12 @@ function commandDirs(env: NodeJS.ProcessEnv, home: string): string[] {
   return [...new Set([...dirs, ...prefixes])];
 }
 
+/**
+ * Custode's own code (this file is two levels down, in the sources and in the build alike): what
+ * is written there runs at the next start of the daemon or of an agent's `custode hook`.
+ */
+const CUSTODE_CODE = resolve(import.meta.dirname, '../..');
+
 /** Build the pipeline: the parser is loaded and the config checked before the first call. */
 export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
   const env = options.env ?? process.env;
@@ -142,7 +148,11 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     entryExists,
     namesIn,
     isAppendableData,
-    protectedDirs: [...ownDirs, ...commandDirs(env, home)],
+    // Looked up at each call: a dotfile or ~/bin linked since is protected where it leads.
+    get protectedDirs() {
+      const commands = commandDirs(env, home);
+      return [...ownDirs, CUSTODE_CODE, ...commands, ...runsLaterTargetsOf(home, commands)];
+    },
     unreviewed,
     trackedClean: isTrackedClean,
     tools,
