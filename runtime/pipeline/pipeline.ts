@@ -29,7 +29,7 @@ import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
 import { openUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
-import { createPathOracle } from './paths.ts';
+import { createPathOracle, type PathOracle } from './paths.ts';
 import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import { afterAuditWrite } from './unaudited.ts';
@@ -46,6 +46,8 @@ export interface Pipeline {
   invoke(outcome: PipelineOutcome, signal: AbortSignal): Promise<InvokeResult>;
   readonly executors: ReadonlyMap<string, AnyExecutor>;
   readonly tools: readonly { name: string; description: string }[];
+  /** The path oracle the decisions ask (for a gate whose agent runs the call itself). */
+  readonly paths: PathOracle;
   close(): void;
 }
 
@@ -162,6 +164,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   return {
     executors: executorRegistry,
     tools,
+    paths: deps.paths,
     async evaluate(call, signal) {
       const outcome = await evaluateStages(call, deps, signal);
       const written = audit?.append({
