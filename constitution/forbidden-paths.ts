@@ -521,17 +521,17 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
-    name: 'a credential-named file in a dot-directory (credentials.json, auth.json, token, secrets.yaml, api-key.txt ...)',
+    name: 'a credential-named file in a dot-directory (credentials.json, auth.json, token.txt, secrets.yaml, api-key.txt ...)',
     why: 'tools nobody listed keep their logins under names like these',
     pattern: new RegExp(
-      `${SEG}\\.[^/*?[]+/(?:[^/*?[]+/)*(?:[^/*?[]*[-_.])?(?:credentials?|creds|secrets?|tokens?|auth|api[-_]?keys?|passwords?|access[-_]tokens?|refresh[-_]tokens?)(?:\\.(?:json|ya?ml|toml|ini|cfg|conf|txt|env|xml|properties|db))?$`,
+      `${SEG}\\.[^/*?[]+/(?:[^/*?[]+/)*(?:[^/*?[]*[-_.])?(?:credentials?|creds|secrets?|tokens?|auth|api[-_]?keys?|passwords?|access[-_]tokens?|refresh[-_]tokens?)\\.(?:json|ya?ml|toml|ini|cfg|conf|txt|env|xml|properties|db)$`,
       'i',
     ),
     kind: 'secret',
     samples: [
       '~/.config/acme-cli/credentials.json',
       '~/.acme/auth.json',
-      '~/.config/acme/token',
+      '~/.config/acme/token.txt',
       '~/.acme/secrets.yaml',
       '~/.local/share/acme/api-key.txt',
       '~/.acme/Credentials.JSON',

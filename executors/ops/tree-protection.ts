@@ -5,6 +5,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
+import { globToRegExp } from '../glob-match.ts';
 
 /** Most entries a decision walks; a larger tree is not read without a card. */
 export const TREE_ENTRY_LIMIT = 20_000;
@@ -48,3 +49,61 @@ export function treeObstacle(
   }
   return null;
 }
+
+/** Most names a glob's expansion looks at when it is decided. */
+const GLOB_NAME_LIMIT = 5000;
+
+/**
+ * The first protected place a shell glob of a path read (`cat ~/links/*`) expands to, links
+ * followed (`followed`); null when none. bash expands it when the line runs, so a link among the
+ * matches (~/links/key -> ~/.ssh/id_ed25519) is read however plain the pattern's text is. More
+ * names than the limit count as protected: not looked at, not cleared.
+ */
+export function globObstacle(
+  pattern: string,
+  followed: (path: string) => Protection | null,
+): Protection | null {
+  const segments = pattern.split('/').filter((segment) => segment !== '');
+  let current = ['/'];
+  let seen = 0;
+  for (const segment of segments) {
+    if (!/[*?[]/.test(segment)) {
+      current = current.map((dir) => join(dir, segment));
+      continue;
+    }
+    let matcher: RegExp;
+    try {
+      matcher = globToRegExp(segment);
+    } catch {
+      return null;
+    }
+    const next: string[] = [];
+    for (const dir of current) {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        // bash's globs skip dot names unless the pattern itself starts with a dot.
+        if (name.startsWith('.') && !segment.startsWith('.')) continue;
+        if (!matcher.test(name)) continue;
+        seen += 1;
+        if (seen > GLOB_NAME_LIMIT) return TOO_MANY_NAMES;
+        next.push(join(dir, name));
+      }
+    }
+    current = next;
+  }
+  for (const path of current) {
+    const protection = followed(path);
+    if (protection !== null) return protection;
+  }
+  return null;
+}
+
+const TOO_MANY_NAMES: Protection = {
+  name: 'more names than a decision looks at',
+  why: 'a glob that expands to that many names is not cleared without a card',
+};

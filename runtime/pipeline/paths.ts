@@ -2,7 +2,11 @@
 // resolves a word as the program will (cwd, ~, $HOME, .., the symlinks of what exists) and
 // answers from the one protected list (constitution/protected.ts) and the configured roots.
 // No stage borrows another stage's check by calling it with a made-up executor.
-import { treeObstacle, type TreeObstacle } from '../../executors/ops/tree-protection.ts';
+import {
+  globObstacle,
+  treeObstacle,
+  type TreeObstacle,
+} from '../../executors/ops/tree-protection.ts';
 import { hardLinkProtection, type StoreAliases } from '../../executors/protected-places.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
@@ -47,6 +51,8 @@ export interface PathOracle {
   storedCredential(path: string): Protection | null;
   /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
   treeObstacle(dir: string): TreeObstacle | null;
+  /** The protected place an absolute glob read expands to now (links followed); null when none. */
+  globObstacle(pattern: string): Protection | null;
 }
 
 export interface PathOracleOptions {
@@ -99,6 +105,9 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     storedCredential: (path) => storedCredentialProtection(real(path), repositories),
     treeObstacle(dir) {
       return treeObstacle(real(dir), plain, (path) => this.protection(path));
+    },
+    globObstacle(pattern) {
+      return globObstacle(pattern, (path) => this.protection(path));
     },
   };
 }

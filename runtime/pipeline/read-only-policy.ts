@@ -83,6 +83,9 @@ export function readPathCheck(scope: ShellScope): PathCheck {
       return false;
     if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
       return false;
+    // What the glob expands to now, links followed (~/links/* holding a link to a key): the
+    // sandbox's masks would hide the key, but a gate's agent runs without them.
+    if (use?.glob === true && scope.paths.globObstacle(path) !== null) return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;

@@ -68,7 +68,7 @@ const STORES = [
   // Stores nobody listed, found by what their files are called.
   '~/.config/acme-cli/credentials.json',
   '~/.acme/auth.json',
-  '~/.config/acme/token',
+  '~/.config/acme/token.txt',
   '~/.acme/secrets.yaml',
   '~/.local/share/acme/api-key.txt',
 ];
@@ -81,6 +81,9 @@ const ORDINARY = [
   '~/projects/app/config/auth.json',
   '~/projects/app/src/token.ts',
   '~/notes/passwords-to-change.md',
+  // A word a command searches for is not a file, even where a credential file could be.
+  '~/.config/acme/api_key',
+  '~/.config/acme/TOKEN',
 ];
 
 describe('credential stores are refused like ~/.ssh', () => {
