@@ -39,8 +39,11 @@ export interface PolicyInput {
    * file really is, not only where its name says.
    */
   readonly resolvedCall: ProposedCall;
-  /** Why a rule must not answer now (it would run code next to unreviewed files), or null. */
-  readonly ruleReview: string | null;
+  /**
+   * Why a rule must not answer now (it would run code next to unreviewed files), or null; asked
+   * only when a rule covers the call.
+   */
+  readonly ruleReview: () => string | null;
 }
 
 /** The card a guard signal calls for: what the guard let through but no call does unseen. */
@@ -143,8 +146,8 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     };
   const matched = input.rules?.match(call) ?? null;
   const rule = matched !== null && input.rules?.match(input.resolvedCall) != null ? matched : null;
-  if (rule !== null && input.ruleReview !== null)
-    return { decision: 'ask', reason: input.ruleReview };
+  const review = rule === null ? null : input.ruleReview();
+  if (review !== null) return { decision: 'ask', reason: review };
   if (rule !== null) {
     const reason = `rule: ${rule.description}`;
     return {

@@ -283,7 +283,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     workspace: tiers?.workspace ?? null,
     guardSignals: ev.guardSignals ?? [],
     resolvedCall: resolvedCall(ev),
-    ruleReview: shell === null ? null : ruleReviewReason(shell, tierContext),
+    ruleReview: () => (shell === null ? null : ruleReviewReason(shell, tierContext)),
   });
   const carded = (ev.guardSignals ?? []).filter(
     (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL || s === STORED_CREDENTIAL_SIGNAL,
