@@ -1,7 +1,10 @@
 // The executors' view of the one protected list: Custode's own dirs resolved from this call's
-// environment, and the places a protected store links to (stow-style dotfiles: ~/.npmrc ->
-// ~/dotfiles/npmrc), so a walk, a listing, the run-time re-check and the guard stage agree.
-import { lstatSync, realpathSync } from 'node:fs';
+// environment, and a protected store's other names, so a walk, a listing, the run-time re-check
+// and the guard stage agree. A store's bytes can be reached under another name two ways: a
+// symbolic link in the store leads to them (stow-style dotfiles: ~/.npmrc -> ~/dotfiles/npmrc,
+// ~/.aws/credentials -> ~/dotfiles/aws), and a hard link elsewhere is the same file
+// (~/notes/key is ~/.ssh/id_ed25519). Both are found by looking inside the stores that exist.
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { maskedStores, protectionOf, type Protection } from '../constitution/protected.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../runtime/paths.ts';
@@ -9,28 +12,174 @@ import { configDir, dataDir, homeDir, stateDir } from '../runtime/paths.ts';
 /** A question for absolute paths: which protected place, if any, holds this one. */
 export type ProtectedCheck = (path: string) => Protection | null;
 
-/** Where each protected store in the home that is a symbolic link really is. */
-function linkedStores(home: string): string[] {
-  const out: string[] = [];
-  for (const store of maskedStores().home) {
-    if (store.includes('*')) continue;
-    const path = join(home, store);
-    try {
-      if (lstatSync(path).isSymbolicLink()) out.push(realpathSync(path));
-    } catch {
-      // not there, or a dangling link: nothing to protect elsewhere
-    }
+/** Other names of protected bytes: where store links lead, and the files hard-linked to. */
+export interface StoreAliases {
+  /** Where a store, or a link inside one, really is (outside the store's own name). */
+  readonly linkTargets: readonly string[];
+  /** `dev:ino` of every file in a store that has more than one name. */
+  readonly hardLinked: ReadonlySet<string>;
+}
+
+const HARD_LINK: Protection = {
+  name: 'a hard link to a protected file (the same bytes as a key or token under another name)',
+  why: 'a second name for a secret is the secret',
+};
+
+/** How deep inside a store, and how many entries in all, the look for other names goes. */
+const STORE_DEPTH = 4;
+const STORE_ENTRIES = 5000;
+/** The stores change rarely; a decision and its run ask twice within this time. */
+const FRESH_MS = 2000;
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
   }
-  return out;
 }
 
-/** Places protected besides the families: Custode's dirs and where linked stores lead. */
+/** The home-relative stores, a `*` taken as every name there is. */
+function storePaths(home: string): string[] {
+  return maskedStores().home.flatMap((store) => {
+    const star = store.indexOf('*');
+    if (star === -1) return [join(home, store)];
+    const dir = join(home, store.slice(0, star));
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return [];
+    }
+    return names.map((name) => join(dir, name + store.slice(star + 1)));
+  });
+}
+
+/** Walk the stores that exist (bounded) for the links that leave them and the hard-linked files. */
+function findAliases(stores: readonly string[]): StoreAliases {
+  const linkTargets: string[] = [];
+  const hardLinked = new Set<string>();
+  let budget = STORE_ENTRIES;
+  const visit = (path: string, depth: number): void => {
+    if (budget <= 0) return;
+    budget -= 1;
+    const stat = lstatOrNull(path);
+    if (stat === null) return;
+    if (stat.isSymbolicLink()) {
+      try {
+        linkTargets.push(realpathSync(path));
+      } catch {
+        // dangling: nothing to protect elsewhere
+      }
+      return;
+    }
+    if (stat.isFile() && stat.nlink > 1) hardLinked.add(`${stat.dev}:${stat.ino}`);
+    if (!stat.isDirectory() || depth >= STORE_DEPTH) return;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return;
+    }
+    for (const name of names) visit(join(path, name), depth + 1);
+  };
+  for (const store of stores) visit(store, 0);
+  return { linkTargets, hardLinked };
+}
+
+let cached: { key: string; at: number; aliases: StoreAliases } | undefined;
+
+/** The other names of the stores in `env`'s home and of Custode's own dirs (cached briefly). */
+export function storeAliasesOf(env: NodeJS.ProcessEnv): StoreAliases {
+  const stores = [...storePaths(homeDir(env)), configDir(env), dataDir(env), stateDir(env)];
+  const key = stores.join('\0');
+  const now = Date.now();
+  if (cached?.key === key && now - cached.at < FRESH_MS) return cached.aliases;
+  const aliases = findAliases(stores);
+  cached = { key, at: now, aliases };
+  return aliases;
+}
+
+/** The protection of a file that is another name of a hard-linked store file; else null. */
+export function hardLinkProtection(
+  path: string,
+  hardLinked: ReadonlySet<string>,
+): Protection | null {
+  if (hardLinked.size === 0) return null;
+  let stat: Stats | undefined;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
+  if (stat === undefined || !stat.isFile() || stat.nlink < 2) return null;
+  return hardLinked.has(`${stat.dev}:${stat.ino}`) ? HARD_LINK : null;
+}
+
+/** Places protected besides the families: Custode's dirs and where store links lead. */
 export function protectedDirsOf(env: NodeJS.ProcessEnv): string[] {
-  return [configDir(env), dataDir(env), stateDir(env), ...linkedStores(homeDir(env))];
+  return [configDir(env), dataDir(env), stateDir(env), ...storeAliasesOf(env).linkTargets];
 }
 
-/** The protected-place check for a call run with `env`. */
+/** The protected-place check for a call run with `env`: by name, by link, by hard link. */
 export function protectedCheck(env: NodeJS.ProcessEnv): ProtectedCheck {
   const own = protectedDirsOf(env);
-  return (path) => protectionOf(path, own);
+  const { hardLinked } = storeAliasesOf(env);
+  return (path) => protectionOf(path, own) ?? hardLinkProtection(path, hardLinked);
+}
+
+/** Most names looked at in one PATH directory for links that lead out of it. */
+const PATH_DIR_ENTRIES = 500;
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Where the links among `dir`'s names (the first `limit`, `pick` ones) really lead. */
+function linkTargetsIn(dir: string, pick: (name: string) => boolean, limit: number): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter(pick).slice(0, limit);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    if (lstatOrNull(path)?.isSymbolicLink() !== true) return [];
+    const real = realOrNull(path);
+    return real === null ? [] : [real];
+  });
+}
+
+let cachedRunsLater: { key: string; at: number; places: string[] } | undefined;
+
+/**
+ * Where the places that decide what runs later really are, when they are links: the home's
+ * hidden names and ~/bin (~/.bashrc -> ~/dotfiles/bashrc, ~/bin -> ~/dotfiles/bin), the links in
+ * ~/.config, and the PATH's directories and the programs linked into them. A write there is a
+ * write to the startup file or the program itself (cached briefly).
+ */
+export function runsLaterTargetsOf(home: string, commandDirs: readonly string[]): string[] {
+  const key = [home, ...commandDirs].join('\0');
+  const now = Date.now();
+  if (cachedRunsLater?.key === key && now - cachedRunsLater.at < FRESH_MS)
+    return cachedRunsLater.places;
+  const places = [
+    ...linkTargetsIn(home, (name) => name.startsWith('.') || name === 'bin', PATH_DIR_ENTRIES),
+    ...linkTargetsIn(join(home, '.config'), () => true, PATH_DIR_ENTRIES),
+    ...commandDirs.flatMap((dir) => {
+      const real = realOrNull(dir);
+      const inHome = dir === home || dir.startsWith(`${home}/`);
+      return [
+        ...(real !== null && real !== dir ? [real] : []),
+        ...(inHome ? linkTargetsIn(dir, () => true, PATH_DIR_ENTRIES) : []),
+      ];
+    }),
+  ];
+  cachedRunsLater = { key, at: now, places };
+  return places;
 }

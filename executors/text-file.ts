@@ -13,6 +13,13 @@ export async function readTextFile(path: string, ctx: ExecutorContext): Promise<
   if (stats.isDirectory()) {
     throw new InvalidArguments(`${path} is a directory; use fs_list to see its entries`);
   }
+  // A pipe, a device or a socket has no end to read to (/dev/zero, a FIFO) or is someone's
+  // input (/dev/tty, /dev/stdin): not a file.
+  if (!stats.isFile()) {
+    throw new InvalidArguments(
+      `${path} is not a regular file (a device, pipe or socket); the file tools read files only`,
+    );
+  }
   if (stats.size > maxTextFileBytes) {
     throw new OutputSizeLimitExceeded(
       `${path} is ${String(stats.size)} bytes, more than the ${String(maxTextFileBytes)} the file tools load; use shell_exec with head, tail or sed to work on part of it`,

@@ -69,6 +69,7 @@ function timedPipeline(pipeline: Pipeline, clock: Clock): Pipeline {
   return {
     executors: pipeline.executors,
     tools: pipeline.tools,
+    paths: pipeline.paths,
     close: () => pipeline.close(),
     evaluate: (call, signal) => timed(pipeline.evaluate(call, signal), performance.now()),
     invoke: (outcome, signal) => timed(pipeline.invoke(outcome, signal), performance.now()),

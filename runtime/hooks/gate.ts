@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
-import { mapToolCall } from './tool-map.ts';
+import type { PathOracle } from '../pipeline/paths.ts';
+import { mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
   /** Custode refuses or wants a person to decide; the reason is shown. */
@@ -44,6 +45,14 @@ export interface HookGateOptions {
   readonly agent: HookAgent;
 }
 
+/** A tool that stands for several calls (a patch of several files) answers its strictest. */
+const STRICTNESS: Readonly<Record<HookAnswer['kind'], number>> = {
+  'no-decision': 0,
+  ask: 1,
+  deny: 2,
+  fail: 3,
+};
+
 /** Working directories whose pipelines a long-running gate keeps ready. */
 const keptPipelines = 16;
 
@@ -55,6 +64,33 @@ export function answerFor(outcome: PipelineOutcome): HookAnswer {
       ? `Custode would run this without a card only inside its sandbox (${outcome.reason})`
       : `Custode has no objection (${outcome.reason})`;
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
+}
+
+/**
+ * A call that walks a tree with the agent's own walker, which does not leave protected places
+ * out: any grep, and a glob whose pattern reaches any depth (`**`); a fixed-depth glob only
+ * names what sits at that depth.
+ */
+function walks(call: MappedCall): boolean {
+  if (call.executor === 'fs_grep') return true;
+  return call.executor === 'fs_glob' && String(call.args.pattern).includes('**');
+}
+
+/**
+ * Custode lets a grep or glob of a tree through because its own walker never enters or names a
+ * protected place below the root. The agent walks with its own (ripgrep, a glob library), which
+ * knows nothing of them: a tree with one below it asks. A tree too large to look at in time is
+ * left to the agent's own permissions, as before.
+ */
+function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
+  const root = call.args.path;
+  if (answer.kind !== 'no-decision' || !walks(call) || typeof root !== 'string') return answer;
+  const obstacle = paths.treeObstacle(paths.absolute(root));
+  if (obstacle?.kind !== 'protected') return answer;
+  return {
+    kind: 'ask',
+    reason: `the agent would search ${root} itself, and ${obstacle.path} below it is in ${obstacle.protection.name} (Custode's own search leaves it out)`,
+  };
 }
 
 function payloadProblem(error: z.ZodError): string {
@@ -121,13 +157,21 @@ export function createHookGate(options: HookGateOptions): HookGate {
       return { kind: 'fail', reason: `Custode: ${mapped.reason}; blocked (fail closed)` };
     }
     const pipeline = await pipelineFor(cwd);
-    const outcome = await pipeline.evaluate({
-      intent: `${options.agent} ${tool}`,
-      executor: mapped.call.executor,
-      args: mapped.call.args,
-      context: { mode: 'check' },
-    });
-    return answerFor(outcome);
+    let strictest: HookAnswer | undefined;
+    for (const call of mapped.calls) {
+      const outcome = await pipeline.evaluate({
+        intent: `${options.agent} ${tool}`,
+        executor: call.executor,
+        args: call.args,
+        context: { mode: 'check' },
+      });
+      const answer = walkAnswer(answerFor(outcome), call, pipeline.paths);
+      if (strictest === undefined || STRICTNESS[answer.kind] > STRICTNESS[strictest.kind])
+        strictest = answer;
+    }
+    return (
+      strictest ?? { kind: 'no-decision', reason: `Custode found nothing to judge in ${tool}` }
+    );
   }
 
   return {

@@ -1,8 +1,10 @@
 // Another agent's tool call (Claude Code's and Codex's tool names and inputs) as the Custode
-// call that does the same thing, so one pipeline judges both. A tool Custode has no executor
-// for maps to nothing: the hook gives no decision for it.
+// calls that do the same thing, so one pipeline judges both: one call for most tools, one per
+// file for a Codex patch. A tool Custode has no executor for maps to nothing: the hook gives no
+// decision for it.
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { patchedFiles } from './apply-patch.ts';
 
 /** The Custode call a foreign tool call stands for. */
 export interface MappedCall {
@@ -11,7 +13,7 @@ export interface MappedCall {
 }
 
 export type ToolMapping =
-  | { readonly kind: 'call'; readonly call: MappedCall }
+  | { readonly kind: 'calls'; readonly calls: readonly MappedCall[] }
   | { readonly kind: 'unmapped' }
   | { readonly kind: 'malformed'; readonly reason: string };
 
@@ -41,19 +43,48 @@ function editCall(path: string, edits: readonly z.infer<typeof edit>[]): MappedC
     : { executor: 'fs_multi_edit', args: { path, edits: pairs } };
 }
 
+/** The calls a Codex patch stands for, one per file it touches; null when it names none. */
+function patchCalls(patch: string, cwd: string): MappedCall[] | null {
+  const files = patchedFiles(patch);
+  if (files === null) return null;
+  let updated: string | undefined;
+  return files.flatMap((file): MappedCall[] => {
+    const path = inCwd(file.path, cwd);
+    switch (file.change) {
+      case 'add':
+        return [{ executor: 'fs_write', args: { path, content: file.content } }];
+      case 'update':
+        updated = path;
+        // What the hunks leave is not known here: judged as the overwrite it is.
+        return [{ executor: 'fs_write', args: { path, content: '' } }];
+      case 'move-to': {
+        const moved: MappedCall[] = [{ executor: 'fs_write', args: { path, content: '' } }];
+        if (updated !== undefined) moved.push({ executor: 'fs_delete', args: { path: updated } });
+        return moved;
+      }
+      case 'delete':
+        return [{ executor: 'fs_delete', args: { path } }];
+    }
+  });
+}
+
 interface ToolSpec<S extends z.ZodType> {
   readonly input: S;
-  readonly map: (input: z.infer<S>, cwd: string) => MappedCall;
+  /** The calls, or a reason the input names nothing we can judge (the hook blocks it). */
+  readonly map: (input: z.infer<S>, cwd: string) => MappedCall | readonly MappedCall[] | string;
 }
 
 function spec<S extends z.ZodType>(
   input: S,
-  map: (input: z.infer<S>, cwd: string) => MappedCall,
+  map: (input: z.infer<S>, cwd: string) => MappedCall | readonly MappedCall[] | string,
 ): ToolSpec<z.ZodType> {
   return { input, map } as ToolSpec<z.ZodType>;
 }
 
-/** Claude Code's built-in tools (Codex sends its shell as Bash too), by the name in `tool_name`. */
+/**
+ * Claude Code's built-in tools (Codex sends its shell as Bash too, and its edits as apply_patch),
+ * by the name in `tool_name`.
+ */
 const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   [
     'Bash',
@@ -104,12 +135,43 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   ],
   [
     'Grep',
+    // The glob picks the files it opens (ripgrep lets it reach hidden ones): judged with the walk.
     spec(
-      z.looseObject({ pattern: z.string().min(1), path: filePath.optional() }),
-      ({ pattern, path }, cwd) => ({
-        executor: 'fs_grep',
-        args: { pattern, path: inCwd(path ?? cwd, cwd) },
+      z.looseObject({
+        pattern: z.string().min(1),
+        path: filePath.optional(),
+        glob: z.string().min(1).optional(),
       }),
+      ({ pattern, path, glob }, cwd) => ({
+        executor: 'fs_grep',
+        args: { pattern, path: inCwd(path ?? cwd, cwd), ...(glob === undefined ? {} : { glob }) },
+      }),
+    ),
+  ],
+  [
+    'LS',
+    spec(z.looseObject({ path: filePath }), ({ path }, cwd) => ({
+      executor: 'fs_list',
+      args: { path: inCwd(path, cwd) },
+    })),
+  ],
+  [
+    'NotebookEdit',
+    // A cell replaced, inserted or deleted rewrites the whole notebook file.
+    spec(
+      z.looseObject({ notebook_path: filePath, new_source: z.string().optional() }),
+      ({ notebook_path, new_source }, cwd) => ({
+        executor: 'fs_write',
+        args: { path: inCwd(notebook_path, cwd), content: new_source ?? '' },
+      }),
+    ),
+  ],
+  [
+    'apply_patch',
+    spec(
+      z.looseObject({ command: z.string().min(1) }),
+      ({ command }, cwd) =>
+        patchCalls(command, cwd) ?? 'tool_input.command: not an apply_patch envelope naming a file',
     ),
   ],
   [
@@ -135,5 +197,12 @@ export function mapToolCall(toolName: string, toolInput: unknown, cwd: string): 
       reason: `${toolName} input is not what ${toolName} takes: ${issues}`,
     };
   }
-  return { kind: 'call', call: tool.map(parsed.data, cwd) };
+  const mapped = tool.map(parsed.data, cwd);
+  if (typeof mapped === 'string') {
+    return {
+      kind: 'malformed',
+      reason: `${toolName} input is not what ${toolName} takes: ${mapped}`,
+    };
+  }
+  return { kind: 'calls', calls: Array.isArray(mapped) ? mapped : [mapped] };
 }

@@ -8,6 +8,7 @@ import {
   treeObstacle,
   type TreeObstacle,
 } from '../../executors/ops/tree-protection.ts';
+import { hardLinkProtection, type StoreAliases } from '../../executors/protected-places.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
@@ -63,15 +64,21 @@ export interface PathOracleOptions {
   readonly roots: ResolvedRoots;
   /** Custode's own config, data and state dirs (protected wherever XDG_* puts them). */
   readonly ownDirs: readonly string[];
+  /** The stores' other names as they are now: where their links lead, their hard links. */
+  readonly aliases: () => StoreAliases;
   /** Reads repositories and config files (git and the disk). */
   readonly repositories: RepositoryReader;
 }
 
 /** The oracle for one pipeline: the home and the roots resolved once. */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
-  const { home, realPath, roots, ownDirs, repositories } = options;
+  const { home, realPath, roots, repositories } = options;
   const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
+  const protectedDirs = (): string[] => [...options.ownDirs, ...options.aliases().linkTargets];
+  /** By its text alone, or as the same file as a store's (a hard link). */
+  const plain = (path: string): Protection | null =>
+    protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
   return {
     home,
     realHome,
@@ -80,7 +87,13 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     real,
     protection(path, use = {}) {
       const kinds = use.metadataOnly === true ? SECRETS_ONLY : undefined;
-      return protectionOf(path, ownDirs, kinds) ?? protectionOf(real(path), ownDirs, kinds);
+      const dirs = protectedDirs();
+      const resolved = real(path);
+      return (
+        protectionOf(path, dirs, kinds) ??
+        protectionOf(resolved, dirs, kinds) ??
+        hardLinkProtection(resolved, options.aliases().hardLinked)
+      );
     },
     inRoots(path, access) {
       const allowed = access === 'write' ? roots.write : roots.read;
@@ -89,10 +102,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       return allowed.some((root) => isUnder(resolved, root));
     },
     repositoryExposure: (dir, part) =>
-      repositoryExposure(dir, part, home, repositories, (path) => protectionOf(path, ownDirs)),
+      repositoryExposure(dir, part, home, repositories, (path) =>
+        protectionOf(path, protectedDirs()),
+      ),
     storedCredential: (path) => storedCredentialProtection(real(path), repositories),
     treeObstacle(dir) {
-      const plain = (path: string): Protection | null => protectionOf(path, ownDirs);
       return treeObstacle(real(dir), plain, (path) => this.protection(path));
     },
     namesSplitFree: (dir) => namesSplitFree(dir),

@@ -2,13 +2,13 @@
 // order, first failure wins. Every decision writes one audit line before anything runs, and
 // a call whose line could not be written does not run (unless audit.on_failure: continue).
 // evaluate() never throws: a stage that throws denies (fail closed).
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
-import { protectedDirsOf } from '../../executors/protected-places.ts';
+import { runsLaterTargetsOf, storeAliasesOf } from '../../executors/protected-places.ts';
 import {
   createRealPath,
   entryExists,
@@ -30,7 +30,7 @@ import { createLlmPanel, type LlmPanel } from '../vaglio/panel.ts';
 import { readOnlyMatcherFor } from './read-only-policy.ts';
 import { workspaceCatalogueFor } from './workspace/policy.ts';
 import { openUnreviewedWrites, unreviewedWritesFile } from './workspace/unreviewed.ts';
-import { createPathOracle } from './paths.ts';
+import { createPathOracle, type PathOracle } from './paths.ts';
 import { resolveConfiguredRoots } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import { afterAuditWrite } from './unaudited.ts';
@@ -47,6 +47,8 @@ export interface Pipeline {
   invoke(outcome: PipelineOutcome, signal: AbortSignal): Promise<InvokeResult>;
   readonly executors: ReadonlyMap<string, AnyExecutor>;
   readonly tools: readonly { name: string; description: string }[];
+  /** The path oracle the decisions ask (for a gate whose agent runs the call itself). */
+  readonly paths: PathOracle;
   close(): void;
 }
 
@@ -103,6 +105,12 @@ function commandDirs(env: NodeJS.ProcessEnv, home: string): string[] {
   return [...new Set([...dirs, ...prefixes])];
 }
 
+/**
+ * Custode's own code (this file is two levels down, in the sources and in the build alike): what
+ * is written there runs at the next start of the daemon or of an agent's `custode hook`.
+ */
+const CUSTODE_CODE = resolve(import.meta.dirname, '../..');
+
 /** Build the pipeline: the parser is loaded and the config checked before the first call. */
 export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
   const env = options.env ?? process.env;
@@ -120,8 +128,6 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   const home = homeDir(env);
   const unreviewed = openUnreviewedWrites(unreviewedWritesFile(env), logger);
   const ownDirs = [configDir(env), dataDir(env), stateDir(env)];
-  // Custode's dirs, and where a protected store that is a link leads (~/.npmrc -> ~/dotfiles).
-  const protectedDirs = protectedDirsOf(env);
   const deps: StageDeps = {
     config,
     env,
@@ -131,7 +137,10 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       home,
       realPath,
       roots: resolveConfiguredRoots(config.roots, home, realPath),
-      ownDirs: protectedDirs,
+      ownDirs,
+      // A store's other names (~/.npmrc -> ~/dotfiles/npmrc, a hard link to a key), looked up
+      // as they are at each call.
+      aliases: () => storeAliasesOf(env),
       repositories: createRepositoryReader(env),
     }),
     panel: buildPanel(options, env, logger),
@@ -143,7 +152,11 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     namesIn,
     readSmallText,
     isAppendableData,
-    protectedDirs: [...ownDirs, ...commandDirs(env, home)],
+    // Looked up at each call: a dotfile or ~/bin linked since is protected where it leads.
+    get protectedDirs() {
+      const commands = commandDirs(env, home);
+      return [...ownDirs, CUSTODE_CODE, ...commands, ...runsLaterTargetsOf(home, commands)];
+    },
     unreviewed,
     trackedClean: isTrackedClean,
     tools,
@@ -153,6 +166,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   return {
     executors: executorRegistry,
     tools,
+    paths: deps.paths,
     async evaluate(call, signal) {
       const outcome = await evaluateStages(call, deps, signal);
       const written = audit?.append({

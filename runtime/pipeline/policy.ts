@@ -35,6 +35,16 @@ export interface PolicyInput {
   readonly workspace: WorkspaceDecision | null;
   /** What the guard passed with: a mention or a secret-shaped token never runs without a card. */
   readonly guardSignals: readonly string[];
+  /**
+   * The call with its paths resolved (links followed): a rule covers a file call only where the
+   * file really is, not only where its name says.
+   */
+  readonly resolvedCall: ProposedCall;
+  /**
+   * Why a rule must not answer now (it would run code next to unreviewed files), or null; asked
+   * only when a rule covers the call.
+   */
+  readonly ruleReview: () => string | null;
 }
 
 /** The card a guard signal calls for: what the guard let through but no call does unseen. */
@@ -135,7 +145,10 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         viaProxy: false,
       },
     };
-  const rule = input.rules?.match(call) ?? null;
+  const matched = input.rules?.match(call) ?? null;
+  const rule = matched !== null && input.rules?.match(input.resolvedCall) != null ? matched : null;
+  const review = rule === null ? null : input.ruleReview();
+  if (review !== null) return { decision: 'ask', reason: review };
   if (rule !== null) {
     const reason = `rule: ${rule.description}`;
     return {

@@ -22,7 +22,7 @@ import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
 import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
-import { uncardedAnswer, type TierContext } from './tiers/index.ts';
+import { ruleReviewReason, uncardedAnswer, type TierContext } from './tiers/index.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
@@ -246,6 +246,18 @@ function ruleRecords(ev: Evaluation): readonly string[] | 'anything' {
   });
 }
 
+/** The call with each path argument resolved through its links (what a rule must cover too). */
+function resolvedCall(ev: Evaluation): ProposedCall {
+  const { executor, args } = found(ev);
+  const resolved: Record<string, unknown> = { ...args };
+  for (const key of executor.capabilities.pathArgs) {
+    const value = args[key];
+    if (typeof value === 'string')
+      resolved[key] = ev.deps.paths.real(ev.deps.paths.absolute(value));
+  }
+  return { ...ev.call, args: resolved };
+}
+
 /** 5. policy: the uncarded tiers (tiers/), then allow or ask. Always decides. */
 async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
   const { executor, args, shell } = found(ev);
@@ -273,6 +285,8 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     fetch: tiers?.fetch ?? null,
     workspace: tiers?.workspace ?? null,
     guardSignals: ev.guardSignals ?? [],
+    resolvedCall: resolvedCall(ev),
+    ruleReview: () => (shell === null ? null : ruleReviewReason(shell, tierContext)),
   });
   const carded = (ev.guardSignals ?? []).filter(
     (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL || s === STORED_CREDENTIAL_SIGNAL,

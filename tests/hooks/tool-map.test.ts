@@ -43,9 +43,54 @@ describe('mapToolCall', () => {
     ['Glob', { pattern: '**/*.ts' }, 'fs_glob', { pattern: '**/*.ts', path: cwd }],
     ['Grep', { pattern: 'x', path: '/etc' }, 'fs_grep', { pattern: 'x', path: '/etc' }],
     ['Grep', { pattern: 'x' }, 'fs_grep', { pattern: 'x', path: cwd }],
+    [
+      'Grep',
+      { pattern: 'x', glob: '*.{ts,tsx}' },
+      'fs_grep',
+      { pattern: 'x', path: cwd, glob: '*.{ts,tsx}' },
+    ],
+    ['LS', { path: 'src' }, 'fs_list', { path: `${cwd}/src` }],
+    [
+      'NotebookEdit',
+      { notebook_path: 'a.ipynb', cell_id: 'c1', new_source: 'print(1)' },
+      'fs_write',
+      { path: `${cwd}/a.ipynb`, content: 'print(1)' },
+    ],
     ['WebFetch', { url: 'https://a.test', prompt: 'sum' }, 'web_fetch', { url: 'https://a.test' }],
   ])('maps %s %j to %s', (tool, input, executor, args) => {
-    expect(mapToolCall(tool, input, cwd)).toEqual({ kind: 'call', call: { executor, args } });
+    expect(mapToolCall(tool, input, cwd)).toEqual({ kind: 'calls', calls: [{ executor, args }] });
+  });
+
+  it('maps a Codex patch to one call per file it adds, changes, moves or deletes', () => {
+    const command = [
+      '*** Begin Patch',
+      '*** Add File: src/new.ts',
+      '+export {};',
+      '+// two',
+      '*** Update File: src/a.ts',
+      '*** Move to: /tmp/b.ts',
+      '@@',
+      '-a',
+      '+b',
+      '*** Delete File: old.txt',
+      '*** End Patch',
+    ].join('\n');
+    expect(mapToolCall('apply_patch', { command }, cwd)).toEqual({
+      kind: 'calls',
+      calls: [
+        {
+          executor: 'fs_write',
+          args: { path: `${cwd}/src/new.ts`, content: 'export {};\n// two' },
+        },
+        { executor: 'fs_write', args: { path: `${cwd}/src/a.ts`, content: '' } },
+        { executor: 'fs_write', args: { path: '/tmp/b.ts', content: '' } },
+        { executor: 'fs_delete', args: { path: `${cwd}/src/a.ts` } },
+        { executor: 'fs_delete', args: { path: `${cwd}/old.txt` } },
+      ],
+    });
+    expect(mapToolCall('apply_patch', { command: 'rm -rf /' }, cwd)).toMatchObject({
+      kind: 'malformed',
+    });
   });
 
   it('leaves MCP and unknown tools unmapped, and names what is wrong with a bad input', () => {

@@ -27,8 +27,11 @@ const approving: Verdict = {
 };
 
 function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
+  const ls = call('shell_exec', { command: 'ls' }, intent);
   return {
-    call: call('shell_exec', { command: 'ls' }, intent),
+    call: ls,
+    resolvedCall: ls,
+    ruleReview: () => null,
     executor: shellExec,
     config: parseConfig({}),
     verdict: approving,

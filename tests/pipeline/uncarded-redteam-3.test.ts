@@ -164,7 +164,8 @@ describe('uncarded red team 3: ideas that held', () => {
     ]);
     await expectDecisions('ask', ['echo x >> ~root/.bashrc'], home);
     await expectDecisions('ask', ['head -2 ~+/passwd'], '/etc');
-    await expectDecisions('ask', ['cat ~+/app/credentials.env'], join(home, '.config'));
+    // A credential-named file in a dot-directory is refused by name, whatever leads to it.
+    await expectDecisions('deny', ['cat ~+/app/credentials.env'], join(home, '.config'));
   });
 
   it('the file tools walk no symlinked directory: fs_grep and fs_glob below a link to ~/.config/app find nothing', async () => {

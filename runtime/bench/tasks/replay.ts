@@ -65,6 +65,7 @@ function observedPipeline(pipeline: Pipeline, current: () => CallRecord | undefi
   return {
     executors: pipeline.executors,
     tools: pipeline.tools,
+    paths: pipeline.paths,
     close: () => pipeline.close(),
     async evaluate(call, signal) {
       const outcome = await pipeline.evaluate(call, signal);

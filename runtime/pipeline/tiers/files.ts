@@ -35,7 +35,8 @@ export async function fileToolAnswer(
   }
   if (!REWRITES.has(executor.name)) return null;
   const real = paths.real(absolute);
-  if (!writeOk(real, scope) || isProtected(real, scope)) return null;
+  if (!writeOk(real, scope) || isProtected(real, scope) || isProtected(absolute, scope))
+    return null;
   if (!(await trackedClean(real))) return null;
   return workspaceAnswer(allow('a file git can give back', [dirname(real)], [real], true));
 }

@@ -17,6 +17,7 @@ import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
 import { judgeXargsAsExec } from './xargs-as-exec.ts';
 import {
+  unreviewedCodeReason,
   workspaceDecisionFor,
   type WorkspaceDecision,
   type WorkspaceScope,
@@ -100,6 +101,18 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
     return { readOnlyRule: null, fetch, workspace: null, signals: [`fetch: ${fetch.rule}`] };
   if (ctx.workspace === null) return null;
   return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
+}
+
+/**
+ * Why an always-allow rule for this shell call must not answer now (it would run code while
+ * files written without a card are unreviewed), judged in the directory the line works in; or null.
+ */
+export function ruleReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
+  const { args, paths } = ctx;
+  const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
+  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const { shell, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
+  return unreviewedCodeReason(shell, ctx.readOnly, tierScope(ctx, cwd));
 }
 
 /**

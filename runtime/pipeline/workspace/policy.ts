@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { ParsedShell } from '../../shell/types.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
+import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
 import { BUILT_IN_WORKSPACE } from './catalogue.ts';
 import { loadWorkspaceCatalogue, matchWorkspace, type WorkspaceCatalogue } from './match.ts';
@@ -89,6 +90,37 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
   return usable
     ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
     : { ...code, writable: [], readOnlyWithin: [] };
+}
+
+let runnersOnly: WorkspaceCatalogue | undefined;
+
+/**
+ * Why this shell call, which an always-allow rule lets through, must ask now: it runs the
+ * project's code or an interpreter, and files a call without a card wrote are unreviewed. The
+ * rule approved the code as the person knew it; a new GNUmakefile or conftest.py changes what
+ * runs. Null when nothing is pending or the line runs no code from files.
+ */
+export function unreviewedCodeReason(
+  shell: ParsedShell,
+  readOnly: ReadOnlyCatalogue | null,
+  scope: WorkspaceScope,
+): string | null {
+  const pending = scope.unreviewed.pending();
+  if (pending.length === 0) return null;
+  runnersOnly ??= loadWorkspaceCatalogue(RUNNER_WORKSPACE);
+  const runner = matchWorkspace(shell, readOnly, runnersOnly, {
+    readOk: () => true,
+    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd)),
+  });
+  const code =
+    runner?.runs === true ||
+    shell.commands.some(
+      (command) =>
+        command.binary !== null && (command.binary.includes('/') || runsOtherCode(command.binary)),
+    );
+  if (!code) return null;
+  const decided = projectCode('the command this rule allows', scope);
+  return decided.kind === 'ask' ? decided.reason : null;
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */

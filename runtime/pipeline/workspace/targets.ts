@@ -26,15 +26,36 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
 }
 
 /**
+ * A git directory by what it holds, whatever its name (a bare ~/repos/app.git, a work tree's
+ * separate git dir): its hooks and config run on the host like those of any `.git`.
+ */
+function inGitDir(path: string, scope: WorkspaceScope): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if (
+      scope.entryExists(join(dir, 'HEAD')) &&
+      scope.isDirectory(join(dir, 'objects')) &&
+      scope.isDirectory(join(dir, 'refs'))
+    )
+      return true;
+    if (dir === '/') return false;
+  }
+}
+
+/**
  * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
- * the PATH's directories and their install prefixes, and anything hidden (a dot-named file or directory anywhere in the path: .git, .husky,
- * .envrc, .cargo/config.toml, .npmrc and ~/.bashrc are how tools find their hooks and settings).
+ * the PATH's directories and their install prefixes, Custode's own code, anything hidden (a
+ * dot-named file or directory anywhere in the path: .git, .husky, .envrc, .cargo/config.toml,
+ * .npmrc and ~/.bashrc are how tools find their hooks and settings), any git directory, and
+ * where a link among those leads (~/.bashrc -> ~/dotfiles/bashrc). Callers ask for the path as
+ * written and as its links resolve.
  */
 export function isProtected(path: string, scope: WorkspaceScope): boolean {
   const home = scope.realHome;
-  if (path === home || isUnder(path, join(home, 'bin'))) return true;
+  if (path === home || isUnder(path, join(home, 'bin')) || isUnder(path, join(scope.home, 'bin')))
+    return true;
   if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
-  return scope.protectedDirs.some((dir) => isUnder(path, dir));
+  if (scope.protectedDirs.some((dir) => isUnder(path, dir))) return true;
+  return inGitDir(path, scope);
 }
 
 /**
@@ -123,7 +144,8 @@ function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck
     !scope.isAppendableData(path)
   )
     return { ok: false };
-  if (!writeOk(absolute, scope) || isProtected(path, scope)) return { ok: false };
+  if (!writeOk(absolute, scope) || isProtected(path, scope) || isProtected(absolute, scope))
+    return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope), path };
 }
 

