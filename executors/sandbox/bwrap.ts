@@ -1,5 +1,6 @@
 // ShellOps inside bubblewrap. The binary path is injectable (tests simulate a host without
 // it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
+import { execFile } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
@@ -26,19 +27,20 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
   } catch {
     return `bubblewrap was not found at ${bwrapPath}`;
   }
-  const { execa } = await import('execa');
-  const probe = await execa(
-    bwrapPath,
-    ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
-    {
-      reject: false,
-      stdin: 'ignore',
-      timeout: 10_000,
-    },
-  );
-  return probe.exitCode === 0
-    ? undefined
-    : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${probe.stderr}`;
+  return new Promise((resolve) => {
+    execFile(
+      bwrapPath,
+      ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
+      { timeout: 10_000 },
+      (error, _stdout, stderr) => {
+        resolve(
+          error === null
+            ? undefined
+            : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${stderr === '' ? error.message : stderr}`,
+        );
+      },
+    );
+  });
 }
 
 /** Undefined when prlimit is executable, else why a size-limited call cannot run. */
@@ -89,7 +91,7 @@ export function createBwrapShellOps(
         request,
         homeDir(request.env),
         [
-          ...(await findSecretMasks(request.env)),
+          ...findSecretMasks(request.env),
           ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
         ],
         prlimitPath,

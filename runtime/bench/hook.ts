@@ -11,7 +11,7 @@ import { defaultConfig } from '../config.ts';
 import { createHookGate } from '../hooks/gate.ts';
 import { createHookServer, hookPath } from '../hooks/server.ts';
 import { throwawayHome } from './throwaway-home.ts';
-import { median, percentile, type BenchSection } from './types.ts';
+import { median, percentile, type BenchSection, verdict } from './types.ts';
 
 const cli = fileURLToPath(new URL('../cli/custode.mjs', import.meta.url));
 const coldRuns = 15;
@@ -67,7 +67,7 @@ async function benchCold(payload: string, env: NodeJS.ProcessEnv): Promise<strin
   const ratio = median(hook) / median(bare);
   return [
     `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code median ${median(hook).toFixed(0)} ms, p90 ${percentile(hook, 90).toFixed(0)} ms (${String(coldRuns)} runs each, interleaved)`,
-    `  ratio ${ratio.toFixed(1)}x bare node  target <= ${String(coldTarget)}x: ${ratio <= coldTarget ? 'met' : 'NOT met'}`,
+    `  ratio ${ratio.toFixed(1)}x bare node  target <= ${String(coldTarget)}x: ${verdict(ratio <= coldTarget)}`,
   ];
 }
 
