@@ -29,6 +29,17 @@ function run(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Pro
   });
 }
 
+/** Run `file args` with no pipes, to its exit: what a run costs without waiting for its output to close. */
+function runToExit(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => {
+      resolve();
+    });
+  });
+}
+
 /** bwrap's minimum: the host's / read-only, nothing else. */
 const minimal = ['--ro-bind', '/', '/'];
 
@@ -96,6 +107,8 @@ export async function overheadParts(
     'dir masks': custode(dirMasks),
     'file masks': custode(fileMasks),
     'every mask': custode(masks),
+    'every mask, to exit': () =>
+      runToExit(defaultBwrapPath, buildBwrapArgs(request, home, masks), env),
     uncarded: bwrap(buildBwrapArgs(uncarded, home, uncardedMasks)),
   };
   const medians = await roundRobinMedians(tasks, runs, warmUp);
@@ -120,6 +133,7 @@ export async function overheadParts(
     `  Custode's command line without masks (workspace bind, --chdir) ${over('no masks', 'floor bash')} over the floor`,
     `    ${String(dirMasks.length)} dir masks (--tmpfs) ${perMask('dir masks', dirMasks.length)}; ${String(fileMasks.length)} file masks (--ro-bind /dev/null) ${perMask('file masks', fileMasks.length)}`,
     `    every mask (${String(masks.length)}) ${ms(at('every mask'))}, ${over('every mask', 'no masks')}`,
+    `    of that run, the wait after bwrap exits until its output closes (the sandbox's mounts torn down) ${over('every mask', 'every mask, to exit')}`,
     `  an uncarded call's command line (prlimit, sized /tmp and /dev/shm, /run hidden) ${ms(at('uncarded'))}, ${over('uncarded', 'bash -c true')} over bare bash -c true`,
     `  before bwrap starts, per call: finding the stores to mask ${ms(scan)}, building the argument list ${ms(build)}`,
   ];
