@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { execa } from 'execa';
 import type { ShellRequest } from '../../executors/ops/shell-ops.ts';
 import { buildBwrapArgs, type SecretMask } from '../../executors/sandbox/bwrap-args.ts';
-import { defaultBwrapPath } from '../../executors/sandbox/bwrap.ts';
+import { createBwrapShellOps, defaultBwrapPath } from '../../executors/sandbox/bwrap.ts';
 import { findSecretMasks, runtimeDirMasks } from '../../executors/sandbox/secret-masks.ts';
 import { homeDir } from '../paths.ts';
 import { median, roundRobinMedians } from './types.ts';
@@ -91,6 +91,7 @@ export async function overheadParts(
   const fileMasks = masks.filter((mask) => mask.kind === 'file');
   const uncardedMasks: SecretMask[] = [...masks, ...(await runtimeDirMasks(env))];
   const bwrap = (args: readonly string[]) => () => run(defaultBwrapPath, args, env);
+  const shellOps = createBwrapShellOps();
   const custode = (subset: readonly SecretMask[]) => bwrap(buildBwrapArgs(request, home, subset));
   const tasks: Record<string, () => Promise<unknown>> = {
     'execa true': () => execa('true', [], { env, extendEnv: false, reject: false }),
@@ -107,6 +108,7 @@ export async function overheadParts(
     'dir masks': custode(dirMasks),
     'file masks': custode(fileMasks),
     'every mask': custode(masks),
+    'shell ops': () => shellOps.run(request),
     'every mask, to exit': () =>
       runToExit(defaultBwrapPath, buildBwrapArgs(request, home, masks), env),
     uncarded: bwrap(buildBwrapArgs(uncarded, home, uncardedMasks)),
@@ -133,7 +135,8 @@ export async function overheadParts(
     `  Custode's command line without masks (workspace bind, --chdir) ${over('no masks', 'floor bash')} over the floor`,
     `    ${String(dirMasks.length)} dir masks (--tmpfs) ${perMask('dir masks', dirMasks.length)}; ${String(fileMasks.length)} file masks (--ro-bind /dev/null) ${perMask('file masks', fileMasks.length)}`,
     `    every mask (${String(masks.length)}) ${ms(at('every mask'))}, ${over('every mask', 'no masks')}`,
-    `    of that run, the wait after bwrap exits until its output closes (the sandbox's mounts torn down) ${over('every mask', 'every mask, to exit')}`,
+    `    the same run to bwrap's exit, with no pipes to wait on: ${over('every mask, to exit', 'every mask')}`,
+    `    the same call through Custode's ShellOps (the scan, the spawn and its limits): ${over('shell ops', 'every mask')} over that run`,
     `  an uncarded call's command line (prlimit, sized /tmp and /dev/shm, /run hidden) ${ms(at('uncarded'))}, ${over('uncarded', 'bash -c true')} over bare bash -c true`,
     `  before bwrap starts, per call: finding the stores to mask ${ms(scan)}, building the argument list ${ms(build)}`,
   ];
