@@ -4,8 +4,8 @@
 // What the directories hold is never cached: a store created a moment ago is masked on the next
 // call. Only where to look (a pure function of the homes and XDG dirs) is kept between calls.
 // The scan is synchronous: about 30 small directory reads, most of them of places that do not
-// exist, cost a third of what the same reads cost through the thread pool (`custode bench
-// sandbox` prints it), and the event loop is held for well under a millisecond.
+// exist, cost half or less of what the same reads cost through the thread pool (`custode bench
+// sandbox` prints the scan's time), and the event loop is held for well under a millisecond.
 import { mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
