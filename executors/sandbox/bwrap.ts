@@ -1,6 +1,5 @@
 // ShellOps inside bubblewrap. The binary path is injectable (tests simulate a host without
 // it); when bwrap is missing or cannot build a sandbox, run() refuses with install advice.
-import { execFile } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
@@ -28,18 +27,20 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
     return `bubblewrap was not found at ${bwrapPath}`;
   }
   return new Promise((resolve) => {
-    execFile(
-      bwrapPath,
-      ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
-      { timeout: 10_000 },
-      (error, _stdout, stderr) => {
-        resolve(
-          error === null
-            ? undefined
-            : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${stderr === '' ? error.message : stderr}`,
-        );
-      },
-    );
+    process
+      .getBuiltinModule('node:child_process')
+      .execFile(
+        bwrapPath,
+        ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
+        { timeout: 10_000 },
+        (error, _stdout, stderr) => {
+          resolve(
+            error === null
+              ? undefined
+              : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${stderr === '' ? error.message : stderr}`,
+          );
+        },
+      );
   });
 }
 

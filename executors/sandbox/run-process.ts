@@ -3,7 +3,7 @@
 // started (bare mode); under bubblewrap, killing bwrap tears down the whole pid namespace.
 // Node's own spawn, not execa: it costs about 1 ms less per command (`custode bench sandbox`
 // measures both), and nothing here needs execa's extras.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { mapFsError } from '../fs-errors.ts';
 import type { ShellRequest, ShellResult } from '../ops/shell-ops.ts';
@@ -59,7 +59,8 @@ export async function runLimited(
   sandbox: ShellResult['sandbox'],
 ): Promise<ShellResult> {
   request.signal.throwIfAborted();
-  const subprocess = spawn(file, argv, {
+  // node:child_process is loaded on the first run: a decision alone (`custode hook`) never spawns.
+  const subprocess = process.getBuiltinModule('node:child_process').spawn(file, argv, {
     cwd: request.cwd,
     env: request.env,
     stdio: ['ignore', 'pipe', 'pipe'],
