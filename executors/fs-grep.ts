@@ -1,5 +1,4 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
-import { relative } from 'node:path';
 import { z } from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
@@ -47,7 +46,7 @@ async function* candidateFiles(
     if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
     if (include && !include.test(entry.relative) && !include.test(name)) continue;
-    yield { path: entry.path, label: relative(root, entry.path) };
+    yield { path: entry.path, label: entry.relative };
   }
 }
 

@@ -4,22 +4,31 @@
 // a file costs a few system calls instead of five round trips through libuv's thread pool, which
 // made a search ten times slower than grep. The worker source is plain CommonJS, so it runs
 // without a TypeScript loader.
+import type { Worker } from 'node:worker_threads';
 import { ExecutorTimeout } from '../runtime/errors.ts';
 
 /**
  * For each path: open it without following a link (the walk listed it as a file; a link put in
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
- * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (split at \n).
+ * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
+ * The pattern comes with each message, so one worker serves one search after another; files
+ * are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const { closeSync, constants, fstatSync, openSync, readSync } = require('node:fs');
-const { pattern, flags, maxFileBytes, maxLineChars } = workerData;
-const regex = new RegExp(pattern, flags);
 const openFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+let buffer = Buffer.allocUnsafe(64 * 1024);
+let compiled = { key: undefined, regex: undefined };
 
-function textOf(path) {
+function regexOf(pattern, flags) {
+  const key = flags + '/' + pattern;
+  if (compiled.key !== key) compiled = { key, regex: new RegExp(pattern, flags) };
+  return compiled.regex;
+}
+
+function textOf(path, maxFileBytes) {
   let fd;
   try {
     fd = openSync(path, openFlags);
@@ -29,15 +38,15 @@ function textOf(path) {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
-    const data = Buffer.allocUnsafe(stats.size);
+    if (buffer.length < stats.size) buffer = Buffer.allocUnsafe(stats.size);
     let size = 0;
-    while (size < data.length) {
-      const read = readSync(fd, data, size, data.length - size, size);
+    while (size < stats.size) {
+      const read = readSync(fd, buffer, size, stats.size - size, size);
       if (read === 0) break;
       size += read;
     }
-    if (data.subarray(0, Math.min(size, 8192)).includes(0)) return undefined;
-    return data.toString('utf8', 0, size);
+    if (buffer.subarray(0, Math.min(size, 8192)).includes(0)) return undefined;
+    return buffer.toString('utf8', 0, size);
   } catch {
     return undefined;
   } finally {
@@ -45,17 +54,22 @@ function textOf(path) {
   }
 }
 
-parentPort.on('message', ({ paths, limit }) => {
+parentPort.on('message', ({ pattern, flags, maxFileBytes, maxLineChars, paths, limit }) => {
+  const regex = regexOf(pattern, flags);
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
-    const text = left > 0 ? textOf(path) : undefined;
+    const text = left > 0 ? textOf(path, maxFileBytes) : undefined;
     if (text === undefined) return hits;
-    const lines = text.split('\\n');
-    for (let i = 0; i < lines.length && left > 0; i += 1) {
-      if (!regex.test(lines[i])) continue;
-      hits.push([i + 1, lines[i].slice(0, maxLineChars)]);
-      left -= 1;
+    for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
+      const newline = text.indexOf('\\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const line = text.slice(start, end);
+      if (regex.test(line)) {
+        hits.push([number, line.slice(0, maxLineChars)]);
+        left -= 1;
+      }
+      start = end + 1;
     }
     return hits;
   }));
@@ -91,23 +105,49 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-/** A searcher in a worker thread of its own. */
-export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
-  const { deadline, ...workerData } = options;
+/**
+ * Workers whose last search ended with every answer in, kept (unref'd, so they hold no process
+ * open) for the next search: a fresh worker costs its start and a cold JIT on every search. A
+ * worker whose search timed out, failed or closed with an answer still owed is never kept.
+ */
+const idleWorkers: Worker[] = [];
+const maxIdleWorkers = 2;
+
+function takeWorker(): Worker {
+  const kept = idleWorkers.pop();
+  if (kept !== undefined) {
+    kept.ref();
+    return kept;
+  }
   // node:worker_threads loads with the first search, not with every start.
   const { Worker } = process.getBuiltinModule('node:worker_threads');
-  const worker = new Worker(workerSource, { eval: true, workerData });
+  const worker = new Worker(workerSource, { eval: true });
+  // A kept worker that stops is dropped; its error, if any, reaches the search using it.
+  worker.on('exit', () => {
+    const at = idleWorkers.indexOf(worker);
+    if (at !== -1) idleWorkers.splice(at, 1);
+  });
+  worker.on('error', () => undefined);
+  return worker;
+}
+
+/** A searcher on a worker thread no other search is using at the same time. */
+export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
+  const { deadline, ...searchOptions } = options;
+  const worker = takeWorker();
   const waiting: Waiting[] = [];
   let failure: Error | undefined;
   const fail = (error: Error): void => {
     failure ??= error;
     for (const call of waiting.splice(0)) call.reject(failure);
   };
-  worker.on('message', (hits: LineHit[][]) => waiting.shift()?.resolve(hits));
+  const onMessage = (hits: LineHit[][]): void => waiting.shift()?.resolve(hits);
+  const onExit = (code: number): void => {
+    fail(new Error(`the search worker stopped (exit code ${String(code)})`));
+  };
+  worker.on('message', onMessage);
   worker.on('error', fail);
-  worker.on('exit', (code) =>
-    fail(new Error(`the search worker stopped (exit code ${String(code)})`)),
-  );
+  worker.on('exit', onExit);
   const timer = setTimeout(
     () => {
       fail(
@@ -124,11 +164,20 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
       if (failure !== undefined) return Promise.reject(failure);
       return new Promise((resolve, reject) => {
         waiting.push({ resolve, reject });
-        worker.postMessage({ paths, limit });
+        worker.postMessage({ ...searchOptions, paths, limit });
       });
     },
     async close() {
       clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', fail);
+      worker.off('exit', onExit);
+      if (failure === undefined && waiting.length === 0 && idleWorkers.length < maxIdleWorkers) {
+        worker.unref();
+        idleWorkers.push(worker);
+        return;
+      }
+      fail(new Error('the search was closed'));
       await worker.terminate();
     },
   };

@@ -4,7 +4,6 @@
 // command will see; only plumbing that starts no program runs (no index refresh, so no
 // fsmonitor; no hooks; --missing=print, so a partial clone fetches nothing), without locks, a
 // pager or a prompt, and a timeout. Anything unexpected is "could not tell" (the caller asks).
-import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { RepositoryReader } from '../../runtime/pipeline/repository-exposure.ts';
@@ -19,7 +18,8 @@ class NotARepository extends Error {}
 
 function gitIn(dir: string, env: NodeJS.ProcessEnv, args: readonly string[]): string {
   try {
-    return execFileSync('git', [...QUIET, ...args], {
+    // node:child_process is loaded when a repository is first read: most decisions read none.
+    return process.getBuiltinModule('node:child_process').execFileSync('git', [...QUIET, ...args], {
       cwd: dir,
       env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1' },
       encoding: 'utf8',

@@ -27,19 +27,22 @@ async function probeBwrap(bwrapPath: string): Promise<string | undefined> {
   } catch {
     return `bubblewrap was not found at ${bwrapPath}`;
   }
-  const { execa } = await import('execa');
-  const probe = await execa(
-    bwrapPath,
-    ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
-    {
-      reject: false,
-      stdin: 'ignore',
-      timeout: 10_000,
-    },
-  );
-  return probe.exitCode === 0
-    ? undefined
-    : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${probe.stderr}`;
+  return new Promise((resolve) => {
+    process
+      .getBuiltinModule('node:child_process')
+      .execFile(
+        bwrapPath,
+        ['--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', 'true'],
+        { timeout: 10_000 },
+        (error, _stdout, stderr) => {
+          resolve(
+            error === null
+              ? undefined
+              : `bubblewrap at ${bwrapPath} cannot create a sandbox: ${stderr === '' ? error.message : stderr}`,
+          );
+        },
+      );
+  });
 }
 
 /** Undefined when prlimit is executable, else why a size-limited call cannot run. */
@@ -90,7 +93,7 @@ export function createBwrapShellOps(
         request,
         homeDir(request.env),
         [
-          ...(await findSecretMasks(request.env)),
+          ...findSecretMasks(request.env),
           ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
         ],
         prlimitPath,

@@ -4,8 +4,10 @@
 // web_fetch checks a hop (checked-host.ts) and the tunnel goes to a checked address, so a name
 // cannot rebind to a loopback, private or cloud-metadata address. Plain-http requests, which
 // a proxy would have to fetch itself, are refused.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+// node:http and node:net are loaded when a proxy starts, not when the module loads: a cold
+// `custode hook` decides without them (see runtime/cli/quick-loader.mjs).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** A running proxy: its URL for https_proxy, the hosts it refused and why, and close(). */
 export interface FetchProxy {
@@ -31,7 +33,7 @@ function refuse(client: Socket, status: string, reason: string): void {
 async function connectAny(addresses: readonly string[], port: number): Promise<Socket | null> {
   for (const address of addresses) {
     const socket = await new Promise<Socket | null>((resolve) => {
-      const attempt = connect({ host: address, port });
+      const attempt = process.getBuiltinModule('node:net').connect({ host: address, port });
       attempt.once('connect', () => resolve(attempt));
       attempt.once('error', () => resolve(null));
     });
@@ -69,10 +71,12 @@ export async function startFetchProxy(check: HostCheck): Promise<FetchProxy> {
     upstream.pipe(client).on('close', () => upstream.destroy());
     client.pipe(upstream).on('close', () => client.destroy());
   };
-  const server = createServer((_request: IncomingMessage, response: ServerResponse) => {
-    response.writeHead(405, { 'Content-Type': 'text/plain' });
-    response.end('custode: only https URLs are fetched without a card\n');
-  });
+  const server = process
+    .getBuiltinModule('node:http')
+    .createServer((_request: IncomingMessage, response: ServerResponse) => {
+      response.writeHead(405, { 'Content-Type': 'text/plain' });
+      response.end('custode: only https URLs are fetched without a card\n');
+    });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     track(client);
     void tunnel(request.url ?? '', client, head);

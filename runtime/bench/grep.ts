@@ -8,7 +8,7 @@ import { fsGrep } from '../../executors/fs-grep.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { defaultConfig } from '../config.ts';
 import { throwawayHome } from './throwaway-home.ts';
-import { median, type BenchSection } from './types.ts';
+import { median, type BenchSection, verdict } from './types.ts';
 
 const sourceDirs = 90;
 const filesPerDir = 100;
@@ -89,7 +89,8 @@ export async function benchGrep(): Promise<BenchSection> {
       title: `grep: fs_grep vs grep -rn over ${String(sourceDirs * filesPerDir + 2 * ignoredFiles)} files (node_modules/ and a .gitignore'd build/ included; ${String(runs)} interleaved runs each)`,
       lines: [
         `fs_grep median ${median(fsGrepMs).toFixed(0)} ms (${String(hits.length)} hits), grep -rn median ${median(grepMs).toFixed(0)} ms (${String(bareLines.length)} hits)`,
-        `  ratio ${ratio.toFixed(1)}x grep -rn  target <= ${String(targetRatio)}x: ${ratio <= targetRatio ? 'met' : 'NOT met'}`,
+        `  each run, in order: fs_grep ${fsGrepMs.map((t) => t.toFixed(0)).join(', ')} ms; grep -rn ${grepMs.map((t) => t.toFixed(0)).join(', ')} ms (fs_grep's first run starts a search worker; later runs reuse it, as a daemon does)`,
+        `  ratio ${ratio.toFixed(1)}x grep -rn  target <= ${String(targetRatio)}x: ${verdict(ratio <= targetRatio)}`,
         `fs_grep hits in node_modules/ or ignored build/: ${String(hits.filter(ignored).length)}${firstIgnored >= 0 ? ` (the first at position ${String(firstIgnored + 1)})` : ''}`,
       ],
     };

@@ -5,7 +5,7 @@ import { throwawayHome } from './throwaway-home.ts';
 import { defaultConfig } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
-import { median, percentile, type BenchSection } from './types.ts';
+import { median, percentile, verdict, type BenchSection } from './types.ts';
 
 const shellCommands = [
   'git status',
@@ -87,8 +87,8 @@ export async function benchPipeline(size = 2000): Promise<BenchSection> {
       lines: [
         `cold (first pass): non-shell p50 ${micros(cold.other, 50)}, p99 ${micros(cold.other, 99)}; shell p50 ${micros(cold.shell, 50)}, p99 ${micros(cold.shell, 99)}`,
         `steady state (after ${4 * size} calls): ${Math.round(size / warm.seconds)} decisions per second`,
-        `  non-shell: p50 ${micros(warm.other, 50)}, p99 ${micros(warm.other, 99)} (target p50 <= 10 µs)`,
-        `  shell:     p50 ${micros(warm.shell, 50)}, p99 ${micros(warm.shell, 99)} (target p99 <= 300 µs)`,
+        `  non-shell: p50 ${micros(warm.other, 50)}, p99 ${micros(warm.other, 99)}  target p50 <= 10 µs: ${verdict(percentile(warm.other, 50) <= 10)}`,
+        `  shell:     p50 ${micros(warm.shell, 50)}, p99 ${micros(warm.shell, 99)}  target p99 <= 300 µs: ${verdict(percentile(warm.shell, 99) <= 300)}`,
         `  shell/non-shell median ratio: ${(median(warm.shell) / median(warm.other)).toFixed(1)}x`,
       ],
     };

@@ -12,7 +12,7 @@ import { defaultConfig } from '../config.ts';
 import type { ChatResponse, LlmClient } from '../llm/client.ts';
 import type { Pipeline } from '../pipeline/pipeline.ts';
 import type { ChannelSink } from '../planner/chat-service.ts';
-import { median, percentile, type BenchSection } from './types.ts';
+import { median, percentile, type BenchSection, verdict } from './types.ts';
 
 const toolStepsPerTurn = 5;
 const warmUpTurns = 10;
@@ -136,7 +136,7 @@ export async function benchPlanner(): Promise<BenchSection> {
         )} (model time excluded)`,
         `  of which the planner alone (loop, history, turn log, channel output): median ${fmt(plannerOnly)}; pipeline + executor: ${fmt(perStep - plannerOnly)}`,
         `${String(concurrentChats)} concurrent chats x ${String(toolStepsPerTurn)} steps: wall ${fmt(wall)}, ${((concurrentChats * toolStepsPerTurn) / (wall / 1000)).toFixed(0)} steps/s (${fmt(wall / (concurrentChats * toolStepsPerTurn))} of wall per step); a turn's own step latency median ${fmt(median(concurrent.map((c) => c.total)))} (includes waiting on the other chats)`,
-        `target: planner alone <= ${String(targetMs)} ms per step median: ${plannerOnly <= targetMs ? 'met' : 'NOT met'}`,
+        `target: planner alone <= ${String(targetMs)} ms per step median: ${verdict(plannerOnly <= targetMs)}`,
       ],
     };
   } finally {

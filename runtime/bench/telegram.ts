@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TelegramServer } from 'telegram-test-api/lib/telegramServer.js';
 import { startLongPollProxy } from './long-poll-proxy.ts';
-import { percentile, type BenchSection } from './types.ts';
+import { percentile, type BenchSection, verdict } from './types.ts';
 import { freePort } from './free-port.ts';
 
 const chats = 100;
@@ -180,7 +180,7 @@ export async function benchTelegram(): Promise<BenchSection> {
         "the model is the offline stub (answers at once): this is Custode's own added latency, plus the emulator (behind a proxy that gives it Telegram's long polling)",
         rss === null
           ? 'daemon peak RSS: unavailable (no /proc here)'
-          : `daemon peak RSS: ${rss.toFixed(0)} MB, ${idleRss === null ? '?' : idleRss.toFixed(0)} MB before the burst (target <= ${String(targetRssMb)} MB: ${rss <= targetRssMb ? 'met' : 'NOT met'})`,
+          : `daemon peak RSS: ${rss.toFixed(0)} MB, ${idleRss === null ? '?' : idleRss.toFixed(0)} MB before the burst (target <= ${String(targetRssMb)} MB: ${verdict(rss <= targetRssMb)})`,
       ],
     };
   } finally {

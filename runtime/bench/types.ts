@@ -16,3 +16,32 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
 }
+
+/** How a section states a target: plainly, in capitals. */
+export function verdict(met: boolean): 'MET' | 'NOT MET' {
+  return met ? 'MET' : 'NOT MET';
+}
+
+/**
+ * Median wall time (ms) of each task, run round-robin (one of each per round, so load on the
+ * machine weighs on all alike) for `runs` rounds after `warmUp` rounds that are not counted.
+ */
+export async function roundRobinMedians<K extends string>(
+  tasks: Readonly<Record<K, () => Promise<unknown>>>,
+  runs: number,
+  warmUp: number,
+): Promise<Record<K, number>> {
+  const names = Object.keys(tasks) as K[];
+  const times = new Map<K, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < warmUp + runs; round += 1) {
+    for (const name of names) {
+      const start = performance.now();
+      await tasks[name]();
+      if (round >= warmUp) times.get(name)?.push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(times.get(name) ?? [])])) as Record<
+    K,
+    number
+  >;
+}

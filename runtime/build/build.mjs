@@ -10,9 +10,11 @@
 // CommonJS file that the bin loads with V8's code cache (runtime/cli/quick-loader.mjs); the cache
 // is made here, by runtime/build/code-cache.mjs, whenever it does not belong to the bundle.
 import { build } from 'esbuild';
+import { deepStrictEqual } from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { digestOf, digestPrefix, quickBundle, quickCache } from '../cli/quick-loader.mjs';
 
@@ -60,6 +62,36 @@ async function removeStale(outputs) {
  */
 const loadedLate = ['execa', 'isomorphic-git', 'html-to-text', 'proper-lockfile'];
 
+/**
+ * `defaultConfig()` as JSON, computed from the config schema (runtime/config.ts) by running it
+ * here: a decision without a config file then starts without building the schema.
+ */
+async function defaultConfigJson() {
+  const {
+    outputFiles: [output],
+  } = await build({
+    absWorkingDir: root,
+    entryPoints: ['runtime/config.ts'],
+    bundle: true,
+    external: unbundled,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'warning',
+    write: false,
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', output.text)(
+    module,
+    module.exports,
+    createRequire(import.meta.url),
+  );
+  const config = module.exports.defaultConfig();
+  const json = JSON.stringify(config);
+  // Nothing in the defaults is lost on the way through JSON (no undefined, no functions).
+  deepStrictEqual(JSON.parse(json), config);
+  return json;
+}
+
 /** The quick bundle's text, its first line naming the SHA-256 of the rest. */
 async function quickText() {
   const {
@@ -80,8 +112,15 @@ async function quickText() {
     // ("A dynamic import callback was not specified"). Node 20.19 requires ES modules (execa).
     supported: { 'dynamic-import': false },
     // What a source computes from import.meta (paths next to it) holds in CommonJS too.
-    define: { 'import.meta.url': 'importMetaUrl', 'import.meta.dirname': '__dirname' },
+    define: {
+      'import.meta.url': 'importMetaUrl',
+      'import.meta.dirname': '__dirname',
+      CUSTODE_DEFAULT_CONFIG_JSON: JSON.stringify(await defaultConfigJson()),
+    },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Less text to read and to scan at each start. Names are kept: error names reach answers.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     write: false,
   });

@@ -4,7 +4,7 @@
 // rule-based judge, so a call the guard blocks never costs a model call.
 import type { AnyExecutor } from '../../executors/define.ts';
 import { LAWS } from '../../constitution/laws.ts';
-import { llmJudgeSchema, type Config, type LlmJudgeConfig } from '../config.ts';
+import { configSchemas, type Config, type LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import type { LlmClient } from '../llm/client.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
@@ -67,7 +67,7 @@ export function enabledJudges(config: Config, env: NodeJS.ProcessEnv): LlmJudgeC
     );
   }
   return [
-    llmJudgeSchema.parse({
+    configSchemas().llmJudgeSchema.parse({
       ...(provider === undefined ? {} : { provider }),
       ...(config.llm.model === undefined ? {} : { model: config.llm.model }),
       ...(config.llm.base_url === undefined ? {} : { base_url: config.llm.base_url }),

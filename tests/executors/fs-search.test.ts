@@ -123,6 +123,48 @@ describe('fs_grep with a catastrophic pattern', () => {
     order.push('timer fired');
     await expect(grep).rejects.toBeInstanceOf(ExecutorTimeout);
     expect(order).toEqual(['timer fired', 'grep settled']);
+    // The stuck worker is gone, not kept: the next search runs on a fresh one.
+    await writeFile(join(dir, 'b.txt'), 'found\n');
+    expect((await fsGrep.run({ pattern: 'found', path: dir }, ctx)).matches).toEqual([
+      'b.txt:1:found',
+    ]);
+  });
+});
+
+describe('search workers kept between searches', () => {
+  const options = {
+    deadline: Date.now() + 60_000,
+    flags: '',
+    maxFileBytes: 1024,
+    maxLineChars: 100,
+  };
+
+  it('answer each search with its own pattern, even one closed with an answer owed', async () => {
+    const dir = await makeTempDir();
+    const a = join(dir, 'a.txt');
+    await writeFile(a, 'alpha\nbeta\n');
+    const first = createFileSearcher({ ...options, pattern: 'alpha' });
+    expect(await first.search([a], 10)).toEqual([[[1, 'alpha']]]);
+    // Closed with a batch still in the worker: that answer must not reach the next search.
+    const owed = first.search([a], 10);
+    owed.catch(() => undefined);
+    await first.close();
+    for (const pattern of ['beta', 'alpha|beta', '^$']) {
+      const next = createFileSearcher({ ...options, pattern });
+      try {
+        const expected = {
+          beta: [[2, 'beta']],
+          'alpha|beta': [
+            [1, 'alpha'],
+            [2, 'beta'],
+          ],
+          '^$': [[3, '']],
+        }[pattern];
+        expect(await next.search([a], 10)).toEqual([expected]);
+      } finally {
+        await next.close();
+      }
+    }
   });
 });
 

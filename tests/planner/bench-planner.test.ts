@@ -12,7 +12,7 @@ describe('benchPlanner', () => {
     expect(section.lines).toHaveLength(4);
     expect(section.lines[0]).toMatch(/per step median \d+\.\d{3} ms/);
     expect(section.lines[2]).toMatch(/^50 concurrent chats/);
-    expect(section.lines[3]).toMatch(/: (met|NOT met)$/);
+    expect(section.lines[3]).toMatch(/: (MET|NOT MET)$/);
     expect(await readdir(stateDir()).catch(() => [])).toEqual([]);
   }, 60_000);
 });

@@ -17,7 +17,7 @@ describe('findSecretMasks', () => {
     await symlink(join(elsewhere, 'missing'), join(home, '.aws'));
     await mkdir(join(xdgData, 'custode'));
     await writeFile(join(home, 'notes.txt'), 'not a secret');
-    const all = await findSecretMasks({ HOME: home, XDG_DATA_HOME: xdgData });
+    const all = findSecretMasks({ HOME: home, XDG_DATA_HOME: xdgData });
     const masks = all.filter(
       (mask) => mask.path.startsWith(`${home}/`) || mask.path.startsWith(`${xdgData}/`),
     );
