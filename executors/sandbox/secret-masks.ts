@@ -10,6 +10,8 @@ import { userInfo } from 'node:os';
 import { maskedStores } from '../../constitution/protected.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { SecretMask } from './bwrap-args.ts';
+import { isPublicKeyFile } from '../ops/public-key-file.ts';
+import { protectedDirsOf } from '../protected-places.ts';
 
 /** The account's home from the password database; undefined when there is none. */
 function accountHome(): string | undefined {
@@ -129,7 +131,31 @@ export async function findSecretMasks(env: NodeJS.ProcessEnv): Promise<SecretMas
       return masks.flat();
     }),
   );
-  return found.flat().filter((mask) => mask !== undefined);
+  const masks = found.flat().filter((mask) => mask !== undefined);
+  return [...masks, ...(await publicKeysIn(masks, env))];
+}
+
+/**
+ * The public key files directly inside a masked dir (constitution/public-keys.ts): each one a
+ * regular file, not a link, judged by what it holds now. They show through the mask read-only.
+ */
+async function publicKeysIn(
+  masks: readonly SecretMask[],
+  env: NodeJS.ProcessEnv,
+): Promise<SecretMask[]> {
+  const own = protectedDirsOf(env);
+  const found = await Promise.all(
+    masks
+      .filter((mask) => mask.kind === 'dir')
+      .map(async (mask) =>
+        (await entriesOf(mask.path))
+          .filter((entry) => entry.isFile() && entry.name.endsWith('.pub'))
+          .map((entry) => join(mask.path, entry.name))
+          .filter((path) => isPublicKeyFile(path, own))
+          .map((path) => ({ path, kind: 'public' as const })),
+      ),
+  );
+  return found.flat();
 }
 
 /**

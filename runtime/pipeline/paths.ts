@@ -33,8 +33,14 @@ export interface PathOracle {
   /**
    * The protected place an absolute path is in, by its text or where its links lead; null when
    * none. `metadataOnly`: the caller reads a raw device's metadata (ls /dev/sda), not its bytes.
+   * `read`: the caller only reads it, so a public key file (publicKey) is no protected place.
    */
-  protection(path: string, use?: { readonly metadataOnly?: boolean }): Protection | null;
+  protection(
+    path: string,
+    use?: { readonly metadataOnly?: boolean; readonly read?: boolean },
+  ): Protection | null;
+  /** The path reads a public key and nothing else, judged by what it holds now. */
+  publicKey(path: string): boolean;
   /** Inside roots.read (anywhere when unset) or roots.write, once its links are resolved. */
   inRoots(path: string, access: 'read' | 'write'): boolean;
   /**
@@ -56,11 +62,13 @@ export interface PathOracleOptions {
   readonly ownDirs: readonly string[];
   /** Reads repositories and config files (git and the disk). */
   readonly repositories: RepositoryReader;
+  /** Whether a path is a public key file (executors/ops/public-key-file.ts), given the own dirs. */
+  readonly isPublicKeyFile: (path: string, ownDirs: readonly string[]) => boolean;
 }
 
 /** The oracle for one pipeline: the home and the roots resolved once. */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
-  const { home, realPath, roots, ownDirs, repositories } = options;
+  const { home, realPath, roots, ownDirs, repositories, isPublicKeyFile } = options;
   const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
   return {
@@ -71,8 +79,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     real,
     protection(path, use = {}) {
       const kinds = use.metadataOnly === true ? SECRETS_ONLY : undefined;
-      return protectionOf(path, ownDirs, kinds) ?? protectionOf(real(path), ownDirs, kinds);
+      const place = protectionOf(path, ownDirs, kinds) ?? protectionOf(real(path), ownDirs, kinds);
+      if (place !== null && use.read === true && isPublicKeyFile(path, ownDirs)) return null;
+      return place;
     },
+    publicKey: (path) => isPublicKeyFile(path, ownDirs),
     inRoots(path, access) {
       const allowed = access === 'write' ? roots.write : roots.read;
       if (allowed === undefined) return true;

@@ -79,8 +79,8 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     if (configs.some((config) => scope.paths.storedCredential(config) !== null)) return false;
     // By its text and where its links lead (secrets -> ~/.config/app): a raw device named only
     // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
-    if (scope.paths.protection(path, { metadataOnly: use?.deviceMetadata === true }) !== null)
-      return false;
+    const reading = { metadataOnly: use?.deviceMetadata === true, read: true };
+    if (scope.paths.protection(path, reading) !== null) return false;
     if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
