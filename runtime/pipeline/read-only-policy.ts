@@ -81,7 +81,13 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
     const reading = { metadataOnly: use?.deviceMetadata === true, read: true };
     if (scope.paths.protection(path, reading) !== null) return false;
-    if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
+    // A glob every match of which is a public key reaches only those (checked on disk now).
+    const onlyPublicKeys = use?.glob === true && scope.paths.publicKey(path);
+    if (
+      (use?.glob === true || use?.tree === true) &&
+      !onlyPublicKeys &&
+      !reachesOnlyWorkspace(word, path, use, scope)
+    )
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.

@@ -233,7 +233,7 @@ export interface ShellDisk {
 
 /**
  * The words a reader (cat, head, ssh-keygen -l ...) names that are public key files on disk now:
- * each one is read, not a secret. A word with a glob or an expansion is not one of them.
+ * each one is read, not a secret. A word with an expansion ($x, $(...)) is not one of them.
  */
 function publicKeyWords(parsed: ParsedShell, home: string, disk: ShellDisk): Set<ShellWord> {
   const out = new Set<ShellWord>();
@@ -243,7 +243,8 @@ function publicKeyWords(parsed: ParsedShell, home: string, disk: ShellDisk): Set
     const texts = command.args.map((word) => word.text);
     if (command.wrappers.length > 0 || !readsFilesOnly(command.binary, texts)) continue;
     for (const word of command.args) {
-      if (!word.literal || word.glob) continue;
+      // A glob (~/.ssh/*.pub) counts when every file it matches now is a public key.
+      if (!word.literal && !(word.glob && !/[$`]/.test(word.text))) continue;
       const path = normalizePath(word.text, home);
       if (path.startsWith('/') && publicKey(path)) out.add(word);
     }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { bwrapAvailable } from '../../executors/sandbox/bwrap.ts';
-import { makeContext } from '../executors/make-context.ts';
+import { makeContext, makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
 
 const hasBwrap = await bwrapAvailable();
@@ -26,8 +26,12 @@ beforeAll(async () => {
   await symlink(join(ssh, 'id_ed25519'), join(ssh, 'link.pub')).catch(() => undefined);
 });
 
-async function decide(executor: string, args: unknown): Promise<string> {
-  const pipeline = await pipelineWith();
+async function decide(
+  executor: string,
+  args: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  const pipeline = await pipelineWith({}, env);
   return (await pipeline.evaluate(call(executor, args, 'show me my public ssh key'))).decision;
 }
 
@@ -57,7 +61,19 @@ describe('a public key file in ~/.ssh', () => {
     expect(
       await decide('shell_exec', { command: 'cat ~/.ssh/id_ed25519.pub > ~/.ssh/renamed.pub' }),
     ).toBe('deny');
+    // renamed.pub and link.pub match too: not every match is a public key.
     expect(await decide('shell_exec', { command: 'cat ~/.ssh/*.pub' })).toBe('deny');
+  });
+
+  it('a glob runs without a card when every file it matches is a public key', async () => {
+    const other = await makeTempDir('home-');
+    await mkdir(join(other, '.ssh'), { recursive: true });
+    await writeFile(join(other, '.ssh', 'id_ed25519'), PRIVATE);
+    await writeFile(join(other, '.ssh', 'id_ed25519.pub'), PUBLIC);
+    await writeFile(join(other, '.ssh', 'work.pub'), PUBLIC);
+    const env = { ...process.env, HOME: other };
+    expect(await decide('shell_exec', { command: 'cat ~/.ssh/*.pub' }, env)).toBe('allow');
+    expect(await decide('shell_exec', { command: 'cat ~/.ssh/*' }, env)).toBe('deny');
   });
 });
 
