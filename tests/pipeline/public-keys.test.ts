@@ -39,6 +39,8 @@ describe('a public key file in ~/.ssh', () => {
   it('is read by fs_read and the shell readers without a card', async () => {
     expect(await decide('fs_read', { path: '~/.ssh/id_ed25519.pub' })).toBe('allow');
     expect(await decide('shell_exec', { command: 'cat ~/.ssh/id_ed25519.pub' })).toBe('allow');
+    const fingerprint = 'ssh-keygen -l -f ~/.ssh/id_ed25519.pub';
+    expect(await decide('shell_exec', { command: fingerprint })).toBe('allow');
     expect(await decide('shell_exec', { command: 'head -n 1 ~/.ssh/id_ed25519.pub' })).toBe(
       'allow',
     );
