@@ -24,6 +24,11 @@ export interface ForbiddenPath {
   readonly masks?: { readonly home?: readonly string[]; readonly system?: readonly string[] };
   /** Why the sandbox leaves this family visible, for a family without masks. */
   readonly unmasked?: string;
+  /**
+   * A `*.pub` file of this family that holds only public key lines is readable (public-keys.ts):
+   * the public half of a key pair is not a secret. Reads only; writes keep the family's rule.
+   */
+  readonly publicHalves?: true;
 }
 
 // A path segment boundary on the left: start of the path or a slash.
@@ -61,6 +66,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '/home/bob/.ssh/authorized_keys',
     ],
     masks: { home: ['.ssh'] },
+    publicHalves: true,
   },
   {
     name: 'account and privilege databases (/etc/passwd, shadow, gshadow, sudoers)',

@@ -5,7 +5,8 @@ import { basename, dirname, join } from 'node:path';
 import { PathOutsideBoundary, PermissionDenied } from '../runtime/errors.ts';
 import type { ExecutorContext } from './define.ts';
 import { isTrackedClean } from './ops/git-clean.ts';
-import { protectedCheck } from './protected-places.ts';
+import { isPublicKeyFile } from './ops/public-key-file.ts';
+import { protectedCheck, protectedDirsOf } from './protected-places.ts';
 import { resolvePath } from './resolve-path.ts';
 import { isUnder } from '../runtime/vaglio/normalize-path.ts';
 
@@ -91,6 +92,9 @@ export async function resolveInRoots(
   const real = await realPathOfLongestAncestor(checked, ctx);
   const isProtected = protectedCheck(ctx.env);
   const place = isProtected(real) ?? isProtected(path);
+  // A public key file is read, never written, without the family's protection.
+  if (place !== null && access === 'read' && isPublicKeyFile(path, protectedDirsOf(ctx.env)))
+    return path;
   if (place !== null)
     throw new PermissionDenied(`${path} is in ${place.name}, which is never read or written`);
   return path;

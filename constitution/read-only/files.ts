@@ -27,6 +27,16 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
       no_match: ['wc -l $(git ls-files)', 'wc -l *.ts', 'wc --files0-from=list'],
     },
   }),
+  // A key's fingerprint (-l) only; -y prints the public half of a private key, -p and -c rewrite it.
+  plain('ssh-keygen', 'ssh-keygen -l -f key.pub', 'ssh-keygen -y -f key', {
+    name: 'ssh-keygen -l',
+    allowed_flags: ['-l', '-f', '-v', '-E'],
+    required_flags: ['-l'],
+    examples: {
+      match: ['ssh-keygen -l -f key.pub', 'ssh-keygen -lf key.pub'],
+      no_match: ['ssh-keygen -y -f key', 'ssh-keygen -p -f key', 'ssh-keygen -f key.pub'],
+    },
+  }),
   // -R and rg -L follow every symlink below the tree, out of the place the path check judged.
   plain('grep', "grep -rn 'TODO' src", 'grep -R x src', {
     forbidden_flags: ['-R', '--dereference-recursive'],

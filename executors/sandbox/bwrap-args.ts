@@ -9,7 +9,8 @@ import { bashWords } from './command-text.ts';
 /** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
 export interface SecretMask {
   readonly path: string;
-  readonly kind: 'dir' | 'file';
+  /** dir: an empty tmpfs over it; file: /dev/null over it; public: the file itself, read-only, over a mask. */
+  readonly kind: 'dir' | 'file' | 'public';
 }
 
 /**
@@ -91,8 +92,11 @@ export function buildBwrapArgs(
   for (const path of request.readOnlyWithin ?? []) argv.push('--ro-bind-try', path, path);
   for (const mask of masks) {
     if (mask.kind === 'dir') argv.push('--tmpfs', mask.path);
-    else argv.push('--ro-bind', '/dev/null', mask.path);
+    else if (mask.kind === 'file') argv.push('--ro-bind', '/dev/null', mask.path);
   }
+  // A checked public key file shows through its store's mask, and nothing else of it does.
+  for (const mask of masks)
+    if (mask.kind === 'public') argv.push('--ro-bind', mask.path, mask.path);
   argv.push('--chdir', request.cwd, ...fileSizeLimit(request.maxFileBytes, prlimit));
   argv.push('bash', ...bashWords(request.args));
   return argv;

@@ -13,6 +13,8 @@ import { userInfo } from 'node:os';
 import { maskedStores } from '../../constitution/protected.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { SecretMask } from './bwrap-args.ts';
+import { isPublicKeyFile } from '../ops/public-key-file.ts';
+import { protectedDirsOf } from '../protected-places.ts';
 
 /** The account's home from the password database; undefined when there is none. */
 function accountHome(): string | undefined {
@@ -126,7 +128,7 @@ export function findSecretMasks(env: NodeJS.ProcessEnv): SecretMask[] {
     }
   }
   // The directories are read on every call: a store created a moment ago is masked now.
-  return [...candidates(env)].flatMap(([pattern, isSecret]) =>
+  const masks = [...candidates(env)].flatMap(([pattern, isSecret]) =>
     expandDirs(pattern).flatMap((parent) =>
       entriesOf(parent)
         .filter((entry) => isSecret(entry.name))
@@ -134,6 +136,24 @@ export function findSecretMasks(env: NodeJS.ProcessEnv): SecretMask[] {
         .filter((mask) => mask !== undefined),
     ),
   );
+  return [...masks, ...publicKeysIn(masks, env)];
+}
+
+/**
+ * The public key files directly inside a masked dir (constitution/public-keys.ts): each one a
+ * regular file, not a link, judged by what it holds now. They show through the mask read-only.
+ */
+function publicKeysIn(masks: readonly SecretMask[], env: NodeJS.ProcessEnv): SecretMask[] {
+  const own = protectedDirsOf(env);
+  return masks
+    .filter((mask) => mask.kind === 'dir')
+    .flatMap((mask) =>
+      entriesOf(mask.path)
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.pub'))
+        .map((entry) => join(mask.path, entry.name))
+        .filter((path) => isPublicKeyFile(path, own))
+        .map((path) => ({ path, kind: 'public' as const })),
+    );
 }
 
 /**

@@ -39,8 +39,14 @@ export interface PathOracle {
   /**
    * The protected place an absolute path is in, by its text or where its links lead; null when
    * none. `metadataOnly`: the caller reads a raw device's metadata (ls /dev/sda), not its bytes.
+   * `read`: the caller only reads it, so a public key file (publicKey) is no protected place.
    */
-  protection(path: string, use?: { readonly metadataOnly?: boolean }): Protection | null;
+  protection(
+    path: string,
+    use?: { readonly metadataOnly?: boolean; readonly read?: boolean },
+  ): Protection | null;
+  /** The path reads a public key and nothing else, judged by what it holds now. */
+  publicKey(path: string): boolean;
   /** Inside roots.read (anywhere when unset) or roots.write, once its links are resolved. */
   inRoots(path: string, access: 'read' | 'write'): boolean;
   /**
@@ -68,11 +74,13 @@ export interface PathOracleOptions {
   readonly aliases: () => StoreAliases;
   /** Reads repositories and config files (git and the disk). */
   readonly repositories: RepositoryReader;
+  /** Whether a path is a public key file (executors/ops/public-key-file.ts), given the own dirs. */
+  readonly isPublicKeyFile: (path: string, ownDirs: readonly string[]) => boolean;
 }
 
 /** The oracle for one pipeline: the home and the roots resolved once. */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
-  const { home, realPath, roots, repositories } = options;
+  const { home, realPath, roots, repositories, isPublicKeyFile } = options;
   const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
   const protectedDirs = (): string[] => [...options.ownDirs, ...options.aliases().linkTargets];
@@ -89,12 +97,15 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       const kinds = use.metadataOnly === true ? SECRETS_ONLY : undefined;
       const dirs = protectedDirs();
       const resolved = real(path);
-      return (
+      const place =
         protectionOf(path, dirs, kinds) ??
         protectionOf(resolved, dirs, kinds) ??
-        hardLinkProtection(resolved, options.aliases().hardLinked)
-      );
+        hardLinkProtection(resolved, options.aliases().hardLinked);
+      if (place !== null && use.read === true && isPublicKeyFile(path, options.ownDirs))
+        return null;
+      return place;
     },
+    publicKey: (path) => isPublicKeyFile(path, options.ownDirs),
     inRoots(path, access) {
       const allowed = access === 'write' ? roots.write : roots.read;
       if (allowed === undefined) return true;

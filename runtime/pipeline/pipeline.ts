@@ -17,6 +17,7 @@ import {
   namesIn,
 } from '../../executors/ops/real-path.ts';
 import { readSmallText } from '../../executors/ops/small-text.ts';
+import { isPublicKeyFile } from '../../executors/ops/public-key-file.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config, LlmJudgeConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
@@ -142,6 +143,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       // as they are at each call.
       aliases: () => storeAliasesOf(env),
       repositories: createRepositoryReader(env),
+      isPublicKeyFile,
     }),
     panel: buildPanel(options, env, logger),
     rules: options.rules,

@@ -79,9 +79,15 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     if (configs.some((config) => scope.paths.storedCredential(config) !== null)) return false;
     // By its text and where its links lead (secrets -> ~/.config/app): a raw device named only
     // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
-    if (scope.paths.protection(path, { metadataOnly: use?.deviceMetadata === true }) !== null)
-      return false;
-    if ((use?.glob === true || use?.tree === true) && !reachesOnlyWorkspace(word, path, use, scope))
+    const reading = { metadataOnly: use?.deviceMetadata === true, read: true };
+    if (scope.paths.protection(path, reading) !== null) return false;
+    // A glob every match of which is a public key reaches only those (checked on disk now).
+    const onlyPublicKeys = use?.glob === true && scope.paths.publicKey(path);
+    if (
+      (use?.glob === true || use?.tree === true) &&
+      !onlyPublicKeys &&
+      !reachesOnlyWorkspace(word, path, use, scope)
+    )
       return false;
     // A link among the names a glob matches may lead to a protected file its text never names.
     if (use?.glob === true && scope.paths.globObstacle(path) !== null) return false;

@@ -176,6 +176,8 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     home: paths.home,
     realPath: paths.real,
     readText: ev.deps.readSmallText,
+    publicKey: paths.publicKey,
+    readsOnly: !executor.critical,
     ...(commandArg === undefined ? {} : { commandArg }),
     ...(shell === null ? {} : { parsed: shell }),
   });
@@ -185,7 +187,8 @@ function guardStage(ev: Evaluation): PipelineOutcome | null {
     const value = args[key];
     if (typeof value !== 'string') continue;
     const path = paths.absolute(value);
-    const place = paths.protection(path);
+    // A tool that changes nothing may read a public key file (constitution/public-keys.ts).
+    const place = paths.protection(path, { read: !executor.critical });
     if (place !== null)
       return denied('guard', `forbidden path: ${place.name}`, ['forbidden path'], {
         executor,

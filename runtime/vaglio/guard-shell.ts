@@ -11,6 +11,7 @@ import { mentionWords } from '../../constitution/mentions.ts';
 import { NETWORK_PROGRAMS } from '../../constitution/network-effects.ts';
 import { runsCode } from '../../constitution/command-effects.ts';
 import { openedInside } from '../../constitution/opened-inside.ts';
+import { readsFilesOnly } from '../../constitution/public-keys.ts';
 import { secretTokenIn } from '../../constitution/secret-tokens.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { normalizePath } from './normalize-path.ts';
@@ -155,25 +156,41 @@ type Mentions = ReadonlyMap<ShellCommand, ReadonlySet<ShellWord>>;
 function unaccountedToken(
   parsed: ParsedShell,
   mentions: Mentions,
+  publicKeys: ReadonlySet<ShellWord>,
   home: string,
   notes: Set<string>,
 ): Blocked | null {
   const tokens = forbiddenTokens(parsed.source, home);
   if (tokens.length === 0) return null;
-  const budget = new Map<string, number>();
-  for (const words of mentions.values()) {
-    for (const word of words) {
-      for (const token of forbiddenTokens(word.text, home))
-        budget.set(token, (budget.get(token) ?? 0) + 1);
-    }
-  }
+  // A public key a reader names accounts for its token without being a mention.
+  const keys = tokenCounts([publicKeys], home);
+  const budget = tokenCounts(mentions.values(), home);
+  let mentioned = false;
   for (const token of tokens) {
+    const key = keys.get(token) ?? 0;
+    if (key > 0) {
+      keys.set(token, key - 1);
+      continue;
+    }
     const left = budget.get(token) ?? 0;
     if (left === 0) return scanText(token, home);
     budget.set(token, left - 1);
+    mentioned = true;
   }
-  notes.add(MENTION_SIGNAL);
+  if (mentioned) notes.add(MENTION_SIGNAL);
   return null;
+}
+
+/** How many times each forbidden token appears in the words' texts. */
+function tokenCounts(groups: Iterable<ReadonlySet<ShellWord>>, home: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const words of groups) {
+    for (const word of words) {
+      for (const token of forbiddenTokens(word.text, home))
+        counts.set(token, (counts.get(token) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
 /** A command that can send data off the machine: a network program, a shell or interpreter, or an unknown name. */
@@ -210,6 +227,29 @@ function leadsTo(command: ShellCommand, path: string, realPath: (p: string) => s
 export interface ShellDisk {
   readonly realPath?: (path: string) => string;
   readonly readText?: (path: string) => string | null;
+  /** Whether an absolute path reads a public key and nothing else (the path oracle's). */
+  readonly publicKey?: (path: string) => boolean;
+}
+
+/**
+ * The words a reader (cat, head, ssh-keygen -l ...) names that are public key files on disk now:
+ * each one is read, not a secret. A word with an expansion ($x, $(...)) is not one of them.
+ */
+function publicKeyWords(parsed: ParsedShell, home: string, disk: ShellDisk): Set<ShellWord> {
+  const out = new Set<ShellWord>();
+  const { publicKey } = disk;
+  if (publicKey === undefined) return out;
+  for (const command of parsed.commands) {
+    const texts = command.args.map((word) => word.text);
+    if (command.wrappers.length > 0 || !readsFilesOnly(command.binary, texts)) continue;
+    for (const word of command.args) {
+      // A glob (~/.ssh/*.pub) counts when every file it matches now is a public key.
+      if (!word.literal && !(word.glob && !/[$`]/.test(word.text))) continue;
+      const path = normalizePath(word.text, home);
+      if (path.startsWith('/') && publicKey(path)) out.add(word);
+    }
+  }
+  return out;
 }
 
 /**
@@ -248,7 +288,8 @@ export function checkShell(
 ): Blocked | null {
   const realPath = disk.realPath ?? ((path: string) => path);
   const mentions: Mentions = new Map(parsed.commands.map((c) => [c, mentionWords(c)]));
-  const raw = unaccountedToken(parsed, mentions, home, notes);
+  const publicKeys = publicKeyWords(parsed, home, disk);
+  const raw = unaccountedToken(parsed, mentions, publicKeys, home, notes);
   if (raw) return raw;
   if (secretTokenIn(parsed.source) !== null && reachesNetwork(parsed))
     notes.add(SECRET_TOKEN_SIGNAL);
@@ -283,6 +324,7 @@ export function checkShell(
     const devicesMatter = command.binary === null || !DEVICE_METADATA_COMMANDS.has(command.binary);
     const mentioned = mentions.get(command) ?? new Set<ShellWord>();
     for (const word of commandWords(command)) {
+      if (publicKeys.has(word)) continue;
       if (mentioned.has(word)) {
         if (values(word).some((value) => scanText(value, home) !== null)) notes.add(MENTION_SIGNAL);
         continue;

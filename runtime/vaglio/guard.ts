@@ -40,6 +40,14 @@ export interface GuardInput {
    * write them (`bash bomb.sh`, `cat list | xargs rm -rf`). Without it only the line's own text.
    */
   readonly readText?: (path: string) => string | null;
+  /**
+   * Whether an absolute path reads a public key and nothing else (the path oracle's
+   * `publicKey`): such a path is no secret where the call only reads it, a file tool that
+   * changes nothing (`readsOnly`) or a shell reader (guard-shell.ts). Without it, the text alone.
+   */
+  readonly publicKey?: (path: string) => boolean;
+  /** The executor changes nothing (fs_read, fs_grep): its path arguments are only read. */
+  readonly readsOnly?: boolean;
 }
 
 // Walking a hostile args object must end: deeper nesting than this is blocked.
@@ -111,6 +119,13 @@ function noteSecretToken(input: GuardInput, notes: Set<string>): void {
     notes.add(SECRET_TOKEN_SIGNAL);
 }
 
+/** A path argument of a tool that only reads, naming a public key file. */
+function readsPublicKey(value: string, input: GuardInput): boolean {
+  if (input.readsOnly !== true || input.publicKey === undefined) return false;
+  const path = normalizePath(value.trim(), input.home);
+  return path.startsWith('/') && input.publicKey(path);
+}
+
 function checkValue(
   value: unknown,
   key: string | null,
@@ -130,8 +145,10 @@ function checkValue(
       return checkShell(parsed, input.home, siblingsOf(input.args), notes, {
         ...(input.realPath === undefined ? {} : { realPath: input.realPath }),
         ...(input.readText === undefined ? {} : { readText: input.readText }),
+        ...(input.publicKey === undefined ? {} : { publicKey: input.publicKey }),
       });
     }
+    if (readsPublicKey(value, input)) return null;
     return scanText(value, input.home) ?? scanWhole(value, input.home);
   }
   if (Array.isArray(value)) {

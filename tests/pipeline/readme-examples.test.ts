@@ -50,6 +50,11 @@ beforeAll(async () => {
   mkdirSync(join(home, 'Downloads', 'odd'), { recursive: true });
   writeFileSync(join(home, 'Downloads', 'odd', '-rf'), 'a name that reads as an option');
   mkdirSync(join(home, 'Pictures'), { recursive: true });
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  writeFileSync(
+    join(home, '.ssh', 'id_ed25519.pub'),
+    'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILocbLAV3pPmYBcX4DPfn8CcSq7D497wl6VQW2sLx4vM me@laptop\n',
+  );
   pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
 });
 afterAll(() => pipeline.close());
