@@ -1,0 +1,121 @@
+// A line that runs without a card runs only what its decision judged: no code that bash finds
+// where the parse saw text, no file opened somewhere other than where the decision looked, no
+// network past the fetch proxy, and no catastrophe that a card could let through. Each case
+// was found by driving real decisions and real sandboxed runs in a home of planted secrets.
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { exists } from '../helpers/exists.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+
+const intent = 'help me with my files';
+/** A store below the home's top level: the sandbox does not mask it, the guard forbids it by name. */
+const NESTED_SECRET = 'FAKE-DOTFILES-NETRC';
+let root: string;
+let pipeline: Pipeline;
+
+async function plant(path: string, content: string): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, content);
+}
+
+function git(dir: string, ...args: string[]): void {
+  execFileSync('git', ['-C', dir, '-c', 'user.name=a', '-c', 'user.email=a@a', ...args]);
+}
+
+beforeEach(async () => {
+  root = await makeTempDir('judged-');
+  await plant(join(root, 'notes', 'todo.md'), '# todo\n');
+  await plant(join(root, 'dotfiles', '.netrc'), `machine x password ${NESTED_SECRET}\n`);
+  await plant(join(root, 'app', 'README.md'), '# app\n');
+  await plant(join(root, 'app', 'notes.txt'), 'untracked notes\n');
+  execFileSync('git', ['init', '-q', join(root, 'app')]);
+  git(join(root, 'app'), 'add', 'README.md');
+  git(join(root, 'app'), 'commit', '-qm', 'init');
+  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+});
+afterEach(() => {
+  pipeline.close();
+});
+
+function decide(command: string, cwd = root): Promise<PipelineOutcome> {
+  return pipeline.evaluate(call('shell_exec', { command, cwd }, intent));
+}
+
+/** Each command asks or is refused: never runs without a card. */
+async function expectNotAllowed(commands: readonly string[], cwd = root): Promise<void> {
+  for (const command of commands)
+    expect((await decide(command, cwd)).decision, command).not.toBe('allow');
+}
+
+/** Runs the command if a tier allowed it; returns what it printed ('' when it needed a card). */
+async function runIfUncarded(command: string, cwd = root): Promise<string> {
+  const outcome = await decide(command, cwd);
+  if (outcome.decision !== 'allow') return '';
+  const ran = await pipeline.invoke(outcome, new AbortController().signal);
+  return JSON.stringify(ran);
+}
+
+describe('code that bash evaluates where the grammar sees text', () => {
+  it('an arithmetic operand of [[ ]] or (( )) runs no hidden command without a card', async () => {
+    const todo = join(root, 'notes', 'todo.md');
+    const lines = [
+      `echo x > notes/new.md && [[ 1 -eq 'a[$(rm -f notes/todo.md)]' ]]`,
+      `echo x > notes/new.md && [[ 1 -eq 'a[$(echo gone > notes/todo.md)]' ]]`,
+      `echo x > notes/new.md && [[ 1 -eq 'a[$(cat dotfiles/.n?trc >&2)]' ]]`,
+      `ls; [[ -v 'a[$(cat dotfiles/.n?trc >&2)]' ]]`,
+      `ls && [[ -v 'a[$(cat dotfiles/.n?trc >&2)]' ]]`,
+      `if [[ -v 'a[$(cat dotfiles/.n?trc >&2)]' ]]; then ls; fi`,
+      `while [[ -v 'a[$(cat dotfiles/.n?trc >&2)]' ]]; do break; done`,
+      `ls; (( 'a[$(cat dotfiles/.n?trc >&2)]' ))`,
+      `ls || (( 'a[$(cat dotfiles/.n?trc >&2)]' ))`,
+      `for ((i='a[$(cat dotfiles/.n?trc >&2)]'; i < 1; i++)); do ls; done`,
+    ];
+    await expectNotAllowed(lines);
+    for (const line of lines) expect(await runIfUncarded(line), line).not.toContain(NESTED_SECRET);
+    expect(await readFile(todo, 'utf8')).toBe('# todo\n');
+  });
+
+  it('a redirection of a compound command that runs nothing still counts as a write', async () => {
+    await expectNotAllowed([
+      'ls; [[ 1 ]] > notes/todo.md',
+      'ls; (( 1 )) > notes/todo.md',
+      'ls; case x in y) ;; esac > notes/todo.md',
+      'echo x > notes/new.md; case x in y) ;; esac > notes/todo.md',
+    ]);
+  });
+});
+
+describe('a redirection is opened where the shell runs', () => {
+  it('git -C DIR with a relative redirection never writes the shell-relative file', async () => {
+    const todo = join(root, 'notes', 'todo.md');
+    const lines = [
+      'git -C notes log > notes/todo.md',
+      'git -C app log -1 > app/README.md',
+      'git -C app log -1 >> app/notes.txt',
+      'git -C app status > app/notes.txt',
+    ];
+    await expectNotAllowed(lines);
+    for (const line of lines) await runIfUncarded(line);
+    expect(await readFile(todo, 'utf8')).toBe('# todo\n');
+    expect(await readFile(join(root, 'app', 'README.md'), 'utf8')).toBe('# app\n');
+    expect(await readFile(join(root, 'app', 'notes.txt'), 'utf8')).toBe('untracked notes\n');
+  });
+
+  it('git -C DIR keeps running without a card when its redirections mean the same anywhere', async () => {
+    for (const line of [
+      'git -C app log --oneline -5',
+      'git -C app log -1 2>/dev/null',
+      'git -C app log -1 2>&1',
+    ])
+      expect(await decide(line), line).toMatchObject({ decision: 'allow' });
+    const made = join(root, 'app', 'log.md');
+    expect(await decide(`git -C app log -1 > ${made}`)).toMatchObject({ decision: 'allow' });
+    expect(await exists(made)).toBe(false);
+  });
+});
