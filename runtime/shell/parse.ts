@@ -15,6 +15,7 @@ import { SHELLS } from '../../constitution/command-effects.ts';
 import { readsOtherwise, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
+import { evaluatesSubscript } from './name-operands.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord, resolveWords } from './words.ts';
 import { echoedText, scriptRun, writtenText } from './written-files.ts';
@@ -261,7 +262,7 @@ function pushCommand(
   const declared =
     keyword !== null
       ? [literalWord(keyword)]
-      : node?.type === 'declaration_command'
+      : node?.type === 'declaration_command' || node?.type === 'unset_command'
         ? [literalWord(node.firstChild?.text ?? 'declare')]
         : [];
   let nameNodes: Node[] = [];
@@ -311,6 +312,7 @@ function pushCommand(
   const peeled = peelWrappers(words);
   const [name, ...args] = peeled.words;
   const binary = binaryOf(name);
+  if (evaluatesSubscript(binary, args)) state.errors = true;
   const index = state.commands.length;
   const pipeline = ctx.pipeline ?? { id: state.nextPipeline++, stage: 0, length: 1 };
   state.commands.push({
@@ -536,7 +538,9 @@ function walk(state: State, node: Node, ctx: Context): void {
     case 'variable_assignment':
     case 'variable_assignments':
     case 'declaration_command':
-      if (node.type === 'declaration_command') pushCommand(state, node, ctx, []);
+    case 'unset_command':
+      if (node.type !== 'variable_assignment' && node.type !== 'variable_assignments')
+        pushCommand(state, node, ctx, []);
       else
         pushCommand(state, null, ctx, node.type === 'variable_assignment' ? [node] : named(node));
       return;

@@ -81,6 +81,23 @@ describe('code that bash evaluates where the grammar sees text', () => {
     expect(await readFile(todo, 'utf8')).toBe('# todo\n');
   });
 
+  it('a variable name with an expanding subscript (printf -v, read, unset, [ -v) runs no hidden command', async () => {
+    const todo = join(root, 'notes', 'todo.md');
+    const lines = [
+      `printf -v 'a[$(cat dotfiles/.n?trc >&2)]' x`,
+      `ls; printf -v "a[\\$(cat dotfiles/.n?trc >&2)]" x`,
+      `printf -v'a[$(cat dotfiles/.n?trc >&2)]' x`,
+      `a=(1); unset 'a[$(cat dotfiles/.n?trc >&2)]'; ls`,
+      `unset 'a[$(cat dotfiles/.n?trc >&2)]'; ls`,
+      `read -r 'a[$(cat dotfiles/.n?trc >&2)]' < notes/todo.md; ls`,
+      `[ -v 'a[$(cat dotfiles/.n?trc >&2)]' ] || ls`,
+      `echo x > notes/new.md && printf -v 'a[$(rm -f notes/todo.md)]' x`,
+    ];
+    await expectNotAllowed(lines);
+    for (const line of lines) expect(await runIfUncarded(line), line).not.toContain(NESTED_SECRET);
+    expect(await readFile(todo, 'utf8')).toBe('# todo\n');
+  });
+
   it('a redirection of a compound command that runs nothing still counts as a write', async () => {
     await expectNotAllowed([
       'ls; [[ 1 ]] > notes/todo.md',
