@@ -3,7 +3,7 @@
 // network past the fetch proxy, and no catastrophe that a card could let through. Each case
 // was found by driving real decisions and real sandboxed runs in a home of planted secrets.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -105,6 +105,25 @@ describe('code that bash evaluates where the grammar sees text', () => {
       'ls; case x in y) ;; esac > notes/todo.md',
       'echo x > notes/new.md; case x in y) ;; esac > notes/todo.md',
     ]);
+  });
+});
+
+describe('a leading cd is followed as bash follows it', () => {
+  it("cd through a linked directory then cd .. is judged in the link's own parent (bash cd is logical)", async () => {
+    const plan = join(root, 'notes', '2026', 'plan.md');
+    await plant(plan, 'my plan\n');
+    await symlink('../../app', join(root, 'notes', '2026', 'lnk'));
+    const lines = [
+      'cd notes/2026/lnk && cd .. && echo gone > plan.md',
+      'cd notes/2026/lnk && cd ../ && printf gone > plan.md',
+      'cd notes/2026/lnk && pushd .. && echo gone > plan.md',
+      `cd ${root}/notes/2026/lnk && cd .. && echo gone > plan.md`,
+    ];
+    await expectNotAllowed(lines);
+    for (const line of lines) await runIfUncarded(line);
+    expect(await readFile(plan, 'utf8')).toBe('my plan\n');
+    const listed = await runIfUncarded('cd notes/2026/lnk && cd .. && ls');
+    expect(listed).toContain('plan.md');
   });
 });
 
