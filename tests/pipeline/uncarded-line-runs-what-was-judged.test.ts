@@ -125,6 +125,11 @@ describe('a leading cd is followed as bash follows it', () => {
     const listed = await runIfUncarded('cd notes/2026/lnk && cd .. && ls');
     expect(listed).toContain('plan.md');
   });
+
+  it('pushd +N turns the directory stack, whatever directory is named like it', async () => {
+    await mkdir(join(root, 'notes', '2026', '+1'), { recursive: true });
+    await expectNotAllowed(['cd notes && pushd 2026 && pushd +1 && echo gone > todo.md']);
+  });
 });
 
 describe('a redirection is opened where the shell runs', () => {

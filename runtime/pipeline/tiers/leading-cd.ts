@@ -10,8 +10,9 @@ import { climbsThroughName } from '../scope-paths.ts';
 /** A directory word that is what it spells, or null. */
 export function plainDirectoryWord(word: ShellWord): string | null {
   if (!word.literal || word.glob) return null;
-  // Options, `cd -` ($OLDPWD), `~user`, `~+`, `~-` and `..` after a name are not what they spell.
-  if (word.text.startsWith('-') || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
+  // Options, `cd -` ($OLDPWD), `pushd +1` (the stack), `~user`, `~+`, `~-` and `..` after a
+  // name are not what they spell.
+  if (/^[-+]/.test(word.text) || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
     return null;
   return word.text;
 }
