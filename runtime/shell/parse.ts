@@ -12,7 +12,7 @@ import type {
   ShellWord,
 } from './types.ts';
 import { SHELLS } from '../../constitution/command-effects.ts';
-import { readsOtherwise, joinContinuations } from './bash-reading.ts';
+import { heredocHidesCode, readsOtherwise, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
 import { evaluatesSubscript } from './name-operands.ts';
@@ -410,6 +410,7 @@ function pushKeywordCommand(
 function walkRedirected(state: State, node: Node, ctx: Context): void {
   const body = node.childForFieldName('body');
   const redirectNodes = named(node).filter((c) => c.type.endsWith('_redirect'));
+  if (redirectNodes.some(heredocHidesCode)) state.errors = true;
   // tree-sitter-bash hangs `cat <<EOF | sh` 's pipeline inside the here-document node.
   const tails = redirectNodes
     .filter((r) => r.type === 'heredoc_redirect')

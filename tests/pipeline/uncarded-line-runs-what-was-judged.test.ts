@@ -98,6 +98,22 @@ describe('code that bash evaluates where the grammar sees text', () => {
     expect(await readFile(todo, 'utf8')).toBe('# todo\n');
   });
 
+  it('an unquoted here-document runs no backquote or ${…} code the grammar reads as text', async () => {
+    const lines = [
+      'ls 2>&1 <<EOF\n`cat dotfiles/.n?trc >&2`\nEOF',
+      'cat <<EOF\n`cat dotfiles/.n?trc`\nEOF',
+      "cat <<EOF\n${a['$(cat dotfiles/.n?trc >&2)']}\nEOF",
+      "cat <<EOF\n${x:-'$(cat dotfiles/.n?trc)'}\nEOF",
+      "{ cat; } <<EOF\n${a['$(cat dotfiles/.n?trc >&2)']}\nEOF",
+    ];
+    await expectNotAllowed(lines);
+    for (const line of lines) expect(await runIfUncarded(line), line).not.toContain(NESTED_SECRET);
+    // A quoted delimiter keeps the body as text: it still runs without a card.
+    expect(await decide("cat <<'EOF'\n`date` ${a['$(date)']}\nEOF")).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
   it('a redirection of a compound command that runs nothing still counts as a write', async () => {
     await expectNotAllowed([
       'ls; [[ 1 ]] > notes/todo.md',
