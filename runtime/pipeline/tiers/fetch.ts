@@ -7,6 +7,7 @@
 // another route (--proxy, --resolve, --connect-to, --unix-socket) asks.
 import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
 import { opensNothing } from '../../../constitution/process-use.ts';
+import { TEXT_FILTERS } from '../../../constitution/programs.ts';
 import { words } from '../workspace/spec.ts';
 
 // Options that only shape how the answer is read and printed.
@@ -70,9 +71,14 @@ export function fetchLine(shell: ParsedShell): FetchLine | null {
   const url = fetchedUrl(first);
   if (url === null || first.pipeline.stage !== 0) return null;
   // The rest reads its output: the same pipeline, after the curl.
-  // …and opens nothing itself: an input redirect from /dev/tcp would go past the proxy.
+  // …and opens nothing itself: an input redirect from /dev/tcp, or a program with a network
+  // client of its own (npm view --noproxy), would go past the proxy.
   const reads = (c: ShellCommand): boolean =>
-    c.pipeline.id === first.pipeline.id && c.origin === 'top' && opensNothing(c);
+    c.pipeline.id === first.pipeline.id &&
+    c.origin === 'top' &&
+    c.binary !== null &&
+    TEXT_FILTERS.has(c.binary) &&
+    opensNothing(c);
   if (!others.every(reads)) return null;
   return { url, rest: { ...shell, commands: others, andChain: null } };
 }
