@@ -46,6 +46,21 @@ function xargsFiles(command: ShellCommand): (ShellWord | undefined)[] {
   return files;
 }
 
+/** The words xargs reads from text the line hands it: a here-string (`<<< ~`) or here-document. */
+function xargsStdin(command: ShellCommand): ShellWord[] {
+  if (!command.wrappers.some((w) => w.name === 'xargs')) return [];
+  const hereStrings = command.redirects.flatMap((r) =>
+    r.op === '<<<' && r.target !== null ? [r.target] : [],
+  );
+  const lines = command.redirects.some((r) => r.op.startsWith('<<') && r.op !== '<<<')
+    ? (command.stdinText ?? '')
+        .split(/\s+/)
+        .filter((token) => token !== '')
+        .map(literal)
+    : [];
+  return [...hereStrings, ...lines];
+}
+
 /** The trees a command prints the entries of (what a deleter fed its output would take). */
 function listedTrees(command: ShellCommand, view: ShellView): string[] {
   const args = command.args;
@@ -109,6 +124,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   const targets = deleteTargets(command).filter((w) => recursive || w.glob);
   if (anyPath(targets, view, critical)) return true;
   if (xargsFiles(command).some((file) => writtenList(file, view).some(critical))) return true;
+  if (xargsStdin(command).some((word) => view.paths(word).some(critical))) return true;
   return argumentFeeders(command, view.parsed.commands).some((o) =>
     listedTrees(o, view).some(critical),
   );

@@ -2,21 +2,9 @@
 // (symlinks followed, as bash follows them). The pattern's text says nothing of a link among
 // its matches (notes/creds.txt -> ~/backup/.aws/credentials): the tiers judge each match.
 import { join } from 'node:path';
-import { globToRegExp } from '../../executors/glob-match.ts';
+import { globMatcher } from '../vaglio/guard-text.ts';
 
 const GLOB = /[*?[]/;
-
-/** One name pattern as bash matches it: a name starting with a dot only by a leading `.`. */
-function segmentMatcher(segment: string): ((name: string) => boolean) | null {
-  let regex: RegExp;
-  try {
-    regex = globToRegExp(segment);
-  } catch {
-    return null;
-  }
-  const dotNames = segment.startsWith('.');
-  return (name) => (dotNames || !name.startsWith('.')) && regex.test(name);
-}
 
 /**
  * The paths an absolute glob matches now (empty when none: bash then keeps the word as it
@@ -34,8 +22,8 @@ export function expandGlob(
       current = current.map((dir) => join(dir, segment));
       continue;
     }
-    const matches = segmentMatcher(segment);
-    if (matches === null) return null;
+    // A name matches as bash matches it: a leading dot only by a leading `.`.
+    const matches = globMatcher(segment);
     const next: string[] = [];
     for (const dir of current) {
       const names = namesIn(dir);

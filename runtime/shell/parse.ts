@@ -310,6 +310,8 @@ function pushCommand(
     ...touchingWords(items),
   ];
   const peeled = peelWrappers(words);
+  // `coproc NAME { …; }` is a compound command the grammar splits into words and a `}`.
+  if (peeled.wrappers.some((w) => w.name === 'coproc')) state.errors = true;
   const [name, ...args] = peeled.words;
   const binary = binaryOf(name);
   if (evaluatesSubscript(binary, args)) state.errors = true;

@@ -163,8 +163,9 @@ describe('uncarded red team 3: ideas that held', () => {
       'echo x > ke""ep.txt',
     ]);
     await expectDecisions('ask', ['echo x >> ~root/.bashrc'], home);
-    await expectDecisions('ask', ['head -2 ~+/passwd'], '/etc');
-    await expectDecisions('ask', ['cat ~+/app/credentials.env'], join(home, '.config'));
+    // ~+ is the working directory: the guard judges the file it names, as for the plain path.
+    await expectDecisions('deny', ['head -2 ~+/passwd'], '/etc');
+    await expectDecisions('deny', ['cat ~+/app/credentials.env'], join(home, '.config'));
   });
 
   it('the file tools walk no symlinked directory: fs_grep and fs_glob below a link to ~/.config/app find nothing', async () => {
