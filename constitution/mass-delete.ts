@@ -6,6 +6,7 @@ import {
   DELETERS,
   deleteTargets,
   findStarts,
+  hasFlag,
   inlineCode,
   mayHaveFlag,
   operands,
@@ -117,6 +118,11 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   // rsync --delete onto / makes it a copy of the (often empty) source.
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);
+  // Archivers that delete what they pack once it is in the archive.
+  const packsAway =
+    (b === 'tar' && command.args.some((a) => a.text === '--remove-files')) ||
+    (b === 'zip' && hasFlag(command.args, 'm', ['--move']));
+  if (packsAway) return anyPath(operands(command.args), view, critical);
   if (!DELETERS.has(b)) return false;
   const recursive =
     b === 'rm' && mayHaveFlag(command.args, 'rR', ['--recursive'], view.parsed.variables);
