@@ -342,6 +342,35 @@ export function awkShellOnSocket(command: ShellCommand): boolean {
   return AWK_RUNS_COMMANDS.test(rest);
 }
 
+// sed's `e` command and the `e` flag of `s///` run a line as a shell command.
+const SED_RUNS =
+  /(?:^|[;{}\n])\s*(?:[0-9$,]+|\/[^/]*\/)?\s*e(?:\s|;|$)|\bs([^\w\s\\]).*?\1.*?\1[gpiIMmw0-9]*e/;
+// Programs that run what they read as commands: the job schedulers (`at`, `batch`, `crontab -`
+// installs it to run later), line editors (`!cmd`), m4 (syscmd), a makefile or gdb script read
+// from stdin.
+const COMMAND_READERS: ReadonlySet<string> = new Set(['at', 'batch', 'ed', 'ex']);
+const EDITORS: ReadonlySet<string> = new Set(['vi', 'vim', 'nvim', 'view']);
+
+function runsInputAsCommands(b: string, command: ShellCommand): boolean {
+  const args = command.args;
+  const first = operands(args)[0];
+  // Their operands are a time or the file edited: the commands still come from stdin.
+  if (COMMAND_READERS.has(b)) return !hasFlag(args, 'f', ['--file']);
+  if (b === 'm4') return first === undefined || STDIN_NAMES.has(first.text);
+  if (b === 'crontab')
+    return !hasFlag(args, 'lre', []) && (first === undefined || STDIN_NAMES.has(first.text));
+  if (EDITORS.has(b)) return hasFlag(args, 'es', []) || first?.text === '-';
+  if (b === 'sed') return args.some((a) => SED_RUNS.test(a.text));
+  if (b === 'make' || b === 'gmake' || b === 'gdb')
+    return (
+      args.some(
+        (a, i) =>
+          STDIN_NAMES.has(a.text) && /^-[fx]$|^--(?:file|command)$/.test(args[i - 1]?.text ?? ''),
+      ) || args.some((a) => /^--(?:file|command|makefile)=(?:-|\/dev\/stdin)$/.test(a.text))
+    );
+  return false;
+}
+
 /** Programs that run text as code: shells, interpreters, eval and source. */
 export function runsCode(binary: string): boolean {
   return SHELLS.has(binary) || isInterpreter(binary) || ['eval', 'source', '.'].includes(binary);
@@ -354,7 +383,9 @@ export function runsCode(binary: string): boolean {
  */
 export function runsStdin(command: ShellCommand): boolean {
   const b = command.binary;
-  if (b === null) return false;
+  // A command named by a variable or a substitution (`| $SHELL`) may be any shell.
+  if (b === null) return command.name !== null;
+  if (runsInputAsCommands(b, command)) return true;
   if (command.wrappers.some((w) => w.name === 'xargs')) return runsCode(b);
   const first = operands(command.args)[0];
   const fromStdin = first !== undefined && STDIN_NAMES.has(first.text);

@@ -6,6 +6,7 @@ import {
   DELETERS,
   deleteTargets,
   findStarts,
+  hasFlag,
   inlineCode,
   mayHaveFlag,
   operands,
@@ -45,6 +46,21 @@ function xargsFiles(command: ShellCommand): (ShellWord | undefined)[] {
       files.push(literal(arg.text.replace(/^(?:-a|--arg-file=)/, '')));
   });
   return files;
+}
+
+/** The words xargs reads from text the line hands it: a here-string (`<<< ~`) or here-document. */
+function xargsStdin(command: ShellCommand): ShellWord[] {
+  if (!command.wrappers.some((w) => w.name === 'xargs')) return [];
+  const hereStrings = command.redirects.flatMap((r) =>
+    r.op === '<<<' && r.target !== null ? [r.target] : [],
+  );
+  const lines = command.redirects.some((r) => r.op.startsWith('<<') && r.op !== '<<<')
+    ? (command.stdinText ?? '')
+        .split(/\s+/)
+        .filter((token) => token !== '')
+        .map(literal)
+    : [];
+  return [...hereStrings, ...lines];
 }
 
 /** The trees a command prints the entries of (what a deleter fed its output would take). */
@@ -120,6 +136,11 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
     return argumentFeeders(command, view.parsed.commands).some((o) =>
       listedTrees(o, view).some(critical),
     );
+  // Archivers that delete what they pack once it is in the archive.
+  const packsAway =
+    (b === 'tar' && command.args.some((a) => a.text === '--remove-files')) ||
+    (b === 'zip' && hasFlag(command.args, 'm', ['--move']));
+  if (packsAway) return anyPath(operands(command.args), view, critical);
   if (!DELETERS.has(b)) return false;
   const recursive =
     b === 'rm' && mayHaveFlag(command.args, 'rR', ['--recursive'], view.parsed.variables);
@@ -127,6 +148,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   const targets = deleteTargets(command).filter((w) => recursive || w.glob);
   if (anyPath(targets, view, critical)) return true;
   if (xargsFiles(command).some((file) => writtenList(file, view).some(critical))) return true;
+  if (xargsStdin(command).some((word) => view.paths(word).some(critical))) return true;
   return argumentFeeders(command, view.parsed.commands).some((o) =>
     listedTrees(o, view).some(critical),
   );

@@ -5,6 +5,7 @@
 // bwrap-args.ts): uncarded only when it does nothing but list them (the read-only catalogue
 // has already vetted every option), and after a card when it signals. Pure.
 import type { ParsedShell, ShellCommand } from '../runtime/shell/types.ts';
+import { TEXT_FILTERS } from './programs.ts';
 
 /** Programs that list processes, sockets, network interfaces or what they hold open: nothing else. */
 const PROCESS_LISTERS: ReadonlySet<string> = new Set([
@@ -20,19 +21,6 @@ const PROCESS_LISTERS: ReadonlySet<string> = new Set([
 
 /** Programs that signal processes. */
 const PROCESS_SIGNALLERS: ReadonlySet<string> = new Set(['kill', 'pkill', 'killall']);
-
-// Filters of a listing's text that open no socket and run no program (awk and sed can).
-const TEXT_FILTERS: ReadonlySet<string> = new Set([
-  'grep',
-  'head',
-  'tail',
-  'sort',
-  'uniq',
-  'wc',
-  'cut',
-  'tr',
-  'column',
-]);
 
 /**
  * True when the command opens nothing through a redirect: bash connects an input redirect from

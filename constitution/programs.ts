@@ -83,3 +83,40 @@ const LAUNCHERS: ReadonlySet<string> = new Set([
 export function runsOtherCode(binary: string): boolean {
   return SHELLS.has(binary) || isInterpreter(binary) || LAUNCHERS.has(binary);
 }
+
+/**
+ * Programs that read text and print it, and nothing more: they open no socket and run no
+ * program (awk and sed only in the print-only forms the read-only catalogue lets through).
+ * A line that runs with a network (the fetch proxy's, the host's for a process listing) may
+ * pipe its text through these alone: `npm view --noproxy`, `pip list -o`, `kubectl` or `git`
+ * would open connections of their own, past the proxy.
+ */
+export const TEXT_FILTERS: ReadonlySet<string> = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'head',
+  'tail',
+  'sort',
+  'uniq',
+  'wc',
+  'cut',
+  'tr',
+  'column',
+  'jq',
+  'nl',
+  'tac',
+  'rev',
+  'fold',
+  'fmt',
+  'expand',
+  'base64',
+  'xxd',
+  'od',
+  'strings',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'awk',
+  'sed',
+]);

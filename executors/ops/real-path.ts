@@ -3,6 +3,7 @@
 // (ENOTDIR), a loop or a denied directory still throws, and every one of them means "nothing
 // usable is there" to a decision.
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename } from 'node:path';
 import type { RealPath } from '../../runtime/pipeline/scope-paths.ts';
 
 function quietly(look: () => Stats | undefined): Stats | undefined {
@@ -46,8 +47,15 @@ export function entryExists(path: string): boolean {
 export function isAppendableData(path: string): boolean {
   const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
   if (stats === undefined || !stats.isFile() || (stats.mode & 0o111) !== 0) return false;
-  return /\.(?:md|markdown|txt|text|org|rst|csv|tsv|log)$/i.test(path);
+  const name = basename(path);
+  return /\.(?:md|markdown|txt|text|org|rst|csv|tsv|log)$/i.test(name) && !READ_AS_CODE.test(name);
 }
+
+// Names with a data extension that tools read as build code or as what to install: a line
+// added to CMakeLists.txt runs at the next build, one in requirements.txt (`-e git+…`,
+// `--index-url`) at the next install.
+const READ_AS_CODE =
+  /^(?:CMakeLists\.txt|.*requirements.*\.txt|.*constraints.*\.txt|packages\.txt|apt\.txt|runtime\.txt)$/i;
 
 /** The names in a directory (symlinks followed to it), or null when it cannot be listed. */
 export function namesIn(dir: string): readonly string[] | null {

@@ -99,3 +99,17 @@ export function readsOtherwise(root: Node, source: string): boolean {
   }
   return false;
 }
+
+// What bash expands in an unquoted here-document that the grammar reads as text: backquotes,
+// and quotes inside `${…}` and `$((…))`, which quote nothing there (`${a['$(cmd)']}` runs cmd).
+const HEREDOC_CODE = /`|\$\{|\$\(\(|\$\[/;
+
+/** True when a here-document's body holds code that bash runs and the grammar cannot show. */
+export function heredocHidesCode(redirect: Node): boolean {
+  if (redirect.type !== 'heredoc_redirect') return false;
+  const start = redirect.namedChildren.find((c) => c?.type === 'heredoc_start');
+  // A quoted delimiter (`<<'EOF'`, `<<E\OF`) keeps the body as it is.
+  if (start === undefined || start === null || /['"\\]/.test(start.text)) return false;
+  const body = redirect.namedChildren.find((c) => c?.type === 'heredoc_body');
+  return body !== undefined && body !== null && HEREDOC_CODE.test(body.text);
+}

@@ -12,9 +12,10 @@ import type {
   ShellWord,
 } from './types.ts';
 import { SHELLS } from '../../constitution/command-effects.ts';
-import { readsOtherwise, joinContinuations } from './bash-reading.ts';
+import { heredocHidesCode, readsOtherwise, joinContinuations } from './bash-reading.ts';
 import { dropsText } from './coverage.ts';
 import { interpreterShellStrings } from './interpreter.ts';
+import { evaluatesSubscript } from './name-operands.ts';
 import { binaryOf, peelWrappers, shellPayload } from './unwrap.ts';
 import { literalWord, resolveWord, resolveWords } from './words.ts';
 import { echoedText, scriptRun, writtenText } from './written-files.ts';
@@ -242,7 +243,13 @@ function parsePayload(state: State, text: string, ctx: Context, parent: number):
   });
 }
 
-function pushCommand(state: State, node: Node | null, ctx: Context, own: readonly Node[]): void {
+function pushCommand(
+  state: State,
+  node: Node | null,
+  ctx: Context,
+  own: readonly Node[],
+  keyword: string | null = null,
+): void {
   if (state.commands.length >= MAX_COMMANDS) {
     state.errors = true;
     return;
@@ -253,7 +260,11 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
   const parts = node === null ? own : [...commandParts(node), ...own];
   // `export`/`local` is an anonymous keyword token, not a word node.
   const declared =
-    node?.type === 'declaration_command' ? [literalWord(node.firstChild?.text ?? 'declare')] : [];
+    keyword !== null
+      ? [literalWord(keyword)]
+      : node?.type === 'declaration_command' || node?.type === 'unset_command'
+        ? [literalWord(node.firstChild?.text ?? 'declare')]
+        : [];
   let nameNodes: Node[] = [];
   const items: (Node | ShellWord)[] = [];
   const assigned: { name: string; nodes: Node[]; end: number }[] = [];
@@ -299,8 +310,11 @@ function pushCommand(state: State, node: Node | null, ctx: Context, own: readonl
     ...touchingWords(items),
   ];
   const peeled = peelWrappers(words);
+  // `coproc NAME { …; }` is a compound command the grammar splits into words and a `}`.
+  if (peeled.wrappers.some((w) => w.name === 'coproc')) state.errors = true;
   const [name, ...args] = peeled.words;
   const binary = binaryOf(name);
+  if (evaluatesSubscript(binary, args)) state.errors = true;
   const index = state.commands.length;
   const pipeline = ctx.pipeline ?? { id: state.nextPipeline++, stage: 0, length: 1 };
   state.commands.push({
@@ -370,9 +384,35 @@ function parseEchoedScripts(
   }
 }
 
+/** The words of a compound command, however deep the grammar nests them in expressions. */
+function wordNodesIn(node: Node): Node[] {
+  return named(node).flatMap((c) => (WORD_NODES.has(c.type) ? [c] : wordNodesIn(c)));
+}
+
+/**
+ * `[[ … ]]`, `(( … ))` and a C-style for header run code the grammar reads as text: bash
+ * evaluates their operands as arithmetic, where `a[$(cmd)]` in any quoting runs cmd. Each is
+ * a command named by its keyword (no tier knows one), carrying its words and redirections.
+ */
+function pushKeywordCommand(
+  state: State,
+  nodes: readonly Node[],
+  ctx: Context,
+  keyword: string,
+): void {
+  pushCommand(
+    state,
+    null,
+    ctx,
+    nodes.flatMap((n) => (WORD_NODES.has(n.type) ? [n] : wordNodesIn(n))),
+    keyword,
+  );
+}
+
 function walkRedirected(state: State, node: Node, ctx: Context): void {
   const body = node.childForFieldName('body');
   const redirectNodes = named(node).filter((c) => c.type.endsWith('_redirect'));
+  if (redirectNodes.some(heredocHidesCode)) state.errors = true;
   // tree-sitter-bash hangs `cat <<EOF | sh` 's pipeline inside the here-document node.
   const tails = redirectNodes
     .filter((r) => r.type === 'heredoc_redirect')
@@ -403,7 +443,10 @@ function walkRedirected(state: State, node: Node, ctx: Context): void {
     // `{ a; } > f x` is a syntax error to bash; the grammar accepts it.
     if (readings.some((r) => r.words.length > 0)) state.errors = true;
     const redirects = [...ctx.redirects, ...readings.flatMap((r) => r.redirects)];
+    const first = state.commands.length;
     walk(state, body, { ...headCtx, redirects });
+    // A body that runs no command (`case x in y) ;; esac > f`) still opens its redirections.
+    if (state.commands.length === first) pushCommand(state, null, headCtx, redirectNodes);
     walkSubstitutions(state, redirectNodes, ctx, null);
   }
   const head = headCtx.pipeline;
@@ -469,6 +512,13 @@ function child(state: State, ctx: Context): readonly number[] {
   return [...ctx.scope, state.nextScope++];
 }
 
+/** A while/until or C-style for loop: its commands carry the loop's header. */
+function walkLoop(state: State, node: Node, ctx: Context): void {
+  const body = node.childForFieldName('body');
+  const header = node.text.slice(0, body === null ? undefined : body.startIndex - node.startIndex);
+  walkChildren(state, node, { ...ctx, loop: header.replace(/[\s;]+$/, '').replace(/\s+/g, ' ') });
+}
+
 function walkChildren(state: State, parent: Node, ctx: Context): void {
   for (const node of named(parent)) {
     const background = ctx.background || node.nextSibling?.type === '&';
@@ -513,7 +563,9 @@ function walk(state: State, node: Node, ctx: Context): void {
     case 'variable_assignment':
     case 'variable_assignments':
     case 'declaration_command':
-      if (node.type === 'declaration_command') pushCommand(state, node, ctx, []);
+    case 'unset_command':
+      if (node.type !== 'variable_assignment' && node.type !== 'variable_assignments')
+        pushCommand(state, node, ctx, []);
       else
         pushCommand(state, null, ctx, node.type === 'variable_assignment' ? [node] : named(node));
       return;
@@ -526,19 +578,25 @@ function walk(state: State, node: Node, ctx: Context): void {
       if (body) walk(state, body, ctx);
       return;
     }
-    case 'while_statement':
-    case 'c_style_for_statement': {
-      const body = node.childForFieldName('body');
-      const header = node.text.slice(
-        0,
-        body === null ? undefined : body.startIndex - node.startIndex,
-      );
-      walkChildren(state, node, {
-        ...ctx,
-        loop: header.replace(/[\s;]+$/, '').replace(/\s+/g, ' '),
-      });
+    case 'test_command':
+      pushKeywordCommand(state, [node], ctx, '[[');
       return;
-    }
+    case 'compound_statement':
+      if (node.text.startsWith('((')) pushKeywordCommand(state, [node], ctx, '((');
+      else walkChildren(state, node, ctx);
+      return;
+    case 'c_style_for_statement':
+      pushKeywordCommand(
+        state,
+        named(node).filter((c) => c.id !== node.childForFieldName('body')?.id),
+        ctx,
+        '((',
+      );
+      walkLoop(state, node, ctx);
+      return;
+    case 'while_statement':
+      walkLoop(state, node, ctx);
+      return;
     case 'command_substitution':
     case 'process_substitution': {
       state.hasSubstitution = true;

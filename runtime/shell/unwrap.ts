@@ -112,6 +112,20 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['proxychains', spec({ shortArgs: 'f' })],
   ['proxychains4', spec({ shortArgs: 'f' })],
   ['caffeinate', spec({ shortArgs: 'tw' })],
+  // Schedulers and namespace tools that run the command after their options (flock's lock
+  // file, taskset's mask and chrt's priority come first; flock -c is shell text, below).
+  [
+    'flock',
+    spec({
+      shortArgs: 'wEc',
+      longArgs: ['--timeout', '--conflict-exit-code', '--command'],
+      positionals: 1,
+    }),
+  ],
+  ['unshare', spec({ shortArgs: 'SGRw', longArgs: ['--setuid', '--setgid', '--root', '--wd'] })],
+  ['taskset', spec({ positionals: 1, noCommand: ['-p', '--pid'] })],
+  ['chrt', spec({ positionals: 1, noCommand: ['-p', '--pid'] })],
+  ['coproc', spec({})],
 ]);
 
 /**
@@ -192,6 +206,13 @@ function commandIndex(
   return { index: i < words.length ? i : -1, split };
 }
 
+function plainWords(text: string): ShellWord[] {
+  return text
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .map((w) => ({ text: w, literal: true, glob: false, parts: [{ kind: 'text', text: w }] }));
+}
+
 /** Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. */
 export function peelWrappers(words: readonly ShellWord[]): Peeled {
   let current = words;
@@ -202,10 +223,13 @@ export function peelWrappers(words: readonly ShellWord[]): Peeled {
     const wrapper = name === null ? undefined : WRAPPERS.get(name);
     if (name === null || wrapper === undefined) break;
     const { index, split } = commandIndex(current, wrapper);
-    if (split !== null) payload = split;
-    if (index < 0) break;
-    wrappers.push({ name, args: current.slice(1, index) });
-    current = current.slice(index);
+    // `env -S 'sh -s'` splits the string into the command's first words: plain words are
+    // those words; one with a quote or an expansion is judged as shell text (the payload).
+    const spliced = split !== null && /^[^'"\\$`]*$/.test(split) ? plainWords(split) : [];
+    if (split !== null && spliced.length === 0) payload = split;
+    if (index < 0 && spliced.length === 0) break;
+    wrappers.push({ name, args: current.slice(1, index < 0 ? current.length : index) });
+    current = [...spliced, ...(index < 0 ? [] : current.slice(index))];
   }
   return { words: current, wrappers, payload };
 }
@@ -222,18 +246,40 @@ function staticText(word: ShellWord): string | null {
   return text;
 }
 
+/**
+ * The shell text a word hands to another shell: its static text, with each variable written
+ * back as `${name}` (the shell expands it there as it would here: `eval "rm -rf $HOME"`).
+ */
+function payloadText(word: ShellWord): string | null {
+  if (word.literal) return word.text;
+  let text = '';
+  for (const part of word.parts) {
+    if (part.kind === 'text') text += part.text;
+    else if (part.kind === 'var') text += `\${${part.name}}`;
+    else if (part.output !== null) text += part.output;
+    else return null;
+  }
+  return text;
+}
+
+// Programs whose -c (or --command) value is shell text: `su -c`, `flock FILE -c`, `script -c`.
+const COMMAND_OPTION: ReadonlySet<string> = new Set(['su', 'flock', 'script']);
+
 /** The shell text a command runs besides its own words: `bash -c TEXT`, `eval ...`, `su -c TEXT`. */
 export function shellPayload(binary: string | null, args: readonly ShellWord[]): string | null {
   if (binary === 'eval') {
-    const texts = args.map(staticText);
+    const texts = args.map(payloadText);
     return texts.length > 0 && texts.every((t) => t !== null) ? texts.join(' ') : null;
   }
-  if (binary === 'su') {
-    const at = args.findIndex((a) => a.text === '-c' || a.text === '--command');
+  if (binary !== null && COMMAND_OPTION.has(binary)) {
     const inline = args.find((a) => a.text.startsWith('--command='));
     if (inline !== undefined) return inline.literal ? inline.text.slice('--command='.length) : null;
+    // `-c TEXT`, or the last letter of a cluster (`script -qc TEXT`).
+    const at = args.findIndex(
+      (a) => a.literal && (a.text === '--command' || /^-[a-zA-Z]*c$/.test(a.text)),
+    );
     const word = at >= 0 ? args[at + 1] : undefined;
-    return word === undefined ? null : staticText(word);
+    return word === undefined ? null : payloadText(word);
   }
   if (binary === null || !SHELLS.has(binary)) return null;
   let sawC = false;
@@ -249,7 +295,7 @@ export function shellPayload(binary: string | null, args: readonly ShellWord[]):
       continue;
     }
     if (word.literal && text.startsWith('--')) continue;
-    return sawC ? staticText(word) : null;
+    return sawC ? payloadText(word) : null;
   }
   return null;
 }

@@ -141,16 +141,25 @@ function decodeAnsiC(body: string): { text: string; exact: boolean } {
   return { text: nul === -1 ? text : text.slice(0, nul), exact };
 }
 
+// `${x:?msg}`, `${x:-default}`, `${x:=default}` (and their forms without `:`) are x's value
+// whenever x is set: a word the guard must judge as x (`rm -rf "${HOME:?}"` is the home).
+const VALUE_KEEPING = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?[?=-]/;
+
 function variablePart(node: Node): WordPart {
-  // ${name} with no operator is the same as $name; anything else (${x:-y}, ${#x}) is run-time.
+  // ${name} with no operator is the same as $name; anything else (${#x}, ${x%y}) is run-time.
   const named = node.namedChildren.filter((child): child is Node => child !== null);
-  const only = named.length === 1 ? named[0] : undefined;
+  const [first] = named;
   if (
-    only !== undefined &&
-    (only.type === 'variable_name' || only.type === 'special_variable_name')
+    first !== undefined &&
+    (first.type === 'variable_name' || first.type === 'special_variable_name')
   ) {
-    if (node.type === 'simple_expansion' || node.text === `\${${only.text}}`)
-      return { kind: 'var', name: only.text };
+    if (
+      named.length === 1 &&
+      (node.type === 'simple_expansion' || node.text === `\${${first.text}}`)
+    )
+      return { kind: 'var', name: first.text };
+    if (node.type === 'expansion' && VALUE_KEEPING.exec(node.text)?.[1] === first.text)
+      return { kind: 'var', name: first.text };
   }
   return RUN_TIME;
 }

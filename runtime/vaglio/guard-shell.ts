@@ -223,6 +223,8 @@ function leadsTo(command: ShellCommand, path: string, realPath: (p: string) => s
   return slash <= 0 ? path : `${realPath(path.slice(0, slash))}${path.slice(slash)}`;
 }
 
+const TILDE_PLUS = /^~\+(?=\/|$)/;
+
 /** What the guard may ask of the disk: where links lead, and a small file's text. */
 export interface ShellDisk {
   readonly realPath?: (path: string) => string;
@@ -293,16 +295,16 @@ export function checkShell(
   if (raw) return raw;
   if (secretTokenIn(parsed.source) !== null && reachesNetwork(parsed))
     notes.add(SECRET_TOKEN_SIGNAL);
-  const values = wordValues(parsed, home, siblings.positional);
   const given = normalizePath(siblings.cwd, home);
   const start = given.startsWith('/') ? given : normalizePath(`${home}/${given}`, home);
-  const dirsOf = workingDirs(parsed, values, home, start);
+  const dirsOf = workingDirs(parsed, wordValues(parsed, home, siblings.positional), home, start);
   const wordDirs = new Map<ShellWord, readonly string[]>();
   for (const command of parsed.commands) {
     for (const word of commandWords(command)) wordDirs.set(word, dirsOf.get(command) ?? [start]);
   }
   // Words the rules make up (the file of dd's of=...) may run in any directory seen.
-  const anyDir = [...new Set([...dirsOf.values()].flat())];
+  const anyDir = [...new Set([start, ...[...dirsOf.values()].flat()])];
+  const values = wordValues(parsed, home, siblings.positional, anyDir);
   const pathCache = new Map<ShellWord, string[]>();
   const paths = (word: ShellWord): string[] => {
     const cached = pathCache.get(word);
@@ -310,6 +312,11 @@ export function checkShell(
     const out = values(word).flatMap((v) => {
       // An empty word names nothing (rm -rf "$UNSET" removes nothing).
       if (v === '') return [];
+      // `~+` is $PWD: where the command runs.
+      if (TILDE_PLUS.test(v))
+        return (wordDirs.get(word) ?? anyDir).map((dir) =>
+          normalizePath(v.replace(TILDE_PLUS, dir), home),
+        );
       const path = normalizePath(v, home);
       if (path.startsWith('/')) return [path];
       const dirs = wordDirs.get(word) ?? anyDir;

@@ -57,9 +57,12 @@ function variableValues(
   parsed: ParsedShell,
   home: string,
   positional: readonly string[],
+  pwd: readonly string[],
 ): Map<string, string[]> {
   const vars = new Map<string, string[]>([...parsed.variables].map(([k, v]) => [k, [...v]]));
   vars.set('HOME', [home]);
+  // $PWD is where the command runs (the line may set its own, which comes on top).
+  if (pwd.length > 0) vars.set('PWD', [...new Set([...pwd, ...(vars.get('PWD') ?? [])])]);
   positional.forEach((value, i) => vars.set(String(i + 1), [value]));
   if (positional.length > 0) {
     vars.set('@', [...positional]);
@@ -96,11 +99,15 @@ function expandBraces(text: string): string[] {
   return results;
 }
 
-/** The texts a word can take (un-normalised): known variables and $1... (`positional`) substituted. */
+/**
+ * The texts a word can take (un-normalised): known variables, $1... (`positional`) and $PWD
+ * (each directory in `pwd`) substituted.
+ */
 export function wordValues(
   parsed: ParsedShell,
   home: string,
   positional: readonly string[] = [],
+  pwd: readonly string[] = [],
 ): (word: ShellWord) => readonly string[] {
   let vars: Map<string, string[]> | null = null;
   const cache = new Map<ShellWord, readonly string[]>();
@@ -110,7 +117,7 @@ export function wordValues(
     if (cached) return cached;
     let values: string[] = [word.text];
     if (!word.parts.every((p) => p.kind === 'text')) {
-      vars ??= variableValues(parsed, home, positional);
+      vars ??= variableValues(parsed, home, positional, pwd);
       values = expandParts(word.parts, vars);
     }
     const expanded = values.flatMap((v) =>

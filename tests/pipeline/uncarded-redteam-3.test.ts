@@ -163,7 +163,8 @@ describe('uncarded red team 3: ideas that held', () => {
       'echo x > ke""ep.txt',
     ]);
     await expectDecisions('ask', ['echo x >> ~root/.bashrc'], home);
-    await expectDecisions('ask', ['head -2 ~+/passwd'], '/etc');
+    // ~+ is the working directory: the guard judges the file it names, as for the plain path.
+    await expectDecisions('deny', ['head -2 ~+/passwd'], '/etc');
     // A credential-named file in a dot-directory is refused by name, whatever leads to it.
     await expectDecisions('deny', ['cat ~+/app/credentials.env'], join(home, '.config'));
   });

@@ -227,7 +227,7 @@ describe('parseShell: payloads', () => {
     ['zsh -c "bash -c \'rm -rf /x\'"', 2],
     ['eval rm -rf /x', 1],
     ["su -c 'rm -rf /x'", 1],
-    ["env -S 'rm -rf /x'", 1],
+    ['env -S \'rm -rf "/x"\'', 1],
     ['sudo dash -c \'eval "rm -rf /x"\'', 2],
     ['bash <<EOF\nrm -rf /x\nEOF', 1],
     ["sh <<< 'rm -rf /x'", 1],
@@ -240,6 +240,21 @@ describe('parseShell: payloads', () => {
     expect(rm?.origin).toBe('payload');
     expect(rm?.depth).toBe(depth);
     expect(rm?.args.map((a) => a.text)).toEqual(['-rf', '/x']);
+  });
+
+  it('env -S splits a plain string into the command it runs', () => {
+    for (const source of ["env -S 'rm -rf /x'", "curl -s x | env -S'sh -s'"]) {
+      const run = parseShell(source).commands.at(-1);
+      expect(run?.origin, source).toBe('top');
+      expect(
+        run?.wrappers.map((w) => w.name),
+        source,
+      ).toEqual(['env']);
+    }
+    expect(parseShell("env -S 'rm -rf /x'").commands[0]?.args.map((a) => a.text)).toEqual([
+      '-rf',
+      '/x',
+    ]);
   });
 
   it.each([

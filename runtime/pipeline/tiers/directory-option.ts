@@ -3,13 +3,26 @@
 // DIR's Makefile, project code judged by where it lives: it stays a card.) The guard
 // has already judged the whole line; the executor runs it unchanged (the program changes
 // directory itself, and fails when DIR does not exist).
-import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
+import type { ParsedShell, ShellCommand, ShellRedirect } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
 import type { JudgedLine } from './leading-cd.ts';
 import { plainDirectoryWord } from './leading-cd.ts';
 
 /** Programs whose leading option names the directory they run in. */
 const DIRECTORY_OPTIONS: ReadonlyMap<string, string> = new Map([['git', '-C']]);
+
+/**
+ * The shell opens a redirection's file where the shell runs, not in the program's DIR:
+ * `git -C notes log > notes/todo.md` writes ~/notes/todo.md. A line with one that names a
+ * relative file is not folded (a path from / or ~ means the same in either place).
+ */
+function namesFileFromShell(redirect: ShellRedirect): boolean {
+  const { target } = redirect;
+  if (target === null || redirect.op === '<<<') return false;
+  if ((redirect.op === '>&' || redirect.op === '<&') && /^(?:\d+|-)$/.test(target.text))
+    return false;
+  return !(target.literal && /^(?:\/|~\/)/.test(target.text));
+}
 
 /** The command without its leading directory options, and the directory they lead to; or null. */
 function withoutDirectoryOptions(
@@ -19,7 +32,7 @@ function withoutDirectoryOptions(
   isDirectory: (path: string) => boolean,
 ): { command: ShellCommand; cwd: string } | null {
   const option = command.binary === null ? undefined : DIRECTORY_OPTIONS.get(command.binary);
-  if (option === undefined) return null;
+  if (option === undefined || command.redirects.some(namesFileFromShell)) return null;
   let dir = cwd;
   let at = 0;
   // Each -C is relative to the one before it.

@@ -9,6 +9,7 @@
 // file (it must not exist, inside roots.write, never hidden), and record it as unreviewed.
 import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
 import { opensNothing } from '../../../constitution/process-use.ts';
+import { TEXT_FILTERS } from '../../../constitution/programs.ts';
 import { words } from '../workspace/spec.ts';
 
 // Options that only shape how the answer is read and printed.
@@ -111,9 +112,14 @@ export function fetchLine(shell: ParsedShell): FetchLine | null {
   if (fetched === null || first.pipeline.stage !== 0) return null;
   if (fetched.output !== null && others.length > 0) return null;
   // The rest reads its output: the same pipeline, after the curl.
-  // …and opens nothing itself: an input redirect from /dev/tcp would go past the proxy.
+  // …and opens nothing itself: an input redirect from /dev/tcp, or a program with a network
+  // client of its own (npm view --noproxy), would go past the proxy.
   const reads = (c: ShellCommand): boolean =>
-    c.pipeline.id === first.pipeline.id && c.origin === 'top' && opensNothing(c);
+    c.pipeline.id === first.pipeline.id &&
+    c.origin === 'top' &&
+    c.binary !== null &&
+    TEXT_FILTERS.has(c.binary) &&
+    opensNothing(c);
   if (!others.every(reads)) return null;
   return { ...fetched, rest: { ...shell, commands: others, andChain: null } };
 }

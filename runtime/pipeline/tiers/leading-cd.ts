@@ -10,8 +10,9 @@ import { climbsThroughName } from '../scope-paths.ts';
 /** A directory word that is what it spells, or null. */
 export function plainDirectoryWord(word: ShellWord): string | null {
   if (!word.literal || word.glob) return null;
-  // Options, `cd -` ($OLDPWD), `~user`, `~+`, `~-` and `..` after a name are not what they spell.
-  if (word.text.startsWith('-') || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
+  // Options, `cd -` ($OLDPWD), `pushd +1` (the stack), `~user`, `~+`, `~-` and `..` after a
+  // name are not what they spell.
+  if (/^[-+]/.test(word.text) || /^~[^/]/.test(word.text) || climbsThroughName(word.text))
     return null;
   return word.text;
 }
@@ -39,6 +40,9 @@ export function foldLeadingCd(
   isDirectory: (path: string) => boolean,
 ): JudgedLine {
   let line: JudgedLine = { shell, cwd };
+  // bash's cd is logical: after `cd LINK`, `cd ..` leaves LINK's own parent, not its target's.
+  // The path bash holds is kept as spelled; each step is judged where it really leads.
+  let logical = cwd;
   for (;;) {
     const chain = line.shell.andChain;
     if (line.shell.errors || chain === null || chain.length < 2) return line;
@@ -50,8 +54,10 @@ export function foldLeadingCd(
     const plain = /^(?:cd|pushd)\s/.test(text) && only !== undefined && only.scope.length === 0;
     const target = head.errors || head.commands.length !== 1 || !plain ? null : cdTarget(only);
     if (target === null) return line;
-    const dir = paths.real(paths.absolute(target, line.cwd));
+    const spelled = paths.absolute(target, logical);
+    const dir = paths.real(spelled);
     if (!isDirectory(dir)) return line;
     line = { shell: parseShell(chain.slice(1).join(' && ')), cwd: dir };
+    logical = spelled;
   }
 }

@@ -21,8 +21,6 @@ export interface WorkspaceScope extends ShellScope {
   readonly isDirectory: (path: string) => boolean;
   /** Anything is there, a dangling symlink included: writing through one lands elsewhere. */
   readonly entryExists: (path: string) => boolean;
-  /** The names in a directory, or null: what a glob there can expand to. */
-  readonly namesIn: (dir: string) => readonly string[] | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
   /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */

@@ -155,13 +155,32 @@ interface ResolvedTarget extends WorkspaceTarget {
   readonly resolved: string;
 }
 
-/** A path this call writes twice, or inside a file or directory another of its writes fills. */
+/**
+ * A path this call writes twice, inside a file or directory another of its writes fills, or a
+ * name that a pattern it writes could match: the pattern was judged against the names there
+ * before the call (`mv keep.png a.jpg && mv ~/Downloads/*.jpg .` replaces what the first made).
+ */
 function overlaps(targets: readonly ResolvedTarget[]): boolean {
-  return targets.some((filled, i) =>
-    filled.mode === 'create'
-      ? targets.some((other, k) => k !== i && isUnder(other.resolved, filled.resolved))
-      : false,
-  );
+  return targets.some((filled, i) => {
+    const others = targets.filter((_, k) => k !== i);
+    // (A delete is allowed only in the private /tmp, where nothing of the user's can be lost.)
+    const pattern =
+      filled.mode !== 'remove' && hasGlob(basename(filled.resolved))
+        ? namePattern(basename(filled.resolved))
+        : null;
+    if (
+      pattern !== null &&
+      others.some(
+        (other) =>
+          dirname(other.resolved) === dirname(filled.resolved) &&
+          pattern.test(basename(other.resolved)),
+      )
+    )
+      return true;
+    return (
+      filled.mode === 'create' && others.some((other) => isUnder(other.resolved, filled.resolved))
+    );
+  });
 }
 
 /** What a call's targets need: directories to make writable, and whether any is scratch. */
