@@ -122,7 +122,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     globObstacle(pattern) {
-      return globObstacle(pattern, (path) => this.protection(path));
+      return globObstacle(pattern, (path) => this.protection(path, { read: true }));
     },
   };
 }

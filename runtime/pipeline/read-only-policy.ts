@@ -74,7 +74,7 @@ function globMatchesClear(pattern: string, use: PathUse, scope: ShellScope): boo
   if (matches === null) return false;
   return matches.every(
     (match) =>
-      scope.paths.protection(match) === null &&
+      scope.paths.protection(match, { read: true }) === null &&
       scope.paths.storedCredential(match) === null &&
       (use.tree !== true || scope.paths.treeObstacle(scope.paths.real(match)) === null),
   );
