@@ -15,6 +15,40 @@ export type TreeObstacle =
   | { readonly kind: 'too-large' }
   | { readonly kind: 'unreadable'; readonly path: string };
 
+/** One entry of a walk, or where the walk had to stop. */
+type WalkStep =
+  | { readonly kind: 'entry'; readonly path: string; readonly entry: Dirent }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'unreadable'; readonly path: string };
+
+/**
+ * Every entry below the directory `top`, depth first, up to `limit` entries; a directory that
+ * cannot be read, or one entry past the limit, ends the walk with that step.
+ */
+function* walk(top: string, limit: number): Generator<WalkStep> {
+  const pending = [top];
+  let seen = 0;
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      yield { kind: 'unreadable', path: dir };
+      return;
+    }
+    for (const entry of entries) {
+      seen += 1;
+      if (seen > limit) {
+        yield { kind: 'too-large' };
+        return;
+      }
+      const path = join(dir, entry.name);
+      yield { kind: 'entry', path, entry };
+      if (entry.isDirectory()) pending.push(path);
+    }
+  }
+}
+
 /**
  * The first obstacle below `top` (links resolved), or null; null too when `top` is no directory. `plain`
  * answers for an entry by its text; `followed` for a link, by where it leads too.
@@ -27,24 +61,13 @@ export function treeObstacle(
 ): TreeObstacle | null {
   // A file (or nothing) there is no tree: the path check of its own text is all there is.
   if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
-  const pending = [top];
-  let seen = 0;
-  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      // The reader may fail on it too, or not (permissions differ in the sandbox): not cleared.
-      return { kind: 'unreadable', path: dir };
-    }
-    for (const entry of entries) {
-      seen += 1;
-      if (seen > limit) return { kind: 'too-large' };
-      const path = join(dir, entry.name);
-      const protection = entry.isSymbolicLink() ? followed(path) : plain(path);
-      if (protection !== null) return { kind: 'protected', path, protection };
-      if (entry.isDirectory()) pending.push(path);
-    }
+  // The reader may fail on an unreadable dir too, or not (permissions differ in the sandbox):
+  // not cleared.
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry') return step;
+    const { path, entry } = step;
+    const protection = entry.isSymbolicLink() ? followed(path) : plain(path);
+    if (protection !== null) return { kind: 'protected', path, protection };
   }
   return null;
 }
@@ -58,20 +81,8 @@ export function namesSplitFree(top: string, limit = TREE_ENTRY_LIMIT): boolean {
   const odd = /[\s'"\\]/;
   if (odd.test(top)) return false;
   if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return true;
-  const pending = [top];
-  let seen = 0;
-  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return false;
-    }
-    for (const entry of entries) {
-      seen += 1;
-      if (seen > limit || odd.test(entry.name)) return false;
-      if (entry.isDirectory()) pending.push(join(dir, entry.name));
-    }
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry' || odd.test(step.entry.name)) return false;
   }
   return true;
 }
