@@ -53,8 +53,22 @@ function timeProcess(args: string[], input: string, env: NodeJS.ProcessEnv): Pro
   });
 }
 
+/**
+ * The environment of the cold comparison: the caller's, without what makes every Node process
+ * slower at start. NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle before any script
+ * (about 85 ms here, more than `node -e 0` itself), and NODE_OPTIONS can load anything: either
+ * would inflate the bare figure and flatter the ratio. A hook makes no TLS connection.
+ */
+function startupEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  delete rest.NODE_EXTRA_CA_CERTS;
+  delete rest.NODE_OPTIONS;
+  return rest;
+}
+
 /** Bare node and a hook call, interleaved so load on the machine weighs on both alike. */
-async function benchCold(payload: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise<string[]> {
+  const env = startupEnv(callerEnv);
   const bare: number[] = [];
   const hook: number[] = [];
   for (let i = 0; i < coldRuns + 2; i += 1) {
@@ -66,7 +80,7 @@ async function benchCold(payload: string, env: NodeJS.ProcessEnv): Promise<strin
   }
   const ratio = median(hook) / median(bare);
   return [
-    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code median ${median(hook).toFixed(0)} ms, p90 ${percentile(hook, 90).toFixed(0)} ms (${String(coldRuns)} runs each, interleaved)`,
+    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code median ${median(hook).toFixed(0)} ms, p90 ${percentile(hook, 90).toFixed(0)} ms (${String(coldRuns)} runs each, interleaved, without NODE_EXTRA_CA_CERTS and NODE_OPTIONS)`,
     `  ratio ${ratio.toFixed(1)}x bare node  target <= ${String(coldTarget)}x: ${verdict(ratio <= coldTarget)}`,
   ];
 }
