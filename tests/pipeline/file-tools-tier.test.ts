@@ -8,23 +8,12 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git } from './planted-files.ts';
 
 const intent = 'keep my notes and my project tidy';
 let pipeline: Pipeline;
 let notes: string;
 let project: string;
-
-function git(...args: string[]): void {
-  execFileSync('git', ['-C', project, ...args], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@x',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@x',
-    },
-  });
-}
 
 beforeAll(async () => {
   notes = await makeTempDir('notes-');
@@ -35,8 +24,8 @@ beforeAll(async () => {
   await writeFile(join(project, 'changed.md'), 'one\n');
   await writeFile(join(project, '.gitignore'), 'build.log\n');
   await writeFile(join(project, 'build.log'), 'log\n');
-  git('add', 'README.md', 'changed.md', '.gitignore');
-  git('commit', '-qm', 'start');
+  git('-C', project, 'add', 'README.md', 'changed.md', '.gitignore');
+  git('-C', project, 'commit', '-qm', 'start');
   await writeFile(join(project, 'changed.md'), 'one, edited by hand\n');
   await writeFile(join(project, 'untracked.md'), 'mine\n');
   pipeline = await pipelineWith({ roots: { write: ['~'] } });
@@ -82,7 +71,7 @@ describe('file tools without a card', () => {
     });
     await runs(outcome);
     expect(await readFile(path, 'utf8')).toBe('# App\n');
-    git('checkout', '--', 'README.md');
+    git('-C', project, 'checkout', '--', 'README.md');
     expect(await readFile(path, 'utf8')).toBe('# app\n');
   });
 
@@ -124,7 +113,7 @@ describe('file tools without a card', () => {
     const ran = await pipeline.invoke(outcome, new AbortController().signal);
     expect(ran).toMatchObject({ ok: false, error: { name: 'PermissionDenied' } });
     expect(await readFile(path, 'utf8')).toBe('# the person saved this after the decision\n');
-    git('checkout', '--', 'README.md');
+    git('-C', project, 'checkout', '--', 'README.md');
   });
 
   it('makes project code ask while a file tool write is unreviewed', async () => {

@@ -3,32 +3,19 @@
 // run their hooks and read their config on the host, outside any sandbox, like any `.git`.
 // Nothing in them is written without a card, by the file tools or the shell; a real push proves
 // what a planted hook would do.
-import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git } from './planted-files.ts';
 
 const intent = 'help me with my project';
 let root: string;
 let bare: string;
 let separate: string;
 let pipeline: Pipeline;
-
-function git(...args: string[]): void {
-  execFileSync('git', args, {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@a',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@a',
-    },
-  });
-}
 
 beforeEach(async () => {
   root = await makeTempDir('gitdirs-');

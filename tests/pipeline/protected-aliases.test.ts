@@ -4,36 +4,20 @@
 // Through the real pipeline, real files, real git and, where a call is allowed, a real run: no
 // planted secret is printed and no such file changes without a card.
 import { execFileSync } from 'node:child_process';
-import { link, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git, plant } from './planted-files.ts';
 
 const home = process.env.HOME ?? '';
 const intent = 'help me with my project';
 const dotfiles = join(home, 'dotfiles');
 const notes = join(home, 'notes');
 let pipeline: Pipeline;
-
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-C', dir, ...args], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@a',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@a',
-    },
-  });
-}
-
-async function plant(path: string, content: string): Promise<void> {
-  await mkdir(join(path, '..'), { recursive: true });
-  await writeFile(path, content);
-}
 
 beforeEach(async () => {
   for (const name of [
@@ -58,8 +42,8 @@ beforeEach(async () => {
   await plant(join(dotfiles, 'ssh_config'), 'Host *\n  IdentityFile FAKE-SSH-CONFIG\n');
   await plant(join(dotfiles, 'bin', 'tool'), '#!/bin/sh\necho tool\n');
   execFileSync('git', ['init', '-q', dotfiles]);
-  git(dotfiles, 'add', '-A');
-  git(dotfiles, 'commit', '-qm', 'dotfiles');
+  git('-C', dotfiles, 'add', '-A');
+  git('-C', dotfiles, 'commit', '-qm', 'dotfiles');
   await plant(join(dotfiles, 'aws_credentials'), 'aws_secret_access_key = FAKE-AWS-VIA-LINK\n');
   await mkdir(join(home, '.aws'), { recursive: true });
   await symlink(join(dotfiles, 'aws_credentials'), join(home, '.aws', 'credentials'));
@@ -162,8 +146,8 @@ describe('a file a dotfile or a PATH directory links to is never written without
 
   it('a tracked, unmodified file of a repository no dotfile links into is still written without a card', async () => {
     await plant(join(dotfiles, 'README.md'), '# my dotfiles\n');
-    git(dotfiles, 'add', 'README.md');
-    git(dotfiles, 'commit', '-qm', 'readme');
+    git('-C', dotfiles, 'add', 'README.md');
+    git('-C', dotfiles, 'commit', '-qm', 'readme');
     expect(
       await decide('fs_write', { path: join(dotfiles, 'README.md'), content: '# mine\n' }),
     ).toMatchObject({ decision: 'allow', reason: 'workspace: a file git can give back' });

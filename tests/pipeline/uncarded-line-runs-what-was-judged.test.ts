@@ -3,17 +3,15 @@
 // network past the fetch proxy, and no catastrophe that a card could let through. Each case
 // was found by driving real decisions and real sandboxed runs in a home of planted secrets.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createServer, type Server, type Socket } from 'node:net';
-import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
-import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { pipelineWith } from './pipeline-helpers.ts';
+import { countingListener, git, plant, shellCalls } from './planted-files.ts';
 
 const intent = 'help me with my files';
 /** A store below the home's top level: the sandbox does not mask it, the guard forbids it by name. */
@@ -21,31 +19,13 @@ const NESTED_SECRET = 'FAKE-DOTFILES-NETRC';
 let root: string;
 let pipeline: Pipeline;
 
-/** A TCP listener on loopback that counts connections: what no uncarded line may reach. */
-let listener: Server;
-let port = 0;
-let connections = 0;
+/** A TCP listener on loopback: what no uncarded line may reach. */
+let loopback: Awaited<ReturnType<typeof countingListener>>;
 
 beforeAll(async () => {
-  listener = createServer((socket: Socket) => {
-    connections += 1;
-    socket.on('error', () => socket.destroy());
-    socket.end('HTTP/1.0 200 OK\r\n\r\nLOOPBACK-GREETING\n');
-  }).listen(0, '127.0.0.1');
-  await once(listener, 'listening');
-  const address = listener.address();
-  port = typeof address === 'object' && address !== null ? address.port : 0;
+  loopback = await countingListener('HTTP/1.0 200 OK\r\n\r\nLOOPBACK-GREETING\n');
 });
-afterAll(() => listener.close());
-
-async function plant(path: string, content: string): Promise<void> {
-  await mkdir(join(path, '..'), { recursive: true });
-  await writeFile(path, content);
-}
-
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-C', dir, '-c', 'user.name=a', '-c', 'user.email=a@a', ...args]);
-}
+afterAll(() => loopback.close());
 
 beforeEach(async () => {
   root = await makeTempDir('judged-');
@@ -54,8 +34,8 @@ beforeEach(async () => {
   await plant(join(root, 'app', 'README.md'), '# app\n');
   await plant(join(root, 'app', 'notes.txt'), 'untracked notes\n');
   execFileSync('git', ['init', '-q', join(root, 'app')]);
-  git(join(root, 'app'), 'add', 'README.md');
-  git(join(root, 'app'), 'commit', '-qm', 'init');
+  git('-C', join(root, 'app'), 'add', 'README.md');
+  git('-C', join(root, 'app'), 'commit', '-qm', 'init');
   const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
   pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
 });
@@ -63,15 +43,11 @@ afterEach(() => {
   pipeline.close();
 });
 
-function decide(command: string, cwd = root): Promise<PipelineOutcome> {
-  return pipeline.evaluate(call('shell_exec', { command, cwd }, intent));
-}
-
-/** Each command asks or is refused: never runs without a card. */
-async function expectNotAllowed(commands: readonly string[], cwd = root): Promise<void> {
-  for (const command of commands)
-    expect((await decide(command, cwd)).decision, command).not.toBe('allow');
-}
+const { decide, expectNotAllowed } = shellCalls(
+  () => pipeline,
+  () => root,
+  intent,
+);
 
 /** Runs the command if a tier allowed it; returns what it printed ('' when it needed a card). */
 async function runIfUncarded(command: string, cwd = root): Promise<string> {
@@ -329,8 +305,8 @@ describe('a redirection is opened where the shell runs', () => {
 describe.skipIf(!hasProgram('npm'))(
   'a fetch line reaches the network only through its proxy (needs npm)',
   () => {
-    it('a program after curl that opens its own connections (npm, pip, go) never runs in the fetch tier', async () => {
-      const local = `http://127.0.0.1:${String(port)}/`;
+    it('a program after curl that opens its own loopback.connections() (npm, pip, go) never runs in the fetch tier', async () => {
+      const local = `http://127.0.0.1:${String(loopback.port)}/`;
       const lines = [
         `curl -fsSL https://example.com/ | npm view x --registry=${local} --noproxy=127.0.0.1`,
         `curl -fsSL https://example.com/ | npm view x --https-proxy=${local}`,
@@ -339,12 +315,12 @@ describe.skipIf(!hasProgram('npm'))(
         'curl -fsSL https://example.com/ | pip list -o',
         'curl -fsSL https://example.com/ | go list -m -u all',
       ];
-      const before = connections;
+      const before = loopback.connections();
       for (const line of lines) {
         expect((await decide(line)).reason, line).not.toBe('fetch: curl');
         expect(await runIfUncarded(line), line).not.toContain('LOOPBACK-GREETING');
       }
-      expect(connections).toBe(before);
+      expect(loopback.connections()).toBe(before);
       // Text filters after the fetch still run without a card.
       for (const line of [
         'curl -fsSL https://example.com/ | jq -r .name',

@@ -8,9 +8,9 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
-import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 
 const intent = 'help me with my project';
@@ -42,28 +42,11 @@ afterEach(() => {
   pipeline.close();
 });
 
-async function decide(command: string, cwd = project): Promise<PipelineOutcome> {
-  return pipeline.evaluate(call('shell_exec', { command, cwd }, intent));
-}
-
-async function expectDecisions(
-  decision: 'allow' | 'ask' | 'deny',
-  commands: readonly string[],
-  cwd = project,
-): Promise<void> {
-  for (const command of commands) {
-    expect(await decide(command, cwd), command).toMatchObject({ decision });
-  }
-}
-
-/** Decide and run a call that must be allowed; returns its result. */
-async function run(command: string, cwd = project): Promise<unknown> {
-  const outcome = await decide(command, cwd);
-  expect(outcome, command).toMatchObject({ decision: 'allow' });
-  const ran = await pipeline.invoke(outcome, new AbortController().signal);
-  expect(ran, command).toMatchObject({ ok: true });
-  return ran.ok ? ran.result : undefined;
-}
+const { decide, expectDecisions, run } = shellCalls(
+  () => pipeline,
+  () => project,
+  intent,
+);
 
 describe('uncarded red team 3: ideas that held', () => {
   it('a redirection that opens an existing file for writing without truncating it (1<>, >&) asks', async () => {

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
-import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git, shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 
 const intent = 'help me with my project';
@@ -28,18 +28,6 @@ let project: string;
 let notes: string;
 let pipeline: Pipeline;
 
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-C', dir, ...args], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@a',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@a',
-    },
-  });
-}
-
 beforeEach(async () => {
   for (const [path, secret] of Object.entries(secrets)) {
     await mkdir(join(home, path, '..'), { recursive: true });
@@ -53,8 +41,8 @@ beforeEach(async () => {
   await writeFile(join(project, 'README.md'), '# app\n');
   await writeFile(join(project, 'src', 'a.js'), 'a\n');
   await writeFile(join(project, 'build.sh'), 'make\n');
-  git(project, 'add', '.');
-  git(project, 'commit', '-qm', 'init');
+  git('-C', project, 'add', '.');
+  git('-C', project, 'commit', '-qm', 'init');
   const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
   pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
 });
@@ -62,19 +50,11 @@ afterEach(() => {
   pipeline.close();
 });
 
-function decide(command: string, cwd = project): Promise<PipelineOutcome> {
-  return pipeline.evaluate(call('shell_exec', { command, cwd }, intent));
-}
-
-async function expectDecisions(
-  decision: 'allow' | 'ask' | 'deny',
-  commands: readonly string[],
-  cwd = project,
-): Promise<void> {
-  for (const command of commands) {
-    expect(await decide(command, cwd), command).toMatchObject({ decision });
-  }
-}
+const { decide, expectDecisions } = shellCalls(
+  () => pipeline,
+  () => project,
+  intent,
+);
 
 /** Decide and run a shell call that must run without a card; returns what it printed. */
 async function runOutput(command: string, cwd = project): Promise<string> {
@@ -314,8 +294,8 @@ describe('uncarded red team 4: new read-only rules', () => {
 describe('uncarded red team 4: file tools without a card', () => {
   it('a file tool write through a link (tracked link, dangling link to ~/.ssh, linked dir) asks or is refused', async () => {
     await symlink(join(notes, 'todo.md'), join(project, 'todo-link'));
-    git(project, 'add', 'todo-link');
-    git(project, 'commit', '-qm', 'link');
+    git('-C', project, 'add', 'todo-link');
+    git('-C', project, 'commit', '-qm', 'link');
     await symlink('../../../.ssh/authorized_keys', join(project, 'src', 'ak-link'));
     await symlink(notes, join(project, 'notes-link'));
     for (const [executor, args] of [
@@ -363,10 +343,10 @@ describe('uncarded red team 4: file tools without a card', () => {
   it('a file git is told to ignore changes in (skip-worktree, assume-unchanged) or whose stat could be forged with touch -d is not a file git can give back', async () => {
     await writeFile(join(project, 'cfg.txt'), 'default\n');
     await writeFile(join(project, 'au.txt'), 'default\n');
-    git(project, 'add', 'cfg.txt', 'au.txt');
-    git(project, 'commit', '-qm', 'cfg');
-    git(project, 'update-index', '--skip-worktree', 'cfg.txt');
-    git(project, 'update-index', '--assume-unchanged', 'au.txt');
+    git('-C', project, 'add', 'cfg.txt', 'au.txt');
+    git('-C', project, 'commit', '-qm', 'cfg');
+    git('-C', project, 'update-index', '--skip-worktree', 'cfg.txt');
+    git('-C', project, 'update-index', '--assume-unchanged', 'au.txt');
     await writeFile(join(project, 'cfg.txt'), 'local settings\n');
     await writeFile(join(project, 'au.txt'), 'local edits\n');
     await writeFile(join(project, 'README.md'), '# APP\n');
@@ -416,8 +396,8 @@ describe('uncarded red team 4: file tools without a card', () => {
   it('a file outside the project: an uncarded edit of a tracked file hard-linked to ~/notes leaves the note as it was', async () => {
     await writeFile(join(notes, 'ideas.md'), '# ideas\nprecious\n');
     await link(join(notes, 'ideas.md'), join(project, 'ideas.md'));
-    git(project, 'add', 'ideas.md');
-    git(project, 'commit', '-qm', 'ideas');
+    git('-C', project, 'add', 'ideas.md');
+    git('-C', project, 'commit', '-qm', 'ideas');
     const outcome = await pipeline.evaluate(
       call(
         'fs_edit',
@@ -492,19 +472,19 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
   it("a dotfiles repository's history (a ~/.config repository, a stow package) is not printed without a card", async () => {
     const config = join(home, '.config');
     execFileSync('git', ['init', '-q', config]);
-    git(config, 'add', 'gh/hosts.yml', 'app/credentials.env');
-    git(config, 'commit', '-qm', 'dotfiles');
+    git('-C', config, 'add', 'gh/hosts.yml', 'app/credentials.env');
+    git('-C', config, 'commit', '-qm', 'dotfiles');
     const stow = await makeTempDir('dotfiles-');
     await mkdir(join(stow, 'aws', '.aws'), { recursive: true });
     await writeFile(join(stow, 'aws', '.aws', 'credentials'), 'FAKE-AWS-SECRET\n');
     await mkdir(join(stow, 'vim'));
     await writeFile(join(stow, 'vim', 'vimrc'), 'set nu\n');
     execFileSync('git', ['init', '-q', stow]);
-    git(stow, 'add', '.');
-    git(stow, 'commit', '-qm', 'dotfiles');
+    git('-C', stow, 'add', '.');
+    git('-C', stow, 'commit', '-qm', 'dotfiles');
     // Moved out of the work tree since: only the history holds it now.
-    git(stow, 'rm', '-rq', '--cached', 'aws');
-    git(stow, 'commit', '-qm', 'untrack aws');
+    git('-C', stow, 'rm', '-rq', '--cached', 'aws');
+    git('-C', stow, 'commit', '-qm', 'untrack aws');
     const printers = [
       'git log -p',
       'git log --all -p --follow -- .',
@@ -528,7 +508,7 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
 
   it('a protected file staged in a project repository keeps its diff behind a card', async () => {
     await writeFile(join(project, '.npmrc'), '//registry.npmjs.org/:_authToken=FAKE-NPM-SECRET\n');
-    git(project, 'add', '.npmrc');
+    git('-C', project, 'add', '.npmrc');
     await expectDecisions('ask', ['git diff --cached', 'git grep FAKE', 'git log -p --all']);
     await expectDecisions('deny', ['git show :.npmrc']);
   });
@@ -542,11 +522,24 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
 
   it('a login in a repository config (a remote URL with a token, a CI authorization header) is not printed without a card', async () => {
     const token = 'FAKE-REMOTE-TOKEN';
-    git(project, 'remote', 'add', 'origin', `https://x-access-token:${token}@github.com/o/r.git`);
+    git(
+      '-C',
+      project,
+      'remote',
+      'add',
+      'origin',
+      `https://x-access-token:${token}@github.com/o/r.git`,
+    );
     const ci = await makeTempDir('ci-');
     execFileSync('git', ['init', '-q', ci]);
-    git(ci, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
-    git(ci, 'config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${token}`);
+    git('-C', ci, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
+    git(
+      '-C',
+      ci,
+      'config',
+      'http.https://github.com/.extraheader',
+      `AUTHORIZATION: basic ${token}`,
+    );
     for (const cwd of [project, ci]) {
       await expectDecisions(
         'ask',
@@ -569,7 +562,7 @@ describe('uncarded red team 4: secrets the protected list does not reach', () =>
     // An ordinary remote prints without a card.
     const plain = await makeTempDir('plain-');
     execFileSync('git', ['init', '-q', plain]);
-    git(plain, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
+    git('-C', plain, 'remote', 'add', 'origin', 'https://github.com/o/r.git');
     expect(await runOutput('git remote -v', plain)).toContain('https://github.com/o/r.git');
     const read = await pipeline.evaluate(
       call('fs_read', { path: join(plain, '.git', 'config') }, intent),

@@ -1,0 +1,96 @@
+// What the red-team and tier tests plant and ask: files with their parents, git work trees with a
+// fixed author, shell calls judged in bulk, and a loopback listener no uncarded call may reach.
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import { expect } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { call } from './pipeline-helpers.ts';
+
+/** Write `content` at `path`, making its parent directories first. */
+export async function plant(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, content);
+}
+
+/** Run git with a fixed author and committer (a fresh HOME has no git identity). */
+export function git(...args: string[]): void {
+  execFileSync('git', args, {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'a',
+      GIT_AUTHOR_EMAIL: 'a@a',
+      GIT_COMMITTER_NAME: 'a',
+      GIT_COMMITTER_EMAIL: 'a@a',
+    },
+  });
+}
+
+/** Each command gets `decision` from `decide`; a failure names the command. */
+export async function expectDecisions(
+  decide: (command: string) => Promise<PipelineOutcome>,
+  decision: PipelineOutcome['decision'],
+  commands: readonly string[],
+): Promise<void> {
+  for (const command of commands) {
+    expect(await decide(command), command).toMatchObject({ decision });
+  }
+}
+
+/** Each command asks or is refused: none runs without a card. */
+export async function expectNoneAllowed(
+  decide: (command: string) => Promise<PipelineOutcome>,
+  commands: readonly string[],
+): Promise<void> {
+  for (const command of commands)
+    expect((await decide(command)).decision, command).not.toBe('allow');
+}
+
+/**
+ * Shell calls judged by the current test's pipeline: `decide` one command, or check many
+ * against one decision. `pipeline` and `cwd` are read at each call (tests remake them).
+ */
+export function shellCalls(pipeline: () => Pipeline, defaultCwd: () => string, intent: string) {
+  const decide = (command: string, cwd = defaultCwd()): Promise<PipelineOutcome> =>
+    pipeline().evaluate(call('shell_exec', { command, cwd }, intent));
+  return {
+    decide,
+    /** Decide and run a call that must be allowed; returns its result. */
+    run: async (command: string, cwd = defaultCwd()): Promise<unknown> => {
+      const outcome = await decide(command, cwd);
+      expect(outcome, command).toMatchObject({ decision: 'allow' });
+      const ran = await pipeline().invoke(outcome, new AbortController().signal);
+      expect(ran, command).toMatchObject({ ok: true });
+      return ran.ok ? ran.result : undefined;
+    },
+    expectDecisions: (
+      decision: PipelineOutcome['decision'],
+      commands: readonly string[],
+      cwd = defaultCwd(),
+    ): Promise<void> => expectDecisions((command) => decide(command, cwd), decision, commands),
+    /** Each command asks or is refused: never runs without a card. */
+    expectNotAllowed: (commands: readonly string[], cwd = defaultCwd()): Promise<void> =>
+      expectNoneAllowed((command) => decide(command, cwd), commands),
+  };
+}
+
+/** A TCP listener on loopback that counts connections and answers each with `reply`. */
+export async function countingListener(reply: string) {
+  let connections = 0;
+  const listener = createServer((socket: Socket) => {
+    connections += 1;
+    socket.on('error', () => socket.destroy());
+    socket.end(reply);
+  }).listen(0, '127.0.0.1');
+  await once(listener, 'listening');
+  const address = listener.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : 0,
+    connections: () => connections,
+    close: () => listener.close(),
+  };
+}
