@@ -1,10 +1,11 @@
 // Replays one everyday task through the real chat service (the composition root `custode
 // chat` uses: real pipeline, real sandbox, the real openai SDK against a local scripted
-// server) in a fresh fixture HOME, answering every approval card "once", and records what
+// server) in a fresh fixture HOME, answering every approval card ("once" unless told), and records what
 // happened to each call: card or not, ran or refused, and whether the run failed.
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../app.ts';
 import type { ApprovalCard } from '../../approvals/card.ts';
+import type { ApprovalAnswer } from '../../approvals/types.ts';
 import { parseConfig } from '../../config.ts';
 import type { InvokeResult, Pipeline } from '../../pipeline/pipeline.ts';
 import type { Decision } from '../../pipeline/types.ts';
@@ -118,6 +119,8 @@ function answeringSink(current: () => CallRecord | undefined, open: string[], te
 export interface ReplayOptions {
   /** Keep the fixture HOME for inspection (its path is returned). */
   readonly keepHome?: boolean;
+  /** How every card is answered (default "once": the task is meant to complete). */
+  readonly answer?: ApprovalAnswer;
 }
 
 /** Replays one task; the server must be free (tasks run one at a time). */
@@ -157,7 +160,10 @@ export async function replayTask(
   try {
     await app.service.handleMessage({ channel: 'local', chatId, sender, text: task.ask }, sink);
     for (let id = open.shift(); id !== undefined; id = open.shift()) {
-      await app.service.resolveApproval({ approvalId: id, presser: sender, answer: 'once' }, sink);
+      await app.service.resolveApproval(
+        { approvalId: id, presser: sender, answer: options.answer ?? 'once' },
+        sink,
+      );
     }
   } finally {
     await app.close();
