@@ -167,8 +167,8 @@ export function createPrestartPool(
       if (options.prestart !== true || waiting.has(key)) return;
       const identity = mountIdentity(profile.argv);
       if (identity === undefined) return;
+      // Held open while it starts (a wait for it keeps the loop alive), not once it only waits.
       const started = spawn(profile);
-      holdOpen(started, false);
       const entry: Waiting = {
         key: keyOf(profile),
         started,
@@ -185,7 +185,9 @@ export function createPrestartPool(
       }
       // One that died or came up with its places changed is not kept waiting.
       void entry.ready.then((ready) => {
-        if (!ready && waiting.get(key) === entry) discard(key, entry);
+        if (waiting.get(key) !== entry) return;
+        if (ready) holdOpen(started, false);
+        else discard(key, entry);
       });
     },
     async settled() {
