@@ -12,7 +12,7 @@ import {
   type PrestartStats,
   type SandboxProfile,
 } from './prestart-pool.ts';
-import { finishLimited } from './run-process.ts';
+import { finishLimited, stopProcess } from './run-process.ts';
 import { findSecretMasks, runtimeDirMasks } from './secret-masks.ts';
 
 /** Where distributions install bwrap. */
@@ -148,7 +148,9 @@ export function createBwrapShellOps(
       };
       request.signal.throwIfAborted();
       const started = (await pool.take(profile)) ?? pool.start(profile);
-      wordsPipe(started)?.end(words);
+      // Aborted while a waiting sandbox came up: it is killed before it is told anything to run.
+      if (request.signal.aborted) stopProcess(started);
+      else wordsPipe(started)?.end(words);
       try {
         return await finishLimited(started, request, 'bwrap');
       } finally {
