@@ -35,10 +35,19 @@ export function protectionOf(
   return ownDirs.some((dir) => isUnder(path, dir)) ? OWN_DIRS : null;
 }
 
-/** The sandbox's masks of every family: home-relative and system paths (`*` = any one name). */
-export function maskedStores(): { readonly home: string[]; readonly system: string[] } {
-  return {
+let masked: { readonly home: readonly string[]; readonly system: readonly string[] } | undefined;
+
+/**
+ * The sandbox's masks of every family: home-relative and system paths (`*` = any one name).
+ * Built once: the families are constants, and every decision asks several times.
+ */
+export function maskedStores(): {
+  readonly home: readonly string[];
+  readonly system: readonly string[];
+} {
+  masked ??= {
     home: FORBIDDEN_PATHS.flatMap((rule) => rule.masks?.home ?? []),
     system: FORBIDDEN_PATHS.flatMap((rule) => rule.masks?.system ?? []),
   };
+  return masked;
 }

@@ -39,20 +39,34 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
-/** The home-relative stores, a `*` taken as every name there is. */
+/** A home's stores without a `*` (a pure function of the home), and its `*` patterns. */
+let storesOfHome: { home: string; fixed: string[]; starred: string[] } | undefined;
+
+/** The home-relative stores, a `*` taken as every name there is now. */
 function storePaths(home: string): string[] {
-  return maskedStores().home.flatMap((store) => {
-    const star = store.indexOf('*');
-    if (star === -1) return [join(home, store)];
-    const dir = join(home, store.slice(0, star));
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names.map((name) => join(dir, name + store.slice(star + 1)));
-  });
+  if (storesOfHome?.home !== home) {
+    const stores = maskedStores().home;
+    storesOfHome = {
+      home,
+      fixed: stores.filter((store) => !store.includes('*')).map((store) => join(home, store)),
+      starred: stores.filter((store) => store.includes('*')),
+    };
+  }
+  // What a `*` stands for is read on every call: a store created a moment ago counts now.
+  return [
+    ...storesOfHome.fixed,
+    ...storesOfHome.starred.flatMap((store) => {
+      const star = store.indexOf('*');
+      const dir = join(home, store.slice(0, star));
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return [];
+      }
+      return names.map((name) => join(dir, name + store.slice(star + 1)));
+    }),
+  ];
 }
 
 /** Walk the stores that exist (bounded) for the links that leave them and the hard-linked files. */
@@ -89,13 +103,17 @@ function findAliases(stores: readonly string[]): StoreAliases {
 
 let cached: { key: string; at: number; aliases: StoreAliases } | undefined;
 
-/** The other names of the stores in `env`'s home and of Custode's own dirs (cached briefly). */
+/**
+ * The other names of the stores in `env`'s home and of Custode's own dirs (cached briefly, like
+ * everything found inside the stores: a decision asks for every path it names, several times).
+ */
 export function storeAliasesOf(env: NodeJS.ProcessEnv): StoreAliases {
-  const stores = [...storePaths(homeDir(env)), configDir(env), dataDir(env), stateDir(env)];
-  const key = stores.join('\0');
+  const home = homeDir(env);
+  const own = [configDir(env), dataDir(env), stateDir(env)];
+  const key = [home, ...own].join('\0');
   const now = Date.now();
   if (cached?.key === key && now - cached.at < FRESH_MS) return cached.aliases;
-  const aliases = findAliases(stores);
+  const aliases = findAliases([...storePaths(home), ...own]);
   cached = { key, at: now, aliases };
   return aliases;
 }

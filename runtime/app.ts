@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { createRemoteReader } from '../executors/ops/git-remotes.ts';
 import { createTargetInspector } from '../executors/ops/inspect-target.ts';
+import { createDefaultOps } from '../executors/ops/default-ops.ts';
 import { createProgramLookup } from '../executors/ops/program-lookup.ts';
 import { resolvePath } from '../executors/resolve-path.ts';
 import { commandEnv } from '../executors/shell-exec.ts';
@@ -74,7 +75,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       : selected.client;
   const rules = await createRuleStore(join(state, 'rules'), { logger, env });
   const audit = createAuditLog({ env, logger });
-  const pipeline = await createPipeline({ config, env, rules, logger, audit });
+  // The daemon lives on between calls: each next sandbox is started before its call comes.
+  const ops = await createDefaultOps(config, { prestart: true });
+  const pipeline = await createPipeline({ config, env, rules, logger, audit, ops });
   const approvals = createApprovalStore(join(state, 'approvals'), { logger });
   const turnLog = createTurnLog({ config, env, logger });
   const health = createChannelHealth(state, logger);

@@ -9,10 +9,11 @@ import { createNodeHttpOps } from './node-http.ts';
 /**
  * Real fs, http and shell ops. mode 'bwrap' always sandboxes: where bwrap is missing the shell
  * ops refuse (SandboxUnavailable) and the rest still works; only mode 'off' runs bare.
+ * `prestart` (the daemon) starts each next sandbox before its call comes (prestart-pool.ts).
  */
 export async function createDefaultOps(
   config: Config,
-  options: { bwrapPath?: string } = {},
+  options: { bwrapPath?: string; prestart?: boolean } = {},
 ): Promise<ExecutorContext['ops']> {
   return {
     fs: createNodeFsOps(),

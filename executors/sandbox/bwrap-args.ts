@@ -64,13 +64,15 @@ function namespaces(request: ShellRequest): string[] {
 
 /**
  * bwrap argv (without the binary) that runs request.command in bash with request.args as $1...;
- * the command itself travels in the environment (command-text.ts: lineEnv).
+ * the command itself travels in the environment (command-text.ts: lineEnv), or, with
+ * `bashTail` pipedBashWords(), on fd 3 with the args.
  */
 export function buildBwrapArgs(
   request: ShellRequest,
   home: string,
   masks: readonly SecretMask[] = [],
   prlimit: string = defaultPrlimitPath,
+  bashTail: readonly string[] = bashWords(request.args),
 ): string[] {
   const argv = ['--die-with-parent', '--new-session', ...namespaces(request), '--cap-drop', 'ALL'];
   // The host's /proc comes with the read-only / when its processes are in view.
@@ -98,6 +100,6 @@ export function buildBwrapArgs(
   for (const mask of masks)
     if (mask.kind === 'public') argv.push('--ro-bind', mask.path, mask.path);
   argv.push('--chdir', request.cwd, ...fileSizeLimit(request.maxFileBytes, prlimit));
-  argv.push('bash', ...bashWords(request.args));
+  argv.push('bash', ...bashTail);
   return argv;
 }

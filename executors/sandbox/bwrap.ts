@@ -3,10 +3,16 @@
 import { access, constants } from 'node:fs/promises';
 import { InvalidArguments, SandboxUnavailable } from '../../runtime/errors.ts';
 import { homeDir } from '../../runtime/paths.ts';
-import type { ShellOps } from '../ops/shell-ops.ts';
+import type { ShellOps, ShellRequest } from '../ops/shell-ops.ts';
 import { buildBwrapArgs, defaultPrlimitPath, hiddenByPrivateTmp } from './bwrap-args.ts';
-import { lineEnv } from './command-text.ts';
-import { runLimited } from './run-process.ts';
+import { encodeWords, pipedBashWords } from './command-text.ts';
+import {
+  createPrestartPool,
+  wordsPipe,
+  type PrestartStats,
+  type SandboxProfile,
+} from './prestart-pool.ts';
+import { finishLimited, stopProcess } from './run-process.ts';
 import { findSecretMasks, runtimeDirMasks } from './secret-masks.ts';
 
 /** Where distributions install bwrap. */
@@ -55,18 +61,46 @@ async function probePrlimit(prlimitPath: string): Promise<string | undefined> {
   }
 }
 
+/** Every part of a request that shapes its sandbox, and none that a call alone has. */
+function slotOf(request: ShellRequest): string {
+  return JSON.stringify([
+    request.cwd,
+    request.writableRoots,
+    request.visibleRoots,
+    request.hideRuntimeDirs,
+    request.readOnlyWithin,
+    request.network,
+    request.hostProcesses,
+    request.maxFileBytes,
+    request.tmpSizeBytes,
+    request.env,
+  ]);
+}
+
+/** The bubblewrap ShellOps, with what its pre-started sandboxes did (prestart-pool.ts). */
+export interface BwrapShellOps extends ShellOps {
+  readonly prestarted: Readonly<PrestartStats>;
+  /** Resolves once every pre-started sandbox has started (the bench times calls after it). */
+  prestartSettled(): Promise<void>;
+}
+
 /**
  * ShellOps that runs every command in a fresh bubblewrap sandbox; results say sandbox: 'bwrap'.
- * A request with maxFileBytes runs under prlimit, and refuses when prlimit is missing.
+ * A request with maxFileBytes runs under prlimit, and refuses when prlimit is missing. With
+ * `prestart`, the next sandbox for a profile is started when a call ends and waits for the next
+ * call with exactly that profile (prestart-pool.ts); a daemon asks for it, a one-shot CLI does not.
  */
 export function createBwrapShellOps(
-  options: { bwrapPath?: string; prlimitPath?: string } = {},
-): ShellOps {
+  options: { bwrapPath?: string; prlimitPath?: string; prestart?: boolean } = {},
+): BwrapShellOps {
   const bwrapPath = options.bwrapPath ?? defaultBwrapPath;
   const prlimitPath = options.prlimitPath ?? defaultPrlimitPath;
+  const pool = createPrestartPool({ prestart: options.prestart ?? false });
   let probed: Promise<string | undefined> | undefined;
   return {
     kind: 'bwrap',
+    prestarted: pool.stats,
+    prestartSettled: () => pool.settled(),
     async run(request) {
       probed ??= probeBwrap(bwrapPath);
       const problem = await probed;
@@ -89,21 +123,39 @@ export function createBwrapShellOps(
         const missing = await probePrlimit(prlimitPath);
         if (missing !== undefined) throw new SandboxUnavailable(missing);
       }
-      const argv = buildBwrapArgs(
-        request,
-        homeDir(request.env),
-        [
-          ...findSecretMasks(request.env),
-          ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
-        ],
-        prlimitPath,
-      );
-      return runLimited(
-        bwrapPath,
-        argv,
-        { ...request, env: lineEnv(request.env, request.command) },
-        'bwrap',
-      );
+      const words = encodeWords(request.command, request.args);
+      if (words === undefined) {
+        throw new InvalidArguments(
+          'the command or an argument holds a NUL byte, which bash cannot hold',
+        );
+      }
+      // Built for every call from the masks found now: a waiting sandbox is used only if equal.
+      const profile: SandboxProfile = {
+        slot: slotOf(request),
+        file: bwrapPath,
+        argv: buildBwrapArgs(
+          request,
+          homeDir(request.env),
+          [
+            ...findSecretMasks(request.env),
+            ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
+          ],
+          prlimitPath,
+          pipedBashWords(),
+        ),
+        cwd: request.cwd,
+        env: request.env,
+      };
+      request.signal.throwIfAborted();
+      const started = (await pool.take(profile)) ?? pool.start(profile);
+      // Aborted while a waiting sandbox came up: it is killed before it is told anything to run.
+      if (request.signal.aborted) stopProcess(started);
+      else wordsPipe(started)?.end(words);
+      try {
+        return await finishLimited(started, request, 'bwrap');
+      } finally {
+        pool.prepare(profile);
+      }
     },
   };
 }

@@ -36,7 +36,7 @@ interface Capture {
 }
 
 /** How a process ended: its exit code (null when a signal ended it), or why it never started. */
-type Ending = { exitCode: number | null } | { failedToStart: Error };
+export type Ending = { exitCode: number | null } | { failedToStart: Error };
 
 function ending(subprocess: ChildProcess): Promise<Ending> {
   return new Promise((resolve) => {
@@ -51,6 +51,44 @@ function ending(subprocess: ChildProcess): Promise<Ending> {
   });
 }
 
+/** A process started and not yet given its limits (a pre-started sandbox waits like this). */
+export interface StartedProcess {
+  readonly subprocess: ChildProcess;
+  readonly file: string;
+  readonly cwd: string;
+  readonly ended: Promise<Ending>;
+}
+
+/**
+ * Spawn `file argv` as the leader of its own process group, stdout and stderr piped (read once
+ * the limits are set, in finishLimited; until then they wait in the pipe). `wordsPipe` adds a
+ * socket on fd 3 (command-text.ts: pipedBashWords).
+ */
+export function startProcess(
+  file: string,
+  argv: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; wordsPipe?: boolean },
+): StartedProcess {
+  // node:child_process is loaded on the first run: a decision alone (`custode hook`) never spawns.
+  const subprocess = process.getBuiltinModule('node:child_process').spawn(file, argv, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.wordsPipe === true ? ['pipe' as const] : [])],
+    detached: true,
+  });
+  const ended = ending(subprocess);
+  if (subprocess.pid !== undefined) trackGroup(subprocess.pid);
+  return { subprocess, file, cwd: options.cwd, ended };
+}
+
+/** Kill a started process and everything in its group (a discarded pre-started sandbox). */
+export function stopProcess(started: StartedProcess): void {
+  const { pid } = started.subprocess;
+  if (pid === undefined) return;
+  killGroup(pid);
+  liveGroups.delete(pid);
+}
+
 /** Run `file argv` under the request's limits; timeout and cap are flags, an abort rejects. */
 export async function runLimited(
   file: string,
@@ -59,18 +97,23 @@ export async function runLimited(
   sandbox: ShellResult['sandbox'],
 ): Promise<ShellResult> {
   request.signal.throwIfAborted();
-  // node:child_process is loaded on the first run: a decision alone (`custode hook`) never spawns.
-  const subprocess = process.getBuiltinModule('node:child_process').spawn(file, argv, {
-    cwd: request.cwd,
-    env: request.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const ended = ending(subprocess);
+  return finishLimited(
+    startProcess(file, argv, { cwd: request.cwd, env: request.env }),
+    request,
+    sandbox,
+  );
+}
+
+/** Wait for a started process under the request's limits (timeout, output cap, abort). */
+export async function finishLimited(
+  started: StartedProcess,
+  request: ShellRequest,
+  sandbox: ShellResult['sandbox'],
+): Promise<ShellResult> {
+  const { subprocess, ended } = started;
   let timedOut = false;
   let truncated = false;
   const { pid } = subprocess;
-  if (pid !== undefined) trackGroup(pid);
   const killAll = (): void => {
     if (pid !== undefined) killGroup(pid);
   };
@@ -96,12 +139,13 @@ export async function runLimited(
     killAll();
   }, request.timeoutMs);
   request.signal.addEventListener('abort', killAll, { once: true });
+  if (request.signal.aborted) killAll();
   try {
     const result = await ended;
     request.signal.throwIfAborted();
     if ('failedToStart' in result) {
       // It never ran (missing binary or cwd): an error, not a result the model should read.
-      throw mapFsError(result.failedToStart, `${file} (cwd ${request.cwd})`);
+      throw mapFsError(result.failedToStart, `${started.file} (cwd ${started.cwd})`);
     }
     return {
       stdout: Buffer.concat(stdout.chunks).toString('utf8'),
