@@ -48,13 +48,12 @@ export function withPlainPaths(
 ): WorkspaceRuleSpec['effects'] {
   // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
   const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
-  // The guard never sees a glob's expansions, and it forbids some files by their full name
-  // (~/.config/app/cred* is not ~/.config/app/credentials.env): a read glob stays in a plain tree.
-  const readable = (path: string): boolean =>
-    plain(path) && (!GLOB.test(path) || containedTree(path));
+  // A read glob (`cp ~/Downloads/IMG_*.jpg ~/Pictures/2026/`) is judged by the read check as a
+  // read-only command's is: every name it matches now, where its links lead, strictly below a
+  // write root with nothing hidden (read-only-policy.ts readPathCheck).
   return (args, isDirectory) => {
     const found = rule(args, isDirectory);
-    if (found === null || !found.reads.every(readable)) return null;
+    if (found === null || !found.reads.every(plain)) return null;
     const written = found.targets.map((target) => target.path);
     if (!written.every(plain)) return null;
     // A file made or added to is judged by the names its pattern could be (targets.ts).
