@@ -2,6 +2,7 @@
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
 // no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
+import { COMPRESSOR_BINARIES, COMPRESSOR_RULES } from './compressors.ts';
 import { climbsThroughName, containedTree, hiddenSegment } from '../scope-paths.ts';
 import {
   effects,
@@ -231,7 +232,12 @@ function remove(flags: readonly string[], valued: readonly string[] = []) {
 }
 
 /** The rules whose writes unlink or rename the path named, never what a symlink there leads to. */
-const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv']);
+const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set([
+  'rm',
+  'rmdir',
+  'mv',
+  ...COMPRESSOR_BINARIES,
+]);
 
 const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
@@ -334,6 +340,7 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     effects: remove(['-p', '--parents', '-v']),
     examples: { match: ['rmdir /tmp/empty'], no_match: ['rmdir --ignore-fail-on-non-empty x'] },
   },
+  ...COMPRESSOR_RULES,
 ];
 
 /** The file rules. */
