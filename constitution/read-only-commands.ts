@@ -6,7 +6,7 @@
 import { AWK_PRINT } from './read-only/awk.ts';
 import { FILE_READ_ONLY } from './read-only/files.ts';
 import { GIT_READ_ONLY } from './read-only/git.ts';
-import { SED_PRINT } from './read-only/sed.ts';
+import { SED_FILTER } from './read-only/sed.ts';
 import { SERVICE_READ_ONLY } from './read-only/services.ts';
 import type { ReadOnlyRuleSpec } from './read-only/spec.ts';
 import { SYSTEM_READ_ONLY } from './read-only/system.ts';
@@ -36,7 +36,7 @@ export const PATTERN_FIRST: ReadonlySet<string> = new Set(['grep', 'rg']);
 /** The built-in rules. Why each one is safe is the rule itself: the flags that are not. */
 export const BUILT_IN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   ...FILE_READ_ONLY,
-  SED_PRINT,
+  SED_FILTER,
   AWK_PRINT,
   ...SYSTEM_READ_ONLY,
   ...GIT_READ_ONLY,

@@ -89,6 +89,7 @@ export const GIT_READ_ONLY: readonly Spec[] = [
     max_args: 0,
   }),
   git('rev-parse', 'git rev-parse HEAD', 'git rev-parse $REF'),
+  git('rev-list', 'git rev-list -n 1 HEAD -- test', 'git rev-list --all > revs.txt'),
   { ...git('stash list', 'git stash list', 'git stash pop'), max_args: 0 },
   git('ls-files', 'git ls-files', 'git ls-files > files.txt'),
   git('blame', 'git blame README.md', 'git blame --output=x README.md', OBJECTS),

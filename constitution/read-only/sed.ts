@@ -1,11 +1,13 @@
-// sed in print mode only: `sed -n` with scripts made of addresses and `p`. Every other sed
+// sed as a filter: scripts made of addresses with `p` (print), `d` (delete from the output) and
+// `s/re/replacement/flags` whose flags only choose what is replaced and printed. Every other sed
 // command is refused, because w/W write files, e runs commands, r/R read files no path check
 // sees, and s///w, s///e do both; -i edits in place and -f reads a script we cannot see.
 import type { ReadOnlyRuleSpec } from './spec.ts';
 
 // Options that neither write, run nor read anything besides the input files.
-const QUIET = new Set(['--quiet', '--silent']);
 const HARMLESS_LONG = new Set([
+  '--quiet',
+  '--silent',
   '--regexp-extended',
   '--separate',
   '--null-data',
@@ -14,7 +16,7 @@ const HARMLESS_LONG = new Set([
   '--sandbox',
   '--debug',
 ]);
-const HARMLESS_SHORT = new Set(['E', 'r', 's', 'u', 'z']);
+const HARMLESS_SHORT = new Set(['n', 'E', 'r', 's', 'u', 'z']);
 
 /** The end of a regex opened by `delimiter` at `start`, or -1 when it is unclear or unclosed. */
 function regexEnd(script: string, start: number, delimiter: string): number {
@@ -69,14 +71,45 @@ function addressEnd(script: string, at: number, second: boolean): number {
   return after;
 }
 
+/** Delimiters of a substitution read here: punctuation that is not special in a bracket or a regex escape. */
+const SUBSTITUTE_DELIMITER = /^[/|#,:@!%+~]$/;
+
+/**
+ * The index just past `s<d>regex<d>replacement<d>flags` at `at`, or -1. The flags may only be g,
+ * p, a count, and the case (i, I) and multi-line (m, M) ones: w writes a file and e runs the
+ * result as a command. A replacement spanning lines is refused.
+ */
+function substitutionEnd(script: string, at: number): number {
+  const delimiter = script[at + 1] ?? '';
+  if (!SUBSTITUTE_DELIMITER.test(delimiter)) return -1;
+  const regex = regexEnd(script, at + 1, delimiter);
+  if (regex < 0) return -1;
+  let i = regex + 1;
+  for (;;) {
+    const ch = script[i];
+    if (ch === undefined || ch === '\n') return -1;
+    if (ch === delimiter) break;
+    if (ch === '\\') {
+      if (i + 1 >= script.length || script[i + 1] === '\n') return -1;
+      i += 2;
+    } else i++;
+  }
+  i++;
+  while (/[gpiImM0-9]/.test(script[i] ?? '')) i++;
+  return i;
+}
+
 function skipBlanks(script: string, at: number): number {
   let i = at;
   while (script[i] === ' ' || script[i] === '\t') i++;
   return i;
 }
 
-/** True when a sed script is only `[address[,address]][!]p` commands split by `;` or newlines. */
-export function isSedPrintScript(script: string): boolean {
+/**
+ * True when a sed script is only `[address[,address]][!]COMMAND` commands split by `;` or newlines,
+ * each command `p`, `d` or a substitution (substitutionEnd).
+ */
+export function isSedFilterScript(script: string): boolean {
   let i = 0;
   let commands = 0;
   for (;;) {
@@ -92,18 +125,21 @@ export function isSedPrintScript(script: string): boolean {
       }
     }
     if (script[i] === '!') i = skipBlanks(script, i + 1);
-    if (script[i] !== 'p') return false;
-    i = skipBlanks(script, i + 1);
+    if (script[i] === 'p' || script[i] === 'd') i = skipBlanks(script, i + 1);
+    else if (script[i] === 's') {
+      const end = substitutionEnd(script, i);
+      if (end < 0) return false;
+      i = skipBlanks(script, end);
+    } else return false;
     if (i < script.length && script[i] !== ';' && script[i] !== '\n') return false;
     commands++;
   }
 }
 
-/** The files of a print-only `sed -n` call, or null when it may write, run or read a script. */
-function sedPrintPaths(args: readonly string[]): readonly string[] | null {
+/** The files of a filtering sed call, or null when it may write, run or read a script. */
+function sedFilterPaths(args: readonly string[]): readonly string[] | null {
   const scripts: string[] = [];
   const files: string[] = [];
-  let quiet = false;
   let ended = false;
   for (let i = 0; i < args.length; i++) {
     const word = args[i] ?? '';
@@ -111,8 +147,7 @@ function sedPrintPaths(args: readonly string[]): readonly string[] | null {
     else if (word === '--') ended = true;
     else if (word.startsWith('--')) {
       const [name = '', value] = word.split(/=(.*)/s);
-      if (QUIET.has(word)) quiet = true;
-      else if (name === '--expression') {
+      if (name === '--expression') {
         const script = value ?? args[++i];
         if (script === undefined) return null;
         scripts.push(script);
@@ -120,8 +155,7 @@ function sedPrintPaths(args: readonly string[]): readonly string[] | null {
     } else {
       for (let j = 1; j < word.length; j++) {
         const letter = word[j] ?? '';
-        if (letter === 'n') quiet = true;
-        else if (letter === 'e') {
+        if (letter === 'e') {
           const script = j + 1 < word.length ? word.slice(j + 1) : args[++i];
           if (script === undefined) return null;
           scripts.push(script);
@@ -130,29 +164,31 @@ function sedPrintPaths(args: readonly string[]): readonly string[] | null {
       }
     }
   }
-  if (!quiet) return null;
   if (scripts.length === 0) {
     const script = files.shift();
     if (script === undefined) return null;
     scripts.push(script);
   }
-  return scripts.every(isSedPrintScript) ? files : null;
+  return scripts.every(isSedFilterScript) ? files : null;
 }
 
-/** `sed -n` printing lines by number or pattern. */
-export const SED_PRINT: ReadOnlyRuleSpec = {
-  name: 'sed -n p',
+/** sed printing, dropping or rewriting lines of its input on the way to the output. */
+export const SED_FILTER: ReadOnlyRuleSpec = {
+  name: 'sed filter',
   binary: 'sed',
-  paths: sedPrintPaths,
+  paths: sedFilterPaths,
   examples: {
     match: [
       "sed -n '1,40p' src/index.ts",
       "sed -n '/TODO/p' notes.md",
       "sed -n -e '1p' -e '$p' a.txt",
       "sed -nE '/^(a|b)/,+3p;$p' log.txt",
+      "sed 's/.*\\.//' names.txt",
+      "sed -E 's|^/home/[a-z]+|~|g; /^$/d' paths.txt",
     ],
     no_match: [
-      "sed '1,40p' a.txt",
+      "sed -i 's/a/b/' a.txt",
+      "sed 's/a/b/w out.txt' a.txt",
       "sed -n '1w out.txt' a.txt",
       "sed -n 's/a/b/w out.txt' a.txt",
       "sed -n 's/x/date/e' a.txt",

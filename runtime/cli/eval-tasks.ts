@@ -5,6 +5,7 @@ import { replayTask, type TaskResult } from '../bench/tasks/replay.ts';
 import { formatReport, totalsOf, type TaskSet } from '../bench/tasks/report.ts';
 import { startScriptedOpenAi } from '../bench/tasks/scripted-openai.ts';
 import { freshTasks } from '../bench/tasks/task-list-fresh.ts';
+import { thirdTasks } from '../bench/tasks/task-list-third.ts';
 import { everydayTasks } from '../bench/tasks/task-list.ts';
 import { parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
@@ -22,10 +23,14 @@ export const spec = {
   },
 } satisfies CommandSpec;
 
-/** The first set, tuned against since 2026-11-23; the fresh set, written before tuning on 2026-11-25. */
+/**
+ * The first set, tuned against since 2026-11-23; the fresh set, written before tuning on
+ * 2026-11-25 and tuned against since; the third, written before tuning on 2026-11-26.
+ */
 const taskSets: readonly TaskSet[] = [
   { name: 'first (46, tuned against)', tasks: everydayTasks },
-  { name: 'fresh (written 2026-11-25, before tuning)', tasks: freshTasks },
+  { name: 'fresh (39, written 2026-11-25, tuned against)', tasks: freshTasks },
+  { name: 'third (written 2026-11-26, before tuning)', tasks: thirdTasks },
 ];
 
 /** Run `custode eval-tasks`. */

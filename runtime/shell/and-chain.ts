@@ -7,8 +7,12 @@ export function andChainOf(root: Node, text: string): string[] | null {
   const top = root.namedChildren.filter((node) => node !== null && node.type !== 'comment');
   const [first] = top;
   if (top.length !== 1 || first === undefined) return null;
-  // tree-sitter hangs a redirection of the last element (`a && b > f`) on the whole list.
-  const list = first.type === 'redirected_statement' ? first.childForFieldName('body') : first;
+  // tree-sitter hangs a redirection of the last element (`a && b > f`) on the whole list, and
+  // with a pipe after it (`a && b 2>&1 | c`) makes that the first stage of a pipeline, where bash
+  // pipes only b: the chain is the list's, its last element running to the end of the line.
+  const head = first.type === 'pipeline' ? first.namedChildren[0] : first;
+  const list =
+    head?.type === 'redirected_statement' ? head.childForFieldName('body') : (head ?? null);
   if (list === null || list.type !== 'list') return null;
   const elements: string[] = [];
   const starts: number[] = [];

@@ -12,6 +12,7 @@ import {
   type ScriptedOpenAi,
 } from '../../runtime/bench/tasks/scripted-openai.ts';
 import { freshTasks } from '../../runtime/bench/tasks/task-list-fresh.ts';
+import { thirdTasks } from '../../runtime/bench/tasks/task-list-third.ts';
 import { everydayTasks } from '../../runtime/bench/tasks/task-list.ts';
 import type { EverydayTask } from '../../runtime/bench/tasks/task-types.ts';
 import { exists } from '../helpers/exists.ts';
@@ -46,6 +47,15 @@ describe('the task list', () => {
     expect(new Set(freshTasks.map((entry) => entry.group)).size).toBe(6);
     const calls = freshTasks.flatMap((entry) => entry.calls);
     expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('has a third set of at least 30 tasks over every group, its ids unique across all sets', () => {
+    expect(thirdTasks.length).toBeGreaterThanOrEqual(30);
+    const ids = [...everydayTasks, ...freshTasks, ...thirdTasks].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(thirdTasks.map((entry) => entry.group)).size).toBe(6);
+    const calls = thirdTasks.flatMap((entry) => entry.calls);
+    expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -47,6 +47,25 @@ describe('a leading cd sets where the rest of the line is judged', () => {
     expect(await readFile(join(project, 'src', 'b.txt'), 'utf8')).toBe('hello\n');
   });
 
+  it('folds the cd when the last command redirects before a pipe (bash pipes only that command)', async () => {
+    for (const command of [
+      `cd ${project} && grep -rn a src 2>&1 | tail -20`,
+      `cd ${project}/src && ls -la 2>/dev/null | head -5`,
+      `cd ${project} && cd src && wc -l a.txt 2>&1 | sort | head -1`,
+    ]) {
+      expect(await decide(command), command).toMatchObject({ decision: 'allow' });
+    }
+    const outcome = await decide(`cd ${project}/src && cat a.txt 2>&1 | wc -l`);
+    expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0, stdout: '1\n' },
+    });
+    expect(await decide(`cd ${project} || ls 2>&1 | cat`)).toMatchObject({ decision: 'ask' });
+    expect(await decide(`cd ${project} && rm -f src/a.txt 2>&1 | cat`)).toMatchObject({
+      decision: 'ask',
+    });
+  });
+
   it('asks when a failed cd would leave the rest running elsewhere', async () => {
     for (const command of [
       `cd ${project} && ls; rm -f src/a.txt`,

@@ -12,6 +12,7 @@ import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
 import { shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
+import { installNodePackages } from './node-packages.ts';
 
 const intent = 'help me with my project';
 const home = process.env.HOME ?? '';
@@ -21,6 +22,7 @@ let pipeline: Pipeline;
 beforeEach(async () => {
   project = await makeTempDir('app-');
   execFileSync('git', ['init', '-q', project]);
+  await installNodePackages(project);
   await writeFile(join(project, 'keep.txt'), 'keep me\n');
   execFileSync('git', ['-C', project, 'add', 'keep.txt']);
   execFileSync('git', ['-C', project, 'commit', '-qm', 'init'], {

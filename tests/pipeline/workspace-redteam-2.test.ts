@@ -12,6 +12,7 @@ import { call, pipelineWith } from './pipeline-helpers.ts';
 import { shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasPytest } from '../helpers/tools.ts';
+import { installNodePackages } from './node-packages.ts';
 
 const intent = 'build and test my project';
 let project: string;
@@ -20,6 +21,7 @@ let pipeline: Pipeline;
 beforeEach(async () => {
   project = await makeTempDir('app-');
   execFileSync('git', ['init', '-q', project]);
+  await installNodePackages(project);
   pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
 });
 afterEach(() => {

@@ -9,6 +9,7 @@ import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith, writableOf } from './pipeline-helpers.ts';
 import { exists } from '../helpers/exists.ts';
+import { installNodePackages } from './node-packages.ts';
 
 const intent = 'build and test my project';
 let project: string;
@@ -29,6 +30,7 @@ beforeEach(async () => {
   project = await makeTempDir('app-');
   execFileSync('git', ['init', '-q', project]);
   await mkdir(join(project, 'src'));
+  await installNodePackages(project);
 });
 afterEach(() => {
   pipeline?.close();
@@ -59,6 +61,29 @@ describe('project code: the decision', () => {
         },
       });
     }
+  });
+
+  it('runs a tool through npx only when the project has its package; else npx would fetch it, and it asks', async () => {
+    const bare = await makeTempDir('bare-');
+    execFileSync('git', ['init', '-q', bare]);
+    await mkdir(join(bare, 'src'));
+    for (const command of ['npx prettier --write .', 'npx tsc --noEmit', 'npx eslint src']) {
+      expect(await decide(command, bare), command).toMatchObject({ decision: 'ask' });
+      expect(await decide(`cd ${bare} && ${command}`, project), command).toMatchObject({
+        decision: 'ask',
+      });
+      expect(await decide(command, join(project, 'src')), command).toMatchObject({
+        decision: 'allow',
+        reason: 'workspace: npx',
+      });
+    }
+    // The nearest node_modules is the one npx uses: a package only further up is not found.
+    await mkdir(join(bare, 'node_modules'));
+    await installNodePackages(join(bare, 'src'));
+    expect(await decide('npx tsc --noEmit', bare)).toMatchObject({ decision: 'ask' });
+    expect(await decide('npx tsc --noEmit', join(bare, 'src'))).toMatchObject({
+      decision: 'allow',
+    });
   });
 
   it('lets project code write nothing outside a git work tree', async () => {

@@ -1,5 +1,6 @@
 // A lived-in HOME for the everyday tasks: notes, documents, downloads (photos, an invoice,
-// a tarball, a zip), a git project with commits, old and new logs, a script and dotfiles.
+// a tarball, a zip), a git project with commits and old and new logs, a python project with an
+// ignored .env, a script and dotfiles.
 // Built fresh for each task under /var/tmp, so no task sees another's leftovers.
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,18 @@ const project: Readonly<Record<string, string>> = {
     "const test = require('node:test');\nconst assert = require('node:assert');\nconst { capitalize } = require('../src/util.js');\n\ntest('capitalize', () => {\n  assert.strictEqual(capitalize('abc'), 'Abc');\n});\n",
 };
 
+/** A small python package (its `.env` ignored by git, as such files usually are). */
+const pythonProject: Readonly<Record<string, string>> = {
+  'README.md': '# pyutil\n\nSmall date helpers.\n',
+  'requirements.txt': 'requests>=2.31\n',
+  '.gitignore': '.venv/\n__pycache__/\n.env\n',
+  'pyutil/__init__.py': '',
+  'pyutil/dates.py':
+    'from datetime import date\n\n\ndef iso_week(day: date) -> int:\n    return day.isocalendar()[1]\n',
+  'tests/test_dates.py':
+    'import unittest\nfrom datetime import date\n\nfrom pyutil.dates import iso_week\n\n\nclass IsoWeekTest(unittest.TestCase):\n    def test_new_year(self):\n        self.assertEqual(iso_week(date(2026, 1, 1)), 1)\n',
+};
+
 async function put(root: string, relative: string, content: string | Buffer): Promise<void> {
   const path = join(root, relative);
   await mkdir(dirname(path), { recursive: true });
@@ -84,6 +97,18 @@ async function buildProject(home: string, env: NodeJS.ProcessEnv): Promise<void>
   }
 }
 
+/** The pyutil project: one commit on main, and an ignored `.env` holding an API token. */
+async function buildPythonProject(home: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const root = join(home, 'projects/pyutil');
+  const git = (...args: string[]) => execa('git', args, { cwd: root, env });
+  for (const [relative, content] of Object.entries(pythonProject))
+    await put(root, relative, content);
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'Initial commit');
+  await put(root, '.env', 'API_TOKEN=fixture-token-not-real-7f3a\n');
+}
+
 /** Downloads: photos, a 2 MB data file, a tarball and (where `zip` exists) a zip. */
 async function buildDownloads(home: string, env: NodeJS.ProcessEnv): Promise<void> {
   const downloads = join(home, 'Downloads');
@@ -109,6 +134,7 @@ export async function buildFixtureHome(): Promise<{ home: string; env: NodeJS.Pr
   const { home, env } = await throwawayHome('custode-tasks-');
   for (const [relative, content] of Object.entries(files)) await put(home, relative, content);
   await buildProject(home, env);
+  await buildPythonProject(home, env);
   await buildDownloads(home, env);
   return { home, env };
 }

@@ -2,6 +2,7 @@
 // the sandbox's private /tmp. Options that overwrite, follow or delete are not in any list, and
 // no rule takes a path that may land where its text does not say (see withPlainPaths).
 import { basename } from 'node:path';
+import { COMPRESSOR_BINARIES, COMPRESSOR_RULES } from './compressors.ts';
 import { climbsThroughName, containedTree, hiddenSegment } from '../scope-paths.ts';
 import {
   effects,
@@ -48,13 +49,12 @@ export function withPlainPaths(
 ): WorkspaceRuleSpec['effects'] {
   // `..` after a name is refused for every path of the call (scope-paths.ts climbsThroughName).
   const plain = (path: string): boolean => !belowDevLink(path) && !globBeforeLast(path);
-  // The guard never sees a glob's expansions, and it forbids some files by their full name
-  // (~/.config/app/cred* is not ~/.config/app/credentials.env): a read glob stays in a plain tree.
-  const readable = (path: string): boolean =>
-    plain(path) && (!GLOB.test(path) || containedTree(path));
+  // A read glob (`cp ~/Downloads/IMG_*.jpg ~/Pictures/2026/`) is judged by the read check as a
+  // read-only command's is: every name it matches now, where its links lead, strictly below a
+  // write root with nothing hidden (read-only-policy.ts readPathCheck).
   return (args, isDirectory) => {
     const found = rule(args, isDirectory);
-    if (found === null || !found.reads.every(readable)) return null;
+    if (found === null || !found.reads.every(plain)) return null;
     const written = found.targets.map((target) => target.path);
     if (!written.every(plain)) return null;
     // A file made or added to is judged by the names its pattern could be (targets.ts).
@@ -232,7 +232,12 @@ function remove(flags: readonly string[], valued: readonly string[] = []) {
 }
 
 /** The rules whose writes unlink or rename the path named, never what a symlink there leads to. */
-const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv']);
+const NAMES_WHAT_IT_WRITES: ReadonlySet<string> = new Set([
+  'rm',
+  'rmdir',
+  'mv',
+  ...COMPRESSOR_BINARIES,
+]);
 
 const FILE_RULES: readonly WorkspaceRuleSpec[] = [
   {
@@ -335,6 +340,7 @@ const FILE_RULES: readonly WorkspaceRuleSpec[] = [
     effects: remove(['-p', '--parents', '-v']),
     examples: { match: ['rmdir /tmp/empty'], no_match: ['rmdir --ignore-fail-on-non-empty x'] },
   },
+  ...COMPRESSOR_RULES,
 ];
 
 /** The file rules. */

@@ -1,5 +1,5 @@
 // Workspace rules for local git changes: staging, committing with a message, a new branch, a
-// stash, a new repository in a new directory. Nothing that rewrites history, talks to a remote
+// new tag, a stash, a new repository in a new directory. Nothing that rewrites history, talks to a remote
 // or discards changes.
 import { withPlainPaths } from './files.ts';
 import {
@@ -56,6 +56,24 @@ function newBranch(sub: string, flag: string) {
   };
 }
 
+// A new tag on HEAD or a named commit: git refuses a name that exists (-f is not here), so no
+// tag is lost. An annotated tag needs its message (without one git opens an editor); signing
+// (-s, -u) runs gpg, and -d deletes.
+function gitTag(args: readonly string[]): WorkspaceEffects | null {
+  if (args[0] !== 'tag') return null;
+  const parsed = words(args.slice(1), {
+    flags: ['-a', '--annotate'],
+    valued: ['-m', '--message'],
+  });
+  if (parsed === null) return null;
+  const [name, commit, ...more] = parsed.operands;
+  if (name === undefined || more.length > 0) return null;
+  if ([name, commit].some((word) => word?.startsWith('-'))) return null;
+  const annotated = parsed.values['-a'] === true || parsed.values['--annotate'] === true;
+  const message = parsed.values['-m'] ?? parsed.values['--message'];
+  return annotated && message === undefined ? null : effects({ repository: true });
+}
+
 // git stash (push) keeps the changes in the stash; pop, drop and clear are not here.
 const GIT_STASH = gitSubcommand('stash', { flags: [], valued: ['-m', '--message'] }, (parsed) =>
   parsed.operands.length === 0 || (parsed.operands.length === 1 && parsed.operands[0] === 'push')
@@ -104,6 +122,15 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     'git checkout -- src',
   ),
   git('switch -c', newBranch('switch', '-c'), 'git switch -c feature/x', 'git switch main'),
+  git(
+    'tag',
+    gitTag,
+    'git tag -a v1.0.0 -m "First release"',
+    'git tag -f v1.0.0',
+    'git tag -d v1.0.0',
+    'git tag -a v1.0.0',
+    'git tag -s v1.0.0 -m signed',
+  ),
   git('stash', GIT_STASH, 'git stash push -m "before rebase"', 'git stash drop'),
   git('init', gitInit, 'git init -b main newproj', 'git init', 'git init --template=t newproj'),
 ];

@@ -70,11 +70,31 @@ function packageScript(direct: readonly string[], binaries = false) {
   };
 }
 
-/** Tools npx runs from the project's node_modules (with no network it cannot fetch others). */
-const NPX_TOOLS: ReadonlySet<string> = new Set(['tsc', 'eslint', 'prettier', 'vitest', 'jest']);
+/** Tools npx runs from the project's node_modules, by the package that brings each. */
+const NPX_TOOLS: ReadonlyMap<string, string> = new Map([
+  ['tsc', 'typescript'],
+  ['eslint', 'eslint'],
+  ['prettier', 'prettier'],
+  ['vitest', 'vitest'],
+  ['jest', 'jest'],
+]);
 
-function npx(args: readonly string[]): Effects {
-  return args[0] !== undefined && NPX_TOOLS.has(args[0]) ? runs() : null;
+/** How far up from the working directory npx's node_modules is looked for (src/app/ in a project). */
+const NPX_CLIMB = 6;
+
+/**
+ * A tool the project has installed: the nearest node_modules/ at or above the working directory
+ * holds its package, as npx finds it. Without it npx fetches the package from the registry and
+ * runs it: an install, which asks (and which the sandbox, with no network, would doom).
+ */
+function npx(args: readonly string[], isDirectory: IsDirectory): Effects {
+  const name = NPX_TOOLS.get(args[0] ?? '');
+  if (name === undefined) return null;
+  for (let up = 0; up <= NPX_CLIMB; up += 1) {
+    const modules = `${'../'.repeat(up)}node_modules/`;
+    if (isDirectory(modules)) return isDirectory(`${modules}${name}/`) ? runs() : null;
+  }
+  return null;
 }
 
 // make: targets and the options that only shape the run; -f, -C, -e and VAR=value ask.
