@@ -10,7 +10,12 @@ import { nestedRepositories } from './sandbox/nested-repositories.ts';
 import { basename, dirname } from 'node:path';
 import type { ShellResult } from './ops/shell-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { configuredWriteRoots, resolveInRoots, writableRootsOf } from './boundary.ts';
+import {
+  assertPinnedUnchanged,
+  configuredWriteRoots,
+  resolveInRoots,
+  writableRootsOf,
+} from './boundary.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
 const passedEnv = [
@@ -109,6 +114,7 @@ export const shellExec = defineExecutor({
     const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     const readOnlyWithin = await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx);
+    assertPinnedUnchanged(ctx);
     // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
     const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
     const result = await runThrough(proxy, () =>

@@ -55,5 +55,6 @@ function allow(
     readOnlyWithin: [],
     written,
     replaces,
+    pinned: [],
   };
 }
