@@ -12,6 +12,7 @@ import type { ShellResult } from './ops/shell-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
 import {
   assertPinnedUnchanged,
+  assertStillRecoverable,
   configuredWriteRoots,
   resolveInRoots,
   writableRootsOf,
@@ -115,6 +116,9 @@ export const shellExec = defineExecutor({
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     const readOnlyWithin = await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx);
     assertPinnedUnchanged(ctx);
+    // An in-place edit without a card: each file it rewrites is still one git can give back.
+    if (uncarded && grant.tier === 'workspace')
+      for (const path of grant.records) await assertStillRecoverable(path, ctx);
     // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
     const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
     const result = await runThrough(proxy, () =>

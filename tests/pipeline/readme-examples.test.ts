@@ -44,6 +44,18 @@ beforeAll(async () => {
   mkdirSync(join(home, 'app', 'src'), { recursive: true });
   writeFileSync(join(home, 'app', 'src', 'a.js'), '// TODO: one\n');
   execFileSync('git', ['init', '-q', join(home, 'app')]);
+  execFileSync('git', ['-C', join(home, 'app'), 'add', '-A']);
+  execFileSync('git', [
+    '-C',
+    join(home, 'app'),
+    '-c',
+    'user.name=t',
+    '-c',
+    'user.email=t@t',
+    'commit',
+    '-qm',
+    'a',
+  ]);
   mkdirSync(join(home, 'notes'), { recursive: true });
   writeFileSync(join(home, 'notes', 'todo.md'), '- milk\n');
   mkdirSync(join(home, 'Downloads'), { recursive: true });

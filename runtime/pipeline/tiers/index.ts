@@ -10,6 +10,7 @@ import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { archiveDecision } from './archive-extraction.ts';
 import { foldDirectoryOption } from './directory-option.ts';
+import { inPlaceEditDecision } from './in-place-edit.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -133,7 +134,10 @@ export async function shellTierAnswer(
   const line = judgedLine(parsed, ctx);
   if (line === null || line.shell.errors) return answer;
   const scope = tierScope(ctx, line.cwd);
-  const decided = await archiveDecision(line.shell.commands, scope, ctx.readArchive);
+  const { commands } = line.shell;
+  const decided =
+    (await archiveDecision(commands, scope, ctx.readArchive)) ??
+    (await inPlaceEditDecision(commands, scope, ctx.trackedClean));
   return decided === null ? answer : workspaceAnswer(decided);
 }
 
