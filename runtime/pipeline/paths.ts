@@ -64,6 +64,11 @@ export interface PathOracle {
    * match), or could not be listed; null when none.
    */
   globObstacle(pattern: string, use?: { readonly tree?: boolean }): GlobObstacle | null;
+  /**
+   * The paths an absolute glob matches now, as bash expands it (`*` and `?`, no dot names; empty
+   * when none); null when it cannot be listed or matches too many.
+   */
+  globMatches(pattern: string): readonly string[] | null;
   /** Every name below `dir` is one word to xargs (no blank, quote or backslash). */
   namesSplitFree(dir: string): boolean;
 }
@@ -125,6 +130,10 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       return treeObstacle(real(dir), plain, (path) => this.protection(path));
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
+    globMatches(pattern) {
+      const matches = globMatches(pattern);
+      return Array.isArray(matches) ? matches : null;
+    },
     globObstacle(pattern, use = {}) {
       const matches = globMatches(pattern);
       if (!Array.isArray(matches)) return matches as GlobObstacle;

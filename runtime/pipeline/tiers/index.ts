@@ -10,6 +10,7 @@ import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { archiveDecision } from './archive-extraction.ts';
 import { foldDirectoryOption } from './directory-option.ts';
+import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
@@ -130,6 +131,8 @@ export async function shellTierAnswer(
 ): Promise<TierAnswer | null> {
   const answer = uncardedAnswer(parsed, ctx);
   if (answer !== null && (answer.workspace !== null || answer.readOnlyRule !== null)) return answer;
+  const loop = forEachMatchAnswer(parsed, ctx, uncardedAnswer);
+  if (loop !== null) return loop;
   if (answer?.fetch != null || ctx.workspace === null) return answer;
   const line = judgedLine(parsed, ctx);
   if (line === null || line.shell.errors) return answer;
