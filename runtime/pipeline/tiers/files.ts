@@ -65,7 +65,7 @@ export function workspaceAllow(
   writable: readonly string[],
   written: readonly string[],
   replaces: boolean,
-): WorkspaceDecision {
+): Extract<WorkspaceDecision, { kind: 'allow' }> {
   return {
     kind: 'allow',
     tier: 'workspace',

@@ -3,7 +3,7 @@
 // unmodified in its git work tree, inside roots.write, not hidden or protected, so git can give
 // it back; and the script only substitutes text (substitution-script.ts), never runs a command
 // or writes another file. The executor asks git again right before the run.
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ShellCommand } from '../../shell/types.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
 import { RESTORABLE, restorableFile, workspaceAllow, type TrackedClean } from './files.ts';
@@ -94,5 +94,8 @@ export async function inPlaceEditDecision(
     written.push(real);
   }
   const dirs = [...new Set(written.map((path) => dirname(path)))];
-  return workspaceAllow(`${command.binary ?? ''} -i: ${RESTORABLE}`, dirs, written, true);
+  const decision = workspaceAllow(`${command.binary ?? ''} -i: ${RESTORABLE}`, dirs, written, true);
+  // A file at a work tree's top makes the top writable: its history stays read-only.
+  const histories = dirs.map((dir) => join(dir, '.git')).filter((git) => scope.isDirectory(git));
+  return { ...decision, readOnlyWithin: histories };
 }
