@@ -80,6 +80,17 @@ describe('unpacking an archive whose members are plain and new', () => {
     await mkdir(join(base, 'fresh'));
     const cd = await decide(`cd ${base}/fresh && tar xzf ../notes.tgz`, home);
     expect(cd).toMatchObject({ decision: 'allow', reason: 'workspace: tar extract' });
+    const made = await decide('mkdir -p made/here && tar -xzf notes.tgz -C made/here');
+    expect(made).toMatchObject({ decision: 'allow', reason: 'workspace: tar extract' });
+    expect(await run(made)).toMatchObject({ ok: true, result: { exit_code: 0 } });
+    expect(await readFile(join(base, 'made', 'here', 'notes', 'todo.md'), 'utf8')).toBe('- milk\n');
+    for (const command of [
+      'mkdir -p other && tar -xzf notes.tgz -C made',
+      'mkdir -p m2 ; tar -xzf notes.tgz -C m2',
+      'mkdir -p m3 && tar -xzf git.tgz -C m3',
+      'mkdir -m 777 m4 && tar -xzf notes.tgz -C m4',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
   });
 
   it('lists an archive without a card', async () => {
@@ -137,7 +148,12 @@ describe('unpacking that asks', () => {
   it('asks for `./` over a directory that exists (tar would change its mode and times)', async () => {
     await mkdir(join(base, 'dotted-into'));
     expect((await decide('tar -xzf dotted.tgz -C dotted-into')).decision).toBe('ask');
-    expect(await decide('mkdir -p x && tar -xzf dotted.tgz -C x')).not.toMatchObject({
+    expect(await decide('mkdir -p x && tar -xzf dotted.tgz -C x')).toMatchObject({
+      decision: 'allow',
+    });
+    expect(
+      await decide('mkdir -p dotted-into && tar -xzf dotted.tgz -C dotted-into'),
+    ).not.toMatchObject({
       decision: 'allow',
     });
     expect(await decide('unzip -q notes.tgz -d new-for-dotted')).not.toMatchObject({

@@ -6,7 +6,7 @@
 // bound to the archive it read (grant.pinned): the run refuses an archive that changed since.
 import { join } from 'node:path';
 import type { ArchiveFormat, ArchiveListing } from '../../../executors/ops/archive-members.ts';
-import type { ShellCommand, ShellWord } from '../../shell/types.ts';
+import type { ParsedShell, ShellCommand, ShellWord } from '../../shell/types.ts';
 import { readPathCheck } from '../read-only-policy.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
 import type { WorkspaceTarget } from '../workspace/spec.ts';
@@ -84,6 +84,29 @@ function archiveUse(command: ShellCommand): ArchiveUse | null {
 }
 
 /**
+ * The unpacking command of a line that is that command alone, or `mkdir -p DIR && COMMAND`
+ * (then `made` is DIR as written, which must be the destination).
+ */
+function unpackingLine(shell: ParsedShell): {
+  command: ShellCommand | null;
+  made: string | null;
+} {
+  const [first, second, ...rest] = shell.commands;
+  if (first === undefined || rest.length > 0) return { command: null, made: null };
+  if (second === undefined) return { command: first, made: null };
+  const words = literalWords(first.args);
+  const plainMkdir =
+    shell.andChain?.length === 2 &&
+    first.binary === 'mkdir' &&
+    first.redirects.length === 0 &&
+    first.wrappers.length === 0 &&
+    words?.length === 2 &&
+    words[0] === '-p' &&
+    !(words[1] ?? '-').startsWith('-');
+  return plainMkdir ? { command: second, made: words[1] ?? null } : { command: null, made: null };
+}
+
+/**
  * A member's name as a path below where it is unpacked, or null when it is absolute, climbs,
  * is hidden (a segment starting with `.`, past one leading `./`), or holds a backslash or a
  * control character. `''` is the destination itself (`./`).
@@ -132,12 +155,12 @@ function unpackTargets(
  * asks): the archive a readable file outside every protected place, its members as above.
  */
 export async function archiveDecision(
-  commands: readonly ShellCommand[],
+  shell: ParsedShell,
   scope: WorkspaceScope,
   readArchive: ArchiveReader,
 ): Promise<WorkspaceDecision | null> {
-  const [command, ...others] = commands;
-  if (command === undefined || others.length > 0) return null;
+  const { command, made } = unpackingLine(shell);
+  if (command === null) return null;
   const use = archiveUse(command);
   if (use === null || !readPathCheck(scope)(use.archive)) return null;
   const allow = { kind: 'allow', tier: 'workspace', readOnlyWithin: [], replaces: false } as const;
@@ -146,7 +169,13 @@ export async function archiveDecision(
     return { ...allow, rule: `${use.format} list`, writable: [], written: [], pinned: [] };
   // tar -C needs the directory there already; unzip -d makes it.
   const into = use.into ?? '.';
-  if (use.format === 'tar' && !scope.isDirectory(scope.paths.absolute(into, scope.cwd)))
+  const madeFirst = made !== null && made === use.into;
+  if (made !== null && !madeFirst) return null;
+  if (
+    use.format === 'tar' &&
+    !madeFirst &&
+    !scope.isDirectory(scope.paths.absolute(into, scope.cwd))
+  )
     return null;
   const archive = scope.paths.absolute(use.archive, scope.cwd);
   const listing = await readArchive(archive, use.format);

@@ -139,7 +139,7 @@ export async function shellTierAnswer(
   const scope = tierScope(ctx, line.cwd);
   const { commands } = line.shell;
   const decided =
-    (await archiveDecision(commands, scope, ctx.readArchive)) ??
+    (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
     (await inPlaceEditDecision(commands, scope, ctx.trackedClean));
   return decided === null ? answer : workspaceAnswer(decided);
 }
