@@ -4,6 +4,7 @@
 import { basename, dirname, join } from 'node:path';
 import { PathOutsideBoundary, PermissionDenied } from '../runtime/errors.ts';
 import type { ExecutorContext } from './define.ts';
+import { fileIdentity } from './ops/archive-members.ts';
 import { isTrackedClean } from './ops/git-clean.ts';
 import { isPublicKeyFile } from './ops/public-key-file.ts';
 import { protectedCheck, protectedDirsOf } from './protected-places.ts';
@@ -112,4 +113,18 @@ export async function assertStillRecoverable(path: string, ctx: ExecutorContext)
     throw new PermissionDenied(
       `${path} changed since it was allowed without approval (git could give it back then); propose the change again`,
     );
+}
+
+/**
+ * A call no person saw runs only on the files its decision read: an archive unpacked without a
+ * card must be the same file (device, inode, size, modification and change times) whose
+ * members were judged. Checked right before the run.
+ */
+export function assertPinnedUnchanged(ctx: ExecutorContext): void {
+  if (ctx.grant.by !== 'tier') return;
+  for (const { path, identity } of ctx.grant.pinned)
+    if (fileIdentity(path) !== identity)
+      throw new PermissionDenied(
+        `${path} changed since it was allowed without approval (its contents were judged then); propose the call again`,
+      );
 }

@@ -10,7 +10,13 @@ import { nestedRepositories } from './sandbox/nested-repositories.ts';
 import { basename, dirname } from 'node:path';
 import type { ShellResult } from './ops/shell-ops.ts';
 import { withFsErrors } from './fs-errors.ts';
-import { configuredWriteRoots, resolveInRoots, writableRootsOf } from './boundary.ts';
+import {
+  assertPinnedUnchanged,
+  assertStillRecoverable,
+  configuredWriteRoots,
+  resolveInRoots,
+  writableRootsOf,
+} from './boundary.ts';
 
 /** Variables a command may see; API keys and bot tokens in the daemon's env stay out. */
 const passedEnv = [
@@ -109,6 +115,10 @@ export const shellExec = defineExecutor({
     const cwdStats = await withFsErrors(cwd, () => ctx.ops.fs.stat(cwd));
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     const readOnlyWithin = await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx);
+    assertPinnedUnchanged(ctx);
+    // An in-place edit without a card: each file it rewrites is still one git can give back.
+    if (uncarded && grant.tier === 'workspace')
+      for (const path of grant.records) await assertStillRecoverable(path, ctx);
     // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
     const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
     const result = await runThrough(proxy, () =>

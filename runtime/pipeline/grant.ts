@@ -5,6 +5,12 @@
 /** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
 export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code';
 
+/** A file the decision read the contents of, and its identity then (dev, inode, size, times). */
+export interface PinnedFile {
+  readonly path: string;
+  readonly identity: string;
+}
+
 export type Grant =
   /** A person pressed "Allow" on this call's card. */
   | {
@@ -47,6 +53,8 @@ export type Grant =
       readonly hostProcesses: boolean;
       /** A plain GET (the fetch tier): the network only through the checking proxy. */
       readonly viaProxy: boolean;
+      /** Files the decision read (an archive's members): the run refuses one that changed. */
+      readonly pinned: readonly PinnedFile[];
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

@@ -2,7 +2,7 @@
 // resolves a word as the program will (cwd, ~, $HOME, .., the symlinks of what exists) and
 // answers from the one protected list (constitution/protected.ts) and the configured roots.
 // No stage borrows another stage's check by calling it with a made-up executor.
-import { globObstacle, type GlobObstacle } from '../../executors/ops/glob-matches.ts';
+import { globMatches, type GlobObstacle } from '../../executors/ops/glob-matches.ts';
 import {
   namesSplitFree,
   treeObstacle,
@@ -58,8 +58,17 @@ export interface PathOracle {
   storedCredential(path: string): Protection | null;
   /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
   treeObstacle(dir: string): TreeObstacle | null;
-  /** Why reading what an absolute glob matches now could open a protected place; null when none. */
-  globObstacle(pattern: string): GlobObstacle | null;
+  /**
+   * Why reading what an absolute glob matches now could open a protected place (a match that is
+   * one by where it leads, a git config holding a login, with `tree` a protected entry below a
+   * match), or could not be listed; null when none.
+   */
+  globObstacle(pattern: string, use?: { readonly tree?: boolean }): GlobObstacle | null;
+  /**
+   * The paths an absolute glob matches now, as bash expands it (`*` and `?`, no dot names; empty
+   * when none); null when it cannot be listed or matches too many.
+   */
+  globMatches(pattern: string): readonly string[] | null;
   /** Every name below `dir` is one word to xargs (no blank, quote or backslash). */
   namesSplitFree(dir: string): boolean;
 }
@@ -121,8 +130,21 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       return treeObstacle(real(dir), plain, (path) => this.protection(path));
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
-    globObstacle(pattern) {
-      return globObstacle(pattern, (path) => this.protection(path, { read: true }));
+    globMatches(pattern) {
+      const matches = globMatches(pattern);
+      return Array.isArray(matches) ? matches : null;
+    },
+    globObstacle(pattern, use = {}) {
+      const matches = globMatches(pattern);
+      if (!Array.isArray(matches)) return matches as GlobObstacle;
+      for (const path of matches) {
+        const protection = this.protection(path, { read: true }) ?? this.storedCredential(path);
+        if (protection !== null) return { kind: 'protected', path, protection };
+        const below = use.tree === true ? this.treeObstacle(path) : null;
+        if (below?.kind === 'protected') return below;
+        if (below !== null) return { kind: 'unlisted', path };
+      }
+      return null;
     },
   };
 }

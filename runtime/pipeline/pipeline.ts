@@ -7,6 +7,7 @@ import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { isTrackedClean } from '../../executors/ops/git-clean.ts';
+import { readArchiveMembers } from '../../executors/ops/archive-members.ts';
 import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
 import { runsLaterTargetsOf, storeAliasesOf } from '../../executors/protected-places.ts';
 import {
@@ -161,6 +162,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     },
     unreviewed,
     trackedClean: isTrackedClean,
+    readArchive: readArchiveMembers,
     tools,
     logger,
   };

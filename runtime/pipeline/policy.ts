@@ -109,6 +109,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         replaces: false,
         hostProcesses: input.hostProcesses.listsOnly,
         viaProxy: false,
+        pinned: [],
       },
     };
   if (input.fetch !== null && config.sandbox.mode === 'bwrap')
@@ -125,6 +126,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         replaces: false,
         hostProcesses: false,
         viaProxy: true,
+        pinned: [],
       },
     };
   const { workspace } = input;
@@ -143,6 +145,7 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
         replaces: workspace.replaces,
         hostProcesses: false,
         viaProxy: false,
+        pinned: workspace.pinned,
       },
     };
   const matched = input.rules?.match(call) ?? null;

@@ -5,7 +5,6 @@ import { join, relative } from 'node:path';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { expandGlob } from './glob-expansion.ts';
 import {
   loadCatalogue,
   matchReadOnly,
@@ -66,21 +65,6 @@ function reachesOnlyWorkspace(
 }
 
 /**
- * Every path a glob matches now, judged where its links lead: a link among the matches
- * (notes/creds.txt -> ~/backup/.aws/credentials, notes/keys -> ~/old/.ssh) is read through.
- */
-function globMatchesClear(pattern: string, use: PathUse, scope: ShellScope): boolean {
-  const matches = expandGlob(pattern, scope.namesIn);
-  if (matches === null) return false;
-  return matches.every(
-    (match) =>
-      scope.paths.protection(match, { read: true }) === null &&
-      scope.paths.storedCredential(match) === null &&
-      (use.tree !== true || scope.paths.treeObstacle(scope.paths.real(match)) === null),
-  );
-}
-
-/**
  * The check for a path a shell command only reads, resolved from the call's working directory:
  * the guard, then the read roots. A `..` after a name is refused: through a symlink it climbs
  * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
@@ -108,8 +92,8 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     )
       return false;
     // A link among the names a glob matches may lead to a protected file its text never names.
-    if (use?.glob === true && scope.paths.globObstacle(path) !== null) return false;
-    if (use?.glob === true && !globMatchesClear(path, use, scope)) return false;
+    if (use?.glob === true && scope.paths.globObstacle(path, { tree: use.tree === true }) !== null)
+      return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.
     if (use?.glob === true && scope.roots.read !== undefined) return false;

@@ -22,7 +22,8 @@ import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
 import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
-import { ruleReviewReason, uncardedAnswer, type TierContext } from './tiers/index.ts';
+import { ruleReviewReason, shellTierAnswer, type TierContext } from './tiers/index.ts';
+import type { ArchiveReader } from './tiers/archive-extraction.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
 import type { WorkspaceCatalogue } from './workspace/match.ts';
@@ -53,6 +54,8 @@ export interface StageDeps {
   readonly unreviewed: UnreviewedWrites;
   /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
   readonly trackedClean: TrackedClean;
+  /** An archive's member list and identity: an unpacking may then run without a card. */
+  readonly readArchive: ArchiveReader;
   readonly tools: readonly { name: string; description: string }[];
   readonly logger: Logger;
 }
@@ -270,7 +273,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
   const tiers =
     shell === null
       ? await fileToolAnswer(tierContext, ev.deps.trackedClean)
-      : uncardedAnswer(shell, tierContext);
+      : await shellTierAnswer(shell, tierContext);
   const policy = decidePolicy({
     call: ev.call,
     executor,

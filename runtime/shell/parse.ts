@@ -2,9 +2,11 @@
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
 import { andChainOf } from './and-chain.ts';
+import { forLoopOf } from './for-loop.ts';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
+  ForLoop,
   CommandOrigin,
   ParsedShell,
   ShellCommand,
@@ -96,6 +98,7 @@ interface State {
   /** Redirections tree-sitter hung on a list or pipeline, and the command they belong to. */
   readonly trailing: { readonly command: Node; readonly redirects: Node[] }[];
   andChain: string[] | null;
+  forLoop: ForLoop | null;
   /** Text written into files so far (see ParsedShell.written). */
   readonly written: Map<string, string>;
 }
@@ -632,7 +635,10 @@ function walkSource(state: State, source: string, ctx: Context): void {
   try {
     const root = tree.rootNode;
     if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
-    if (ctx.depth === 0 && ctx.origin === 'top') state.andChain = andChainOf(root, text);
+    if (ctx.depth === 0 && ctx.origin === 'top') {
+      state.andChain = andChainOf(root, text);
+      state.forLoop = forLoopOf(root, text);
+    }
     walk(state, root, ctx);
   } finally {
     tree.delete();
@@ -667,6 +673,7 @@ export function parseShell(source: string): ParsedShell {
     nextScope: 1,
     trailing: [],
     andChain: null,
+    forLoop: null,
     written: new Map(),
   };
   const top: Context = {
@@ -689,6 +696,7 @@ export function parseShell(source: string): ParsedShell {
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
     andChain: state.andChain,
+    forLoop: state.forLoop,
     written: state.written,
   };
 }

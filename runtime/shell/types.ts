@@ -84,6 +84,15 @@ export interface ShellCommand {
   readonly loop: string | null;
 }
 
+/** A line that is one `for NAME in WORDS; do BODY; done` (for-loop.ts). */
+export interface ForLoop {
+  readonly variable: string;
+  /** The words after `in`, as written (quotes and globs as they are). */
+  readonly values: readonly string[];
+  /** The text between `do` and `done`. */
+  readonly body: string;
+}
+
 /** The whole command line, normalised. */
 export interface ParsedShell {
   readonly source: string;
@@ -98,6 +107,8 @@ export interface ParsedShell {
   readonly hasSubstitution: boolean;
   /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
   readonly andChain: readonly string[] | null;
+  /** The loop when the whole line is one `for … in …; do …; done`; else null. */
+  readonly forLoop: ForLoop | null;
   /**
    * Text the line writes into files, by the file's name as written (`./` dropped): a literal
    * echo/printf or a here-document sent there. A script among them is parsed where it runs.

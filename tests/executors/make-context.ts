@@ -42,5 +42,6 @@ export function tierGrant(writable: readonly string[]): Grant {
     replaces: false,
     hostProcesses: false,
     viaProxy: false,
+    pinned: [],
   };
 }

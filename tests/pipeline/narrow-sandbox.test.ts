@@ -73,6 +73,7 @@ describe('policy: the writable paths of an allow', () => {
         replaces: false,
         hostProcesses: false,
         viaProxy: false,
+        pinned: [],
       },
     });
   });

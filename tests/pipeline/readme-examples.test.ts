@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
@@ -43,6 +44,18 @@ beforeAll(async () => {
   mkdirSync(join(home, 'app', 'src'), { recursive: true });
   writeFileSync(join(home, 'app', 'src', 'a.js'), '// TODO: one\n');
   execFileSync('git', ['init', '-q', join(home, 'app')]);
+  execFileSync('git', ['-C', join(home, 'app'), 'add', '-A']);
+  execFileSync('git', [
+    '-C',
+    join(home, 'app'),
+    '-c',
+    'user.name=t',
+    '-c',
+    'user.email=t@t',
+    'commit',
+    '-qm',
+    'a',
+  ]);
   mkdirSync(join(home, 'notes'), { recursive: true });
   writeFileSync(join(home, 'notes', 'todo.md'), '- milk\n');
   mkdirSync(join(home, 'Downloads'), { recursive: true });
@@ -50,6 +63,12 @@ beforeAll(async () => {
   mkdirSync(join(home, 'Downloads', 'odd'), { recursive: true });
   writeFileSync(join(home, 'Downloads', 'odd', '-rf'), 'a name that reads as an option');
   mkdirSync(join(home, 'Pictures'), { recursive: true });
+  tar.c({ file: join(home, 'Downloads', 'notes.tgz'), cwd: home, gzip: true, sync: true }, [
+    'notes',
+  ]);
+  tar.c({ file: join(home, 'Downloads', 'app-git.tgz'), cwd: join(home, 'app'), sync: true }, [
+    '.git/HEAD',
+  ]);
   mkdirSync(join(home, '.ssh'), { recursive: true });
   writeFileSync(
     join(home, '.ssh', 'id_ed25519.pub'),

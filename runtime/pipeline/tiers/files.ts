@@ -5,7 +5,7 @@
 // recorded as unreviewed, as a shell write is. Overwrites of anything else and deletes ask.
 import { dirname } from 'node:path';
 import { isProtected, writableFor, writeOk } from '../workspace/targets.ts';
-import type { WorkspaceDecision } from '../workspace/policy.ts';
+import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
 import { tierScope, workspaceAnswer, type TierAnswer, type TierContext } from './index.ts';
 
 /** File tools that create (a new path) or rewrite (an existing file) one path. */
@@ -31,22 +31,41 @@ export async function fileToolAnswer(
     const needs = writableFor([{ path: word, mode: 'create' }], scope);
     // Straight into the home (a new top-level file or folder) is the person's own filing: a card.
     if (needs === null || needs.scratch || needs.dirs.has(paths.realHome)) return null;
-    return workspaceAnswer(allow('new file', [...needs.dirs], needs.written, false));
+    return workspaceAnswer(workspaceAllow('new file', [...needs.dirs], needs.written, false));
   }
   if (!REWRITES.has(executor.name)) return null;
-  const real = paths.real(absolute);
-  if (!writeOk(real, scope) || isProtected(real, scope) || isProtected(absolute, scope))
-    return null;
-  if (!(await trackedClean(real))) return null;
-  return workspaceAnswer(allow('a file git can give back', [dirname(real)], [real], true));
+  const real = await restorableFile(absolute, scope, trackedClean);
+  if (real === null) return null;
+  return workspaceAnswer(workspaceAllow(RESTORABLE, [dirname(real)], [real], true));
 }
 
-function allow(
+/** The rule of a rewrite that git can undo. */
+export const RESTORABLE = 'a file git can give back';
+
+/**
+ * An existing file a call may rewrite without a card because git can give it back: inside
+ * roots.write, not protected or hidden as written or where its links lead, tracked and
+ * unmodified in its work tree. Its path with links resolved, or null. (The file tools and the
+ * shell's in-place edits ask this one question; the executor asks it again before the write.)
+ */
+export async function restorableFile(
+  absolute: string,
+  scope: WorkspaceScope,
+  trackedClean: TrackedClean,
+): Promise<string | null> {
+  const real = scope.paths.real(absolute);
+  if (!writeOk(real, scope) || isProtected(real, scope) || isProtected(absolute, scope))
+    return null;
+  return (await trackedClean(real)) ? real : null;
+}
+
+/** A workspace allow that writes `written` (in `writable`), replacing files when `replaces`. */
+export function workspaceAllow(
   rule: string,
   writable: readonly string[],
   written: readonly string[],
   replaces: boolean,
-): WorkspaceDecision {
+): Extract<WorkspaceDecision, { kind: 'allow' }> {
   return {
     kind: 'allow',
     tier: 'workspace',
@@ -55,5 +74,6 @@ function allow(
     readOnlyWithin: [],
     written,
     replaces,
+    pinned: [],
   };
 }

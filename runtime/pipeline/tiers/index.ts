@@ -8,7 +8,10 @@ import type { TierName } from '../grant.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
+import { archiveDecision } from './archive-extraction.ts';
 import { foldDirectoryOption } from './directory-option.ts';
+import { forEachMatchAnswer } from './for-each-match.ts';
+import { inPlaceEditDecision } from './in-place-edit.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -74,11 +77,19 @@ export interface TierAnswer {
   readonly signals: readonly string[];
 }
 
+/** The line as the tiers judge it, and the directory it works in; null when none may answer. */
+interface JudgedLine {
+  readonly shell: ParsedShell;
+  readonly cwd: string;
+}
+
 /**
- * Ask the tiers in order. None answers when the model asked for a card (to write every root),
- * or when the cwd has `..` after a name (/dev/fd/../root is /: not judged from its text).
+ * The line as the tiers judge it: a leading `cd` and `-C DIR` folded into its cwd, known
+ * variables, printed names and relative globs read as what they are, xargs as its -exec. Null
+ * when the model asked for a card (to write every root), or when the cwd has `..` after a name
+ * (/dev/fd/../root is /: not judged from its text).
  */
-export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswer | null {
+function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   const { args, paths } = ctx;
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
@@ -86,7 +97,14 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
-  const shell = judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths);
+  return { shell: judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths), cwd };
+}
+
+/** Ask the tiers in order, those that decide from the line alone. */
+export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswer | null {
+  const line = judgedLine(parsed, ctx);
+  if (line === null) return null;
+  const { shell, cwd } = line;
   const scope = tierScope(ctx, cwd);
   const readOnlyRule = ctx.readOnly === null ? null : readOnlyRuleFor(shell, ctx.readOnly, scope);
   if (readOnlyRule !== null)
@@ -101,6 +119,29 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
     return { readOnlyRule: null, fetch, workspace: null, signals: [`fetch: ${fetch.rule}`] };
   if (ctx.workspace === null) return null;
   return workspaceAnswer(workspaceDecisionFor(shell, ctx.readOnly, ctx.workspace, scope));
+}
+
+/**
+ * Ask every tier: those that decide from the line, then the workspace rules that read files to
+ * decide (an archive's member list, whether git can give a file back).
+ */
+export async function shellTierAnswer(
+  parsed: ParsedShell,
+  ctx: TierContext,
+): Promise<TierAnswer | null> {
+  const answer = uncardedAnswer(parsed, ctx);
+  if (answer !== null && (answer.workspace !== null || answer.readOnlyRule !== null)) return answer;
+  const loop = forEachMatchAnswer(parsed, ctx, uncardedAnswer);
+  if (loop !== null) return loop;
+  if (answer?.fetch != null || ctx.workspace === null) return answer;
+  const line = judgedLine(parsed, ctx);
+  if (line === null || line.shell.errors) return answer;
+  const scope = tierScope(ctx, line.cwd);
+  const { commands } = line.shell;
+  const decided =
+    (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
+    (await inPlaceEditDecision(commands, scope, ctx.trackedClean));
+  return decided === null ? answer : workspaceAnswer(decided);
 }
 
 /**

@@ -5,6 +5,7 @@
 // The call then runs with only the directories it writes made writable.
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../../config.ts';
+import type { PinnedFile } from '../grant.ts';
 import type { ParsedShell } from '../../shell/types.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
@@ -47,6 +48,8 @@ export type WorkspaceDecision =
       readonly written: readonly string[];
       /** It may replace existing files (project code, a file git can give back). */
       readonly replaces: boolean;
+      /** Files the decision read the contents of (an archive): the run refuses one that changed. */
+      readonly pinned: readonly PinnedFile[];
     }
   | { readonly kind: 'ask'; readonly reason: string };
 
@@ -84,7 +87,14 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
     };
   }
   // Project code rewrites its work tree as it likes; its history stays read-only.
-  const code = { kind: 'allow', tier: 'project-code', rule, written: [], replaces: true } as const;
+  const code = {
+    kind: 'allow',
+    tier: 'project-code',
+    rule,
+    written: [],
+    replaces: true,
+    pinned: [],
+  } as const;
   return usable
     ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
     : { ...code, writable: [], readOnlyWithin: [] };
@@ -160,6 +170,7 @@ export function workspaceDecisionFor(
     readOnlyWithin: [],
     written: needs.written,
     replaces: false,
+    pinned: [],
   };
 }
 
