@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApprovalStore, newApprovalId } from '../../runtime/approvals/store.ts';
 import { samplePending } from './fixtures.ts';
@@ -87,6 +88,48 @@ describe('tombstones', () => {
     expect(await readdir(dir)).toEqual([`${young.id}.taken`]);
     expect(await store.take(old.id, 'telegram:42', [])).toEqual({ kind: 'unknown' });
     expect(await store.take(young.id, 'telegram:42', [])).toEqual({ kind: 'already_resolved' });
+  });
+});
+
+describe('the sweep and the press stay inside the store', () => {
+  it('the sweep prunes tombstones only, never a card file however old', async () => {
+    const store = createApprovalStore(dir);
+    const now = new Date();
+    const pending = samplePending({ now: new Date(now.getTime() - 9 * DAY) });
+    await store.put(pending);
+    const nineDays = new Date(now.getTime() - 9 * DAY);
+    await utimes(join(dir, `${pending.id}.json`), nineDays, nineDays);
+    expect((await store.expired(now)).map((p) => p.id)).toEqual([pending.id]);
+    expect(await readdir(dir)).toEqual([`${pending.id}.json`]);
+  });
+
+  it('a press with a path-like id never takes a card file one level up', async () => {
+    const store = createApprovalStore(dir);
+    await store.put(samplePending());
+    const outside = join(dir, '..', 'outside.json');
+    const text = `${JSON.stringify(samplePending())}\n`;
+    await writeFile(outside, text);
+    expect(await store.take('../outside', 'telegram:42', [])).toEqual({ kind: 'unknown' });
+    expect(await readFile(outside, 'utf8')).toBe(text);
+  });
+
+  it('a corrupt card is reported with the file it is in', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const store = createApprovalStore(dir, { logger });
+    await store.put(samplePending());
+    const broken = newApprovalId();
+    await writeFile(join(dir, `${broken}.json`), '{"v":1,"id":');
+    await store.list();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'corrupt pending approval skipped',
+        file: join(dir, `${broken}.json`),
+      }),
+    ]);
   });
 });
 
