@@ -33,6 +33,8 @@ describe('a relative read lands where the cds before it lead', () => {
     ['cd /etc && cd ssh && cat ssh_host_rsa_key', SSH_SERVER],
     ['cd /usr && cd ../etc && cat shadow', ACCOUNTS],
     ['cd / && cat etc/shadow', ACCOUNTS],
+    ['cd /etc/ssl/certs && cd .. && cd .. && cat shadow', ACCOUNTS],
+    ['cd /etc; cd; cd ..; cd ..; cat etc/shadow', ACCOUNTS],
     ['cd /etc && cd "" && cat shadow', ACCOUNTS],
     ['cd .ssh && cat id_ed25519', SSH_KEYS],
     ['cd /opt && cd ~ && cat .ssh/id_rsa', SSH_KEYS],
