@@ -46,5 +46,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   thresholds: { high: 95, low: 90, break: null },
   tempDirName: '.stryker-tmp',
+  // Not copied into the sandbox: the built CLI (a test that spawns it would not see the mutant,
+  // and a build running meanwhile changes it under the copy) and another run's sandbox.
+  ignorePatterns: ['/runtime/built', '/.stryker-tmp*'],
   cleanTempDir: 'always',
 };

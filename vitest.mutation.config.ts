@@ -25,6 +25,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: chosen && chosen.length > 0 ? chosen : SAFETY_CORE_TESTS,
+    // No build before the run: esbuild fails on Stryker's instrumented sources (the dry run then
+    // crashes), and a test that spawns the built bin would not see the active mutant anyway.
+    globalSetup: [],
     // The corpora sit outside the repository, where Stryker's sandbox copy cannot see them.
     exclude: ['tests/**/*corpora*.test.ts'],
   },

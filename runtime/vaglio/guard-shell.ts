@@ -5,6 +5,7 @@
 import { dangerousShellRule, type ShellView } from '../../constitution/dangerous-shell.ts';
 import { literal, under, WRITE_PROTECTED } from '../../constitution/shell-view.ts';
 import { parseShell } from '../shell/parse.ts';
+import { binaryOf } from '../shell/unwrap.ts';
 import { fileKey, scriptRun } from '../shell/written-files.ts';
 import { DEVICE_METADATA_COMMANDS, forbiddenPathRule } from '../../constitution/forbidden-paths.ts';
 import { mentionWords } from '../../constitution/mentions.ts';
@@ -78,25 +79,28 @@ function workingDirs(
   return out;
 }
 
-/** `$CMD -rf /` with CMD='rm' known: the same command with its name substituted, for the rules. */
+/**
+ * `$CMD -rf /` with CMD='rm' known: the same command with its name substituted, for the rules.
+ * The value's words come first; an empty value leaves none (bash drops an unquoted empty
+ * expansion), so `CMD=; $CMD rm -rf /` runs its first argument, rm, as does `$CMD $CMD rm`.
+ */
 function namedShadows(
   parsed: ParsedShell,
   values: (word: ShellWord) => readonly string[],
 ): ShellCommand[] {
   const shadows: ShellCommand[] = [];
+  const vanishes = (word: ShellWord): boolean =>
+    !word.literal && values(word).every((value) => value.trim() === '');
   for (const command of parsed.commands) {
     if (command.name === null || command.binary !== null) continue;
     for (const value of values(command.name).slice(0, 8)) {
-      const [head, ...rest] = value.trim().split(/\s+/);
-      if (head === undefined || head === '') continue;
-      const binary = head.slice(head.lastIndexOf('/') + 1);
-      const extra = rest.map((text) => ({
-        text,
-        literal: true,
-        glob: false,
-        parts: [{ kind: 'text' as const, text }],
-      }));
-      shadows.push({ ...command, binary, args: [...extra, ...command.args] });
+      const made = value.split(/\s+/).filter((text) => text !== '');
+      const words = [...made.map(literal), ...command.args];
+      while (words.length > 0 && vanishes(words[0] as ShellWord)) words.shift();
+      const [head, ...args] = words;
+      const binary = binaryOf(head);
+      if (binary === null || binary === '') continue;
+      shadows.push({ ...command, binary, args });
     }
   }
   return shadows;
