@@ -76,7 +76,9 @@ function globMatchesClear(pattern: string, use: PathUse, scope: ShellScope): boo
     (match) =>
       scope.paths.protection(match, { read: true }) === null &&
       scope.paths.storedCredential(match) === null &&
-      (use.tree !== true || scope.paths.treeObstacle(scope.paths.real(match)) === null),
+      // A tree read whole, or a directory match the command opens inside (diff -N d* notes).
+      ((use.tree !== true && use.opensInside !== true) ||
+        scope.paths.treeObstacle(scope.paths.real(match)) === null),
   );
 }
 
@@ -86,9 +88,15 @@ function globMatchesClear(pattern: string, use: PathUse, scope: ShellScope): boo
  * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
  */
 export function readPathCheck(scope: ShellScope): PathCheck {
-  return (word, use) => {
+  return (word, given) => {
     if (climbsThroughName(word)) return false;
     const path = scope.paths.absolute(word.trim(), scope.cwd);
+    // A directory that the command opens inside (diff -N DIR DIR prints every file in both) is
+    // read as the tree it is, whatever the command's options say.
+    const use: PathUse | undefined =
+      given?.opensInside === true && scope.namesIn(path) !== null
+        ? { ...given, tree: true }
+        : given;
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from

@@ -2,6 +2,7 @@
 // command matches a rule, every word is literal, nothing is written, nothing is substituted and
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
 import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
+import { COMPARERS } from '../../constitution/opened-inside.ts';
 import {
   BUILT_IN_READ_ONLY,
   PATTERN_FIRST,
@@ -26,6 +27,11 @@ export interface PathUse {
   readonly deviceMetadata: boolean;
   /** The command reads every file below the path (grep -r, rg, diff -r): the guard sees only its top. */
   readonly tree?: boolean;
+  /**
+   * The command opens the files inside the path when it is a directory (diff DIR DIR compares
+   * every file in both): a directory there is read as a tree.
+   */
+  readonly opensInside?: boolean;
   /** The path is where the command runs, and it prints this part of the repository there. */
   readonly repository?: 'objects' | 'config';
 }
@@ -311,8 +317,14 @@ function ruleFor(
   );
   if (globs.size > 0 && !globsFit(rule, flags)) return false;
   const deviceMetadata = deviceMetadataOnly(binary, flags);
+  const opensInside = COMPARERS.has(binary);
   const check = (path: string, tree: boolean): boolean =>
-    pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
+    pathOk(path, {
+      glob: globs.has(path),
+      deviceMetadata,
+      ...(tree ? { tree } : {}),
+      ...(opensInside ? { opensInside } : {}),
+    });
   return ruleMatches(rule, args, check);
 }
 
