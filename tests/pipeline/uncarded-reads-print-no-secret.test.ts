@@ -75,3 +75,61 @@ describe('a directory that a comparing program opens inside', () => {
     expect(await runIfUncarded('diff -u Documents notes')).toContain('old todo');
   });
 });
+
+describe('a file that holds a credential, wherever it lives', () => {
+  // Realistic shapes: a key block, a GitHub token, an env file, a netrc copy, an AWS profile copy.
+  const KEY_LINE = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+  const TOKEN = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+  const ENV_VALUE = 'project-db-password-77';
+  const NETRC_VALUE = 'netrc-backup-password';
+  const AWS_VALUE = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+
+  beforeEach(async () => {
+    const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_LINE}\n-----END OPENSSH PRIVATE KEY-----\n`;
+    await plant(join(root, 'backup', 'id_rsa'), key);
+    await plant(join(root, 'Downloads', 'server.key'), key);
+    await plant(join(root, 'Downloads', 'token.txt'), `my token: ${TOKEN}\n`);
+    await plant(join(root, 'app', '.env'), `DB_PASSWORD=${ENV_VALUE}\nDEBUG=true\n`);
+    await plant(join(root, 'app', '.env.example'), 'DB_PASSWORD=\nDEBUG=true\n');
+    await plant(join(root, 'app', 'index.js'), 'console.log(process.env.DEBUG)\n');
+    await plant(join(root, 'old', 'netrc.bak'), `machine x login a password ${NETRC_VALUE}\n`);
+    await plant(join(root, 'old', 'aws.txt'), `[default]\naws_secret_access_key = ${AWS_VALUE}\n`);
+  });
+
+  it('is not printed without a card, by a read of it or of a tree or glob holding it', async () => {
+    const app = join(root, 'app');
+    for (const [command, cwd] of [
+      ['cat backup/id_rsa', root],
+      ['head -n 3 Downloads/server.key', root],
+      ['cat Downloads/*.key', root],
+      ['tail Downloads/token.txt', root],
+      ['cat old/netrc.bak', root],
+      ['cat old/aws.txt', root],
+      ['cat .env', app],
+      ['grep PASSWORD .env', app],
+      ['head .env*', app],
+      ['grep -r PASSWORD .', app],
+      ['grep -rn BEGIN backup', root],
+    ] as const) {
+      expect((await decide(command, cwd)).decision, command).not.toBe('allow');
+      const printed = await runIfUncarded(command, cwd);
+      for (const secret of [KEY_LINE, TOKEN, ENV_VALUE, NETRC_VALUE, AWS_VALUE])
+        expect(printed, command).not.toContain(secret);
+    }
+  });
+
+  it('leaves files without one readable: a template env file, code, notes', async () => {
+    const app = join(root, 'app');
+    for (const command of ['cat .env.example', 'cat index.js', 'grep -n DEBUG *.js'])
+      expect((await decide(command, app)).decision, command).toBe('allow');
+    expect((await decide('cat notes/todo.md')).decision).toBe('allow');
+  });
+
+  it('is cut out of what a line without a card prints, whatever read it', async () => {
+    await plant(join(root, 'notes', 'setup.md'), `# setup\nuse ${TOKEN} for the API\n`);
+    // A token inside notes that the decision did not look into, found by a read of the tree.
+    const printed = await runIfUncarded('grep -rh API notes');
+    expect(printed).toContain('credential removed');
+    expect(printed).not.toContain(TOKEN);
+  });
+});
