@@ -14,6 +14,7 @@ import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { mayHoldCredential } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import {
+  gitProgramProtection,
   repositoryExposure,
   storedCredentialProtection,
   type RepositoryPart,
@@ -55,6 +56,8 @@ export interface PathOracle {
    * objects, or its config) could show a secret; null when it cannot.
    */
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
+  /** Why a git command run in `dir` could start a program its config names; null when none. */
+  gitProgram(dir: string): Protection | null;
   /** A file holding a credential (a git config with a login, a key block, a token, an env file's API_KEY=…); else null. */
   storedCredential(path: string): Protection | null;
   /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
@@ -117,6 +120,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       repositoryExposure(dir, part, home, repositories, (path) =>
         protectionOf(path, protectedDirs()),
       ),
+    gitProgram: (dir) => gitProgramProtection(dir, repositories),
     storedCredential: (path) => storedCredentialProtection(real(path), repositories),
     treeObstacle(dir) {
       // A file that may hold a credential by its name (.env, *.pem, id_*) is judged by its text too.

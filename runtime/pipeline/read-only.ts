@@ -32,8 +32,11 @@ export interface PathUse {
    * every file in both): a directory there is read as a tree.
    */
   readonly opensInside?: boolean;
-  /** The path is where the command runs, and it prints this part of the repository there. */
-  readonly repository?: 'objects' | 'config';
+  /**
+   * The path is where the command runs, and it prints this part of the repository there; or,
+   * for 'programs', git runs there and may start what the repository's config names.
+   */
+  readonly repository?: 'objects' | 'config' | 'programs';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -346,8 +349,10 @@ function matchCommand(
   }
   const rules = catalogue.rules.get(binary) ?? [];
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
-    rule.repository === undefined ||
-    pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository });
+    (rule.repository === undefined ||
+      pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository })) &&
+    (binary !== 'git' ||
+      pathOk('.', { glob: false, deviceMetadata: false, repository: 'programs' }));
   return (
     rules.find((rule) => ruleFor(command, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );

@@ -4,6 +4,7 @@
 // token, a CI authorization header). The sandbox hides files, not the objects git keeps of them.
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
+import { configuredProgram } from '../../constitution/git-programs.ts';
 import { storedCredentialIn, credentialInFile } from '../../constitution/stored-credentials.ts';
 
 /** A repository's contents as its objects name them. */
@@ -140,4 +141,17 @@ export function storedCredentialProtection(
     ? storedCredentialIn(text)
     : credentialInFile(name, text);
   return credential === null ? null : credentialProtection(credential.name);
+}
+
+/** Why a git command run in `dir` could start a program its config names; null when none. */
+export function gitProgramProtection(dir: string, reader: RepositoryReader): Protection | null {
+  const config = reader.config(dir);
+  if (config === null) return UNKNOWN;
+  const found = configuredProgram(config);
+  return found === null
+    ? null
+    : {
+        name: `a program the repository's git config starts (${found.key})`,
+        why: 'a repository that came with its own .git can name any program for git to run',
+      };
 }
