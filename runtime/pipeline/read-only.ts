@@ -150,6 +150,8 @@ function ruleMatches(
   pathOk: (path: string, tree: boolean) => boolean,
 ): boolean {
   const { flags, operands } = split(args);
+  const refused = rule.refused_words;
+  if (refused !== undefined && args.some((arg) => refused.test(arg.text))) return false;
   let rest = operands;
   if (rule.subcommands !== undefined) {
     const sub = rule.subcommands

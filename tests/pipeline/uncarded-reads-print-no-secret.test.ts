@@ -133,3 +133,35 @@ describe('a file that holds a credential, wherever it lives', () => {
     expect(printed).not.toContain(TOKEN);
   });
 });
+
+describe('a file a program opens because its words say so, not because they name it', () => {
+  const JSON_SECRET = 'FAKE-JSON-PASSWORD-IN-BACKUP';
+
+  beforeEach(async () => {
+    await plant(join(root, 'backup', 'creds.json'), `{"password":"${JSON_SECRET}"}\n`);
+    await plant(join(root, 'backup', 'creds'), `{"password":"${JSON_SECRET}"}\n`);
+    await plant(join(root, 'notes', 'prog.jq'), 'import "backup/creds" as $x; $x');
+    await plant(join(root, 'notes', 'page.1'), `.TH X 1\n.so ${root}/backup/creds\n`);
+    await plant(join(root, 'data.json'), '{"name":"custode"}\n');
+  });
+
+  it('jq loads no module or data file its program names, and man renders no local page', async () => {
+    for (const command of [
+      `jq -n 'import "backup/creds" as $x; $x'`,
+      `jq -n -L backup 'import "creds" as $x; $x'`,
+      `jq -n 'include "backup/creds"; 1'`,
+      'jq -n -f notes/prog.jq',
+      'jq -n --from-file notes/prog.jq',
+      'man ./notes/page.1',
+      `man ${root}/notes/page.1`,
+    ]) {
+      expect((await decide(command)).decision, command).not.toBe('allow');
+      expect(await runIfUncarded(command), command).not.toContain(JSON_SECRET);
+    }
+  });
+
+  it('jq filters and man pages by name still run without a card', async () => {
+    for (const command of ['jq -r .name data.json', "jq '.name' data.json", 'man 5 crontab'])
+      expect((await decide(command)).decision, command).toBe('allow');
+  });
+});
