@@ -79,9 +79,17 @@ export const ENV_CREDENTIAL: StoredCredential = {
   name: 'a credential-named variable in an env file (API_KEY=…)',
   why: 'an env file is where a project keeps the keys and passwords it runs with',
   pattern:
-    /^[ \t]*(?:export[ \t]+)?[A-Za-z0-9_]*(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH|DSN)[A-Za-z0-9_]*[ \t]*=[ \t]*["']?[^\s"'#]{4,}/im,
+    /^[ \t]*(?:export[ \t]+)?(?:[A-Za-z0-9]+_)*(?:KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH|DSN)(?:_[A-Za-z0-9]+)*[ \t]*=[ \t]*["']?[^\s"'#]{4,}/im,
   must: ['API_KEY=abcd1234', 'export DB_PASSWORD="hunter22"', '# db\nSTRIPE_SECRET=x9y8z7w6'],
-  mustNot: ['API_KEY=', 'DEBUG=true', '# API_KEY=abcd1234', 'API_KEY="" # set me'],
+  mustNot: [
+    'API_KEY=',
+    'DEBUG=true',
+    '# API_KEY=abcd1234',
+    'API_KEY="" # set me',
+    'AUTHOR_NAME=Ada',
+    'BYPASS_CACHE=true',
+    'MONKEY_MODE=on',
+  ],
 };
 
 // Names of files that often hold a key, token or password: env files, key and keystore files,
