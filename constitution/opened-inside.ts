@@ -14,8 +14,9 @@ export interface OpenedInside {
   readonly whole: boolean;
 }
 
-// Programs that compare files and, given a directory, compare against the file of the same name.
-const COMPARERS: ReadonlySet<string> = new Set([
+// Programs that compare files and, given a directory, compare against the file of the same name;
+// given two directories, they compare every file in both (diff -N prints one missing in the other).
+export const COMPARERS: ReadonlySet<string> = new Set([
   'diff',
   'cmp',
   'diff3',

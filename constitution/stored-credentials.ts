@@ -3,7 +3,7 @@
 // the authorization header actions/checkout leaves (http.<url>.extraheader), a token used as a
 // URL's user name. Reading such a file, or a command that prints it (git remote -v, git config
 // --list), shows the credential. Each shape carries examples it must and must not match.
-import { secretTokenIn } from './secret-tokens.ts';
+import { SECRET_TOKENS, secretTokenIn } from './secret-tokens.ts';
 
 /** One shape of a stored credential: its name (what a card says), why, the pattern, examples. */
 export interface StoredCredential {
@@ -44,9 +44,98 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
     ],
     mustNot: ['http.extraheader=X-Trace: 1', 'core.editor=vim'],
   },
+  {
+    name: 'a netrc login (machine … password …)',
+    why: 'curl, git, ftp and pip log in with it: a copy of ~/.netrc is still the login',
+    pattern: /\bmachine[ \t]+\S+[ \t\n]+(?:login[ \t]+\S+[ \t\n]+)?password[ \t]+\S+/,
+    must: ['machine api.example.com login ada password hunter22', 'machine x\n  password y'],
+    mustNot: ['the machine password is in the vault', 'machine x login y'],
+  },
+  {
+    name: 'a password line of a mail or login config (password SECRET)',
+    why: 'msmtp, fetchmail, mbsync and netrc keep a login this way',
+    pattern: /^[ \t]*(?:pass|password|passwd)[ \t]+["']?[^\s"']{4,}["']?[ \t]*$/m,
+    must: ['account x\nuser ada\npassword hunter22\n', '  passwd "s3cr3t-v"'],
+    mustNot: ['Password reset emails go out daily', 'password', 'passwordeval gpg -d x'],
+  },
+  {
+    name: 'an AWS secret access key (aws_secret_access_key = …)',
+    why: 'with the key id it signs requests to the whole AWS account',
+    pattern: /aws_secret_access_key[ \t]*[=:][ \t]*["']?[A-Za-z0-9/+=_-]{16,}/i,
+    must: ['aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+    mustNot: ['aws_secret_access_key =', 'set aws_secret_access_key in your profile'],
+  },
 ];
+
+/**
+ * An env file by its name (`.env`, `.env.local`, `prod.env`), not a template of one
+ * (`.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`).
+ */
+const ENV_FILE =
+  /^(?:\.env(?:\.(?!(?:example|sample|template|dist|defaults)$)[\w.-]+)?|[\w.-]+\.env)$/i;
+
+/** A credential-named variable given a value in an env file (API_KEY=…, DB_PASSWORD=…). */
+export const ENV_CREDENTIAL: StoredCredential = {
+  name: 'a credential-named variable in an env file (API_KEY=…)',
+  why: 'an env file is where a project keeps the keys and passwords it runs with',
+  pattern:
+    /^[ \t]*(?:export[ \t]+)?(?:[A-Za-z0-9]+_)*(?:KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH|DSN)(?:_[A-Za-z0-9]+)*[ \t]*=[ \t]*["']?[^\s"'#]{4,}/im,
+  must: ['API_KEY=abcd1234', 'export DB_PASSWORD="hunter22"', '# db\nSTRIPE_SECRET=x9y8z7w6'],
+  mustNot: [
+    'API_KEY=',
+    'DEBUG=true',
+    '# API_KEY=abcd1234',
+    'API_KEY="" # set me',
+    'AUTHOR_NAME=Ada',
+    'BYPASS_CACHE=true',
+    'MONKEY_MODE=on',
+  ],
+};
+
+// Names of files that often hold a key, token or password: env files, key and keystore files,
+// ssh's id_* keys, and names that say so.
+const CREDENTIAL_NAME =
+  /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|p12|pfx|ppk|jks|keystore|kdbx|asc|gpg|tfvars)|.*(?:secret|credential|token|passw|apikey|api_key|auth).*)$/i;
+
+/** A file a tree walk reads the text of, by its last name: one that may hold a credential. */
+export function mayHoldCredential(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return ENV_FILE.test(name) || (CREDENTIAL_NAME.test(name) && !name.endsWith('.pub'));
+}
+
+/**
+ * The first credential a file holds, judged by its name and text: a stored shape or a secret
+ * token anywhere, and in an env file a credential-named variable with a value. Null when none.
+ */
+export function credentialInFile(name: string, text: string): { readonly name: string } | null {
+  const stored = storedCredentialIn(text);
+  if (stored !== null || !ENV_FILE.test(name)) return stored;
+  return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
+}
 
 /** The first credential a configuration text holds (a stored shape or a secret token), or null. */
 export function storedCredentialIn(text: string): { readonly name: string } | null {
   return STORED_CREDENTIALS.find((shape) => shape.pattern.test(text)) ?? secretTokenIn(text);
+}
+
+// A private key block from its header to its footer, or to the end of a text cut short.
+const KEY_BLOCK =
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/gi;
+
+const EVERY_SHAPE: readonly { readonly name: string; readonly pattern: RegExp }[] = [
+  ...STORED_CREDENTIALS,
+  ...SECRET_TOKENS,
+];
+
+/**
+ * The text with every credential it holds replaced by `[credential removed: <shape>]`: what a
+ * call without a card prints reaches the model without a key, token or login, whatever read it.
+ */
+export function withoutCredentials(text: string): string {
+  let out = text.replace(KEY_BLOCK, '[credential removed: private key]');
+  for (const shape of EVERY_SHAPE) {
+    const global = new RegExp(shape.pattern.source, `${shape.pattern.flags.replace('g', '')}g`);
+    out = out.replace(global, `[credential removed: ${shape.name}]`);
+  }
+  return out;
 }

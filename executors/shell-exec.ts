@@ -4,6 +4,7 @@ import { checkedAddresses } from './web/checked-host.ts';
 import { startFetchProxy, type FetchProxy, type HostCheck } from './web/fetch-proxy.ts';
 import { constants } from 'node:os';
 import { z } from 'zod';
+import { withoutCredentials } from '../constitution/stored-credentials.ts';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { nestedRepositories } from './sandbox/nested-repositories.ts';
@@ -160,7 +161,11 @@ export const shellExec = defineExecutor({
       ...(result.sandbox === 'bwrap' ? tmpFullNotes(result, sandbox.tmp_size_bytes) : []),
     ];
     const note: { note?: string } = notes.length === 0 ? {} : { note: notes.join(' ') };
-    return { ...result, ...note };
+    // No person saw this call: whatever it read, it prints no key, token or login.
+    const shown = uncarded
+      ? { stdout: withoutCredentials(result.stdout), stderr: withoutCredentials(result.stderr) }
+      : {};
+    return { ...result, ...shown, ...note };
   },
 });
 

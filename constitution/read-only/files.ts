@@ -90,7 +90,21 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   plain('less', 'less README.md', 'less +!id README.md', {
     allowed_flags: ['-N', '-S', '-R', '-F', '-X', '-i', '-I', '-n'],
   }),
-  plain('jq', "jq '.version' package.json", 'jq . a.json > b.json'),
+  // A jq program may load modules and data files it names (import, include, -L, -f): files no
+  // path check sees.
+  plain('jq', "jq '.version' package.json", 'jq . a.json > b.json', {
+    forbidden_flags: ['-f', '--from-file', '-L', '--library-path'],
+    refused_words: /\b(?:import|include|modulemeta|get_search_list)\b/,
+    examples: {
+      match: ["jq '.version' package.json", 'jq -r .name package.json'],
+      no_match: [
+        'jq . a.json > b.json',
+        `jq -n 'import "backup/creds" as $x; $x'`,
+        'jq -n -L lib \'include "m"; 1\'',
+        'jq -f prog.jq data.json',
+      ],
+    },
+  }),
   plain('basename', 'basename src/a.ts', 'basename $X'),
   plain('dirname', 'dirname src/a.ts', 'dirname $X'),
   plain('realpath', 'realpath src', 'realpath *'),

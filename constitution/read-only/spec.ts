@@ -49,6 +49,12 @@ export interface ReadOnlyRuleSpec {
    * caller's check must clear that repository too (a dotfiles repository keeps ~/.netrc's bytes).
    */
   readonly repository?: 'objects' | 'config' | undefined;
+  /**
+   * Built-in only: a word matching this makes the rule not match, because with it the tool opens
+   * a file that no word names as a path (jq's `import "x" as $x` loads x.json; `man ./page.1`
+   * renders a local file whose `.so` requests include any other).
+   */
+  readonly refused_words?: RegExp | undefined;
   readonly examples: { readonly match: readonly string[]; readonly no_match: readonly string[] };
 }
 

@@ -345,7 +345,12 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
   }),
   plain('type', 'type ls', 'type $X'),
   // man -P/-H pick the program that shows the page.
-  plain('man', 'man sudo', 'man -P ./x sudo', { allowed_flags: [] }),
+  // Pages by name only: a local file (`man ./page.1`) is rendered with its `.so` includes.
+  plain('man', 'man sudo', 'man -P ./x sudo', {
+    allowed_flags: [],
+    refused_words: /\//,
+    examples: { match: ['man sudo', 'man 5 crontab'], no_match: ['man -P ./x sudo', 'man ./x.1'] },
+  }),
   {
     ...plain('killall', 'killall -l', 'killall nginx', {
       allowed_flags: ['-l', '--list', '-V', '--version'],

@@ -11,8 +11,10 @@ import {
 import { hardLinkProtection, type StoreAliases } from '../../executors/protected-places.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
+import { mayHoldCredential } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import {
+  gitProgramProtection,
   repositoryExposure,
   storedCredentialProtection,
   type RepositoryPart,
@@ -54,7 +56,9 @@ export interface PathOracle {
    * objects, or its config) could show a secret; null when it cannot.
    */
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
-  /** A git config file holding a credential (a login in a URL, an authorization header); else null. */
+  /** Why a git command run in `dir` could start a program its config names; null when none. */
+  gitProgram(dir: string): Protection | null;
+  /** A file holding a credential (a git config with a login, a key block, a token, an env file's API_KEY=…); else null. */
   storedCredential(path: string): Protection | null;
   /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
   treeObstacle(dir: string): TreeObstacle | null;
@@ -125,9 +129,17 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       repositoryExposure(dir, part, home, repositories, (path) =>
         protectionOf(path, protectedDirs()),
       ),
+    gitProgram: (dir) => gitProgramProtection(dir, repositories),
     storedCredential: (path) => storedCredentialProtection(real(path), repositories),
     treeObstacle(dir) {
-      return treeObstacle(real(dir), plain, (path) => this.protection(path));
+      // A file that may hold a credential by its name (.env, *.pem, id_*) is judged by its text too.
+      const held = (path: string): Protection | null =>
+        mayHoldCredential(path) ? this.storedCredential(path) : null;
+      return treeObstacle(
+        real(dir),
+        (path) => plain(path) ?? held(path),
+        (path) => this.protection(path) ?? held(path),
+      );
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     globMatches(pattern) {

@@ -70,9 +70,16 @@ function reachesOnlyWorkspace(
  * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
  */
 export function readPathCheck(scope: ShellScope): PathCheck {
-  return (word, use) => {
+  return (word, given) => {
     if (climbsThroughName(word)) return false;
     const path = scope.paths.absolute(word.trim(), scope.cwd);
+    // A directory that the command opens inside (diff -N DIR DIR prints every file in both) is
+    // read as the tree it is, whatever the command's options say.
+    const use: PathUse | undefined =
+      given?.opensInside === true && scope.namesIn(path) !== null
+        ? { ...given, tree: true }
+        : given;
+    if (use?.repository === 'programs') return scope.paths.gitProgram(path) === null;
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from
@@ -92,7 +99,11 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     )
       return false;
     // A link among the names a glob matches may lead to a protected file its text never names.
-    if (use?.glob === true && scope.paths.globObstacle(path, { tree: use.tree === true }) !== null)
+    if (
+      use?.glob === true &&
+      scope.paths.globObstacle(path, { tree: use.tree === true || use.opensInside === true }) !==
+        null
+    )
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the
     // pattern's text can see: with read roots set, a glob asks.

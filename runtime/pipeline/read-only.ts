@@ -2,6 +2,7 @@
 // command matches a rule, every word is literal, nothing is written, nothing is substituted and
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
 import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
+import { COMPARERS } from '../../constitution/opened-inside.ts';
 import {
   BUILT_IN_READ_ONLY,
   PATTERN_FIRST,
@@ -26,8 +27,16 @@ export interface PathUse {
   readonly deviceMetadata: boolean;
   /** The command reads every file below the path (grep -r, rg, diff -r): the guard sees only its top. */
   readonly tree?: boolean;
-  /** The path is where the command runs, and it prints this part of the repository there. */
-  readonly repository?: 'objects' | 'config';
+  /**
+   * The command opens the files inside the path when it is a directory (diff DIR DIR compares
+   * every file in both): a directory there is read as a tree.
+   */
+  readonly opensInside?: boolean;
+  /**
+   * The path is where the command runs, and it prints this part of the repository there; or,
+   * for 'programs', git runs there and may start what the repository's config names.
+   */
+  readonly repository?: 'objects' | 'config' | 'programs';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -141,6 +150,8 @@ function ruleMatches(
   pathOk: (path: string, tree: boolean) => boolean,
 ): boolean {
   const { flags, operands } = split(args);
+  const refused = rule.refused_words;
+  if (refused !== undefined && args.some((arg) => refused.test(arg.text))) return false;
   let rest = operands;
   if (rule.subcommands !== undefined) {
     const sub = rule.subcommands
@@ -311,8 +322,14 @@ function ruleFor(
   );
   if (globs.size > 0 && !globsFit(rule, flags)) return false;
   const deviceMetadata = deviceMetadataOnly(binary, flags);
+  const opensInside = COMPARERS.has(binary);
   const check = (path: string, tree: boolean): boolean =>
-    pathOk(path, { glob: globs.has(path), deviceMetadata, ...(tree ? { tree } : {}) });
+    pathOk(path, {
+      glob: globs.has(path),
+      deviceMetadata,
+      ...(tree ? { tree } : {}),
+      ...(opensInside ? { opensInside } : {}),
+    });
   return ruleMatches(rule, args, check);
 }
 
@@ -334,8 +351,10 @@ function matchCommand(
   }
   const rules = catalogue.rules.get(binary) ?? [];
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
-    rule.repository === undefined ||
-    pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository });
+    (rule.repository === undefined ||
+      pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository })) &&
+    (binary !== 'git' ||
+      pathOk('.', { glob: false, deviceMetadata: false, repository: 'programs' }));
   return (
     rules.find((rule) => ruleFor(command, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );

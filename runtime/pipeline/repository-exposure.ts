@@ -4,7 +4,8 @@
 // token, a CI authorization header). The sandbox hides files, not the objects git keeps of them.
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
-import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import { configuredProgram } from '../../constitution/git-programs.ts';
+import { storedCredentialIn, credentialInFile } from '../../constitution/stored-credentials.ts';
 
 /** A repository's contents as its objects name them. */
 export interface RepositoryContents {
@@ -38,8 +39,8 @@ const UNKNOWN: Protection = {
 /** The family a stored credential falls in (its shape's name says which). */
 function credentialProtection(shape: string): Protection {
   return {
-    name: `a git config holding a credential (${shape})`,
-    why: 'a login in a remote URL or an authorization header pushes and pulls as its owner',
+    name: `a file holding a credential (${shape})`,
+    why: 'a key, a token or a login in a file is the credential itself, wherever the file lives',
   };
 }
 
@@ -124,13 +125,33 @@ export function repositoryExposure(
 // global ~/.gitconfig and $XDG_CONFIG_HOME/git/config.
 const GIT_CONFIG_NAMES: ReadonlySet<string> = new Set(['config', 'config.worktree', '.gitconfig']);
 
-/** A git config file whose text holds a credential; null for any other file. */
+/**
+ * A small file whose text holds a credential, wherever it lives and whatever its name: a git
+ * config with a login in a URL, a key block or secret-shaped token in any file (~/backup/id_rsa,
+ * ~/Downloads/token.txt), an env file's API_KEY=… (constitution/stored-credentials.ts); else null.
+ */
 export function storedCredentialProtection(
   path: string,
   reader: RepositoryReader,
 ): Protection | null {
-  if (!GIT_CONFIG_NAMES.has(basename(path))) return null;
   const text = reader.smallText(path);
-  const credential = text === null ? null : storedCredentialIn(text);
+  if (text === null) return null;
+  const name = basename(path);
+  const credential = GIT_CONFIG_NAMES.has(name)
+    ? storedCredentialIn(text)
+    : credentialInFile(name, text);
   return credential === null ? null : credentialProtection(credential.name);
+}
+
+/** Why a git command run in `dir` could start a program its config names; null when none. */
+export function gitProgramProtection(dir: string, reader: RepositoryReader): Protection | null {
+  const config = reader.config(dir);
+  if (config === null) return UNKNOWN;
+  const found = configuredProgram(config);
+  return found === null
+    ? null
+    : {
+        name: `a program the repository's git config starts (${found.key})`,
+        why: 'a repository that came with its own .git can name any program for git to run',
+      };
 }

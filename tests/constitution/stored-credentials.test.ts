@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { STORED_CREDENTIALS, storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import {
+  credentialInFile,
+  ENV_CREDENTIAL,
+  STORED_CREDENTIALS,
+  storedCredentialIn,
+  withoutCredentials,
+} from '../../constitution/stored-credentials.ts';
 
 describe('credentials stored in a configuration file', () => {
   it.each(STORED_CREDENTIALS.map((shape) => [shape.name, shape] as const))(
@@ -23,5 +29,27 @@ describe('credentials stored in a configuration file', () => {
     'remote.origin.url=ssh://git@gitlab.example.com:2222/o/r.git\nuser.email=ada@example.com\n',
   ])('an ordinary git config holds none: %s', (text) => {
     expect(storedCredentialIn(text)).toBeNull();
+  });
+});
+
+describe('credentials held in any file', () => {
+  it('an env file with a credential-named value holds one; its template does not', () => {
+    for (const text of ENV_CREDENTIAL.must)
+      expect(credentialInFile('.env', text)?.name, text).toBe(ENV_CREDENTIAL.name);
+    for (const text of ENV_CREDENTIAL.mustNot)
+      expect(credentialInFile('.env', text), text).toBeNull();
+    expect(credentialInFile('.env.example', 'API_KEY=abcd1234')).toBeNull();
+    expect(credentialInFile('config.js', 'API_KEY=abcd1234')).toBeNull();
+    expect(credentialInFile('prod.env', 'API_KEY=abcd1234')).not.toBeNull();
+  });
+
+  it('the text a call without a card prints keeps no key block, token or login', () => {
+    const text =
+      'a\n-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n-----END RSA PRIVATE KEY-----\nb ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8 c\nurl = https://ada:hunter22@git.example.com/r\n-----BEGIN OPENSSH PRIVATE KEY-----\ncut sho';
+    const shown = withoutCredentials(text);
+    for (const secret of ['MIIEabc', 'ghp_A1b2', 'hunter22', 'cut sho'])
+      expect(shown, secret).not.toContain(secret);
+    expect(shown).toContain('a\n');
+    expect(withoutCredentials('nothing secret here\n')).toBe('nothing secret here\n');
   });
 });

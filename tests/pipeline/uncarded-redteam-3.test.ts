@@ -8,7 +8,8 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
-import { makeTempDir } from '../executors/make-context.ts';
+import { shellExec } from '../../executors/shell-exec.ts';
+import { makeContext, makeTempDir, tierGrant } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
 import { shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
@@ -189,14 +190,17 @@ describe('uncarded red team 3: holes closed', () => {
       join(project, 'evil', 'config'),
       '[core]\n\tbare = true\n[diff "x"]\n\ttextconv = echo TEXTCONV-RAN\n',
     );
+    // The decision reads the config git would use there, sees the textconv, and asks.
     const show = await decide('git show HEAD', join(project, 'evil'));
-    expect(show).toMatchObject({ decision: 'allow', reason: 'read-only: git show' });
-    const ran = await pipeline.invoke(show, new AbortController().signal);
-    // git refuses the bare repository it found (safe.bareRepository=explicit): no textconv ran.
-    expect(ran).toMatchObject({
-      ok: true,
-      result: { stderr: expect.stringMatching(/bare repository/) },
-    });
+    expect(show.decision).toBe('ask');
+    // Run as a tier runs it, git still refuses the bare repository it found
+    // (safe.bareRepository=explicit comes with every uncarded run): no textconv starts.
+    const ctx = await makeContext({ roots: { write: ['~', '/tmp'] } });
+    const ran = await shellExec.run(
+      { command: 'git show HEAD', cwd: join(project, 'evil') },
+      { ...ctx, grant: tierGrant([]) },
+    );
+    expect(ran.stderr).toMatch(/bare repository/);
     expect(JSON.stringify(ran)).not.toContain('TEXTCONV-RAN');
   });
 

@@ -158,6 +158,8 @@ export function workspaceDecisionFor(
     // dotfiles repo) asks, since git add -A there stages every secret.
     const root = findRepository(cwd, scope);
     if (root !== null && (!writeOk(root, scope) || isProtected(root, scope))) return null;
+    // A filter its config names would run with the work tree writable (git add runs clean).
+    if (root !== null && scope.paths.gitProgram(cwd) !== null) return null;
     if (root !== null) writable.add(root);
   }
   // Scratch or the workspace, never both: a symlink copied into /tmp could join them.
