@@ -17,6 +17,9 @@ export interface SecretToken {
 const START = '(?<![A-Za-z0-9_-])';
 const END = '(?![A-Za-z0-9_])';
 
+/** The header of a private key block (PEM, OpenSSH or PGP), in any case. */
+export const PRIVATE_KEY_BLOCK = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/i;
+
 /** The secret shapes, most specific first (the first match names the card's reason). */
 export const SECRET_TOKENS: readonly SecretToken[] = [
   {
@@ -101,11 +104,12 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
   {
     name: 'private key',
     why: 'a key block is the identity itself',
-    pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/i,
+    pattern: PRIVATE_KEY_BLOCK,
     must: [
       '-----BEGIN OPENSSH PRIVATE KEY-----',
       '-----BEGIN RSA PRIVATE KEY-----\nMIIE',
       '-----begin openssh private key-----',
+      '-----BEGIN PGP PRIVATE KEY BLOCK-----',
     ],
     mustNot: ['-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----'],
   },

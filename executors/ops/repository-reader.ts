@@ -91,5 +91,6 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         return null;
       }
     },
+    isFile: (path) => statSync(path, { throwIfNoEntry: false })?.isFile() === true,
   };
 }

@@ -12,9 +12,9 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { credentialByName, credentialFileProtection } from './credential-file.ts';
 import {
   repositoryExposure,
-  storedCredentialProtection,
   type RepositoryPart,
   type RepositoryReader,
 } from './repository-exposure.ts';
@@ -54,9 +54,15 @@ export interface PathOracle {
    * objects, or its config) could show a secret; null when it cannot.
    */
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
-  /** A git config file holding a credential (a login in a URL, an authorization header); else null. */
+  /**
+   * A file holding a credential its place does not protect (a dotenv file, a key store, a git
+   * config with a login, a private key block: constitution/credential-files.ts); else null.
+   */
   storedCredential(path: string): Protection | null;
-  /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
+  /**
+   * Why a tree read whole from `dir` could open a protected place, or a file holding a
+   * credential (by its name), below it; null when none.
+   */
   treeObstacle(dir: string): TreeObstacle | null;
   /** Why reading what an absolute glob matches now could open a protected place; null when none. */
   globObstacle(pattern: string): GlobObstacle | null;
@@ -116,9 +122,15 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       repositoryExposure(dir, part, home, repositories, (path) =>
         protectionOf(path, protectedDirs()),
       ),
-    storedCredential: (path) => storedCredentialProtection(real(path), repositories),
+    storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
     treeObstacle(dir) {
-      return treeObstacle(real(dir), plain, (path) => this.protection(path));
+      return treeObstacle(real(dir), {
+        plain,
+        followed: (path) => this.protection(path),
+        credential: (path, link) =>
+          credentialByName(path, repositories) ??
+          (link ? credentialByName(real(path), repositories) : null),
+      });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     globObstacle(pattern) {

@@ -4,7 +4,7 @@
 // token, a CI authorization header). The sandbox hides files, not the objects git keeps of them.
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
-import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import { GIT_CONFIG_NAMES, storedCredentialIn } from '../../constitution/stored-credentials.ts';
 
 /** A repository's contents as its objects name them. */
 export interface RepositoryContents {
@@ -22,6 +22,8 @@ export interface RepositoryReader {
   config(dir: string): string | null;
   /** The text of a small regular file (a git config); null when absent, unreadable or large. */
   smallText(path: string): string | null;
+  /** True when `path` is a regular file (links followed). */
+  isFile(path: string): boolean;
 }
 
 /** What of a repository a command prints: file contents from its objects, or its config. */
@@ -119,10 +121,6 @@ export function repositoryExposure(
   }
   return null;
 }
-
-// The files git reads its configuration from: a repository's config (and a worktree's), the
-// global ~/.gitconfig and $XDG_CONFIG_HOME/git/config.
-const GIT_CONFIG_NAMES: ReadonlySet<string> = new Set(['config', 'config.worktree', '.gitconfig']);
 
 /** A git config file whose text holds a credential; null for any other file. */
 export function storedCredentialProtection(
