@@ -14,6 +14,8 @@ import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { dirname, join } from 'node:path';
+import { parseShell } from '../shell/parse.ts';
+import { listedTrees } from './name-walks.ts';
 import { mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
@@ -105,6 +107,8 @@ function walkOf(
  * left to the agent's own permissions, as before.
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
+  if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
+    return namesAnswer(answer, call, paths);
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   const obstacle = paths.treeObstacle(walk.root);
@@ -115,6 +119,32 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
     kind: 'ask',
     reason: `the agent would search ${walk.root} itself, and ${obstacle.path} below it is ${obstacle.kind === 'credential' ? '' : 'in '}${obstacle.protection.name} (Custode's own search leaves it out)`,
   };
+}
+
+/**
+ * A shell line Custode runs without a card may list the names below a tree (`find ~`, `du -a`):
+ * its sandbox hides every protected store, the agent's shell does not. A tree with one below it,
+ * or one named only at run time (`find $HOME`), asks.
+ */
+function namesAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
+  const { command, cwd } = call.args;
+  if (typeof command !== 'string' || typeof cwd !== 'string') return answer;
+  for (const tree of listedTrees(parseShell(command))) {
+    if (tree === null)
+      return {
+        kind: 'ask',
+        reason:
+          'the agent would list the names below a directory known only at run time, without the sandbox that hides protected places',
+      };
+    const root = paths.absolute(tree, cwd);
+    const obstacle = paths.treeObstacle(root);
+    if (obstacle?.kind === 'protected')
+      return {
+        kind: 'ask',
+        reason: `the agent would list the names below ${root} itself, and ${obstacle.path} is in ${obstacle.protection.name} (Custode's sandbox hides it)`,
+      };
+  }
+  return answer;
 }
 
 /**

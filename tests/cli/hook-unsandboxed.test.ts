@@ -129,6 +129,27 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(glob)).toBeUndefined();
   });
 
+  it("a Bash line that lists the names below a tree holding a protected store asks (only Custode's sandbox hides them)", async () => {
+    for (const command of [
+      'find . -name "*.gpg"',
+      'find ~ -type f',
+      'du -a',
+      'ls -R',
+      'tree -a',
+      'find $HOME -name x',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, home));
+      expect(['ask', 'deny'], command).toContain(decisionOf(run));
+    }
+    for (const command of ['find . -name "*.ts"', 'ls -R', 'du -sh .', 'ls -la ~']) {
+      const run = await runCli(
+        ['hook', 'claude-code'],
+        payload('Bash', { command }, join(project, 'src')),
+      );
+      expect(decisionOf(run), command).toBeUndefined();
+    }
+  });
+
   it('NotebookEdit is judged as the write it is', async () => {
     const denied = await runCli(
       ['hook', 'claude-code'],
