@@ -4,6 +4,7 @@
 // token, a CI authorization header). The sandbox hides files, not the objects git keeps of them.
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
+import { credentialFileByName } from '../../constitution/credential-files.ts';
 import { GIT_CONFIG_NAMES, storedCredentialIn } from '../../constitution/stored-credentials.ts';
 
 /** A repository's contents as its objects name them. */
@@ -72,8 +73,15 @@ function trackedProtection(
   const managed = path.split('/').map(targetName).join('/');
   return (
     placedProtection(path, top, home, byText) ??
-    (managed === path ? null : placedProtection(managed, null, home, byText))
+    (managed === path ? null : placedProtection(managed, null, home, byText)) ??
+    credentialByItsName(managed)
   );
+}
+
+/** A tracked file that holds a credential wherever it is (a committed .env, a keystore). */
+function credentialByItsName(path: string): Protection | null {
+  const file = credentialFileByName(path);
+  return file === null ? null : { name: `a tracked ${file.name}`, why: file.why };
 }
 
 function placedProtection(

@@ -94,6 +94,31 @@ describe('a file that holds a credential its place does not protect', () => {
   });
 });
 
+describe('a credential file a repository tracks', () => {
+  it('asks before git prints it from the objects, and still runs git status', async () => {
+    const repo = await makeTempDir('committed-env-');
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-C', repo, '-c', 'user.name=a', '-c', 'user.email=a@a', ...args], {
+        encoding: 'utf8',
+      });
+    git('init', '-q');
+    await writeFile(join(repo, '.env'), 'API_KEY=PLANTED-COMMITTED\n');
+    await writeFile(join(repo, 'app.py'), 'print(1)\n');
+    git('add', '-A');
+    git('commit', '-qm', 'start');
+    git('rm', '-q', '--cached', '.env');
+    git('commit', '-qm', 'forget the env file');
+    for (const command of ['git show HEAD~1:.env', 'git log -p', 'git diff HEAD~1']) {
+      const outcome = await pipeline.evaluate(call('shell_exec', { command, cwd: repo }, intent));
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+    const log = await pipeline.evaluate(
+      call('shell_exec', { command: 'git status --short', cwd: repo }, intent),
+    );
+    expect(log.decision).toBe('allow');
+  });
+});
+
 describe('malformed paths', () => {
   it('refuses a path with a NUL byte before any check reads the disk', async () => {
     const outcome = await pipeline.evaluate(
