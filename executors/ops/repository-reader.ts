@@ -91,6 +91,13 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         return null;
       }
     },
-    isFile: (path) => statSync(path, { throwIfNoEntry: false })?.isFile() === true,
+    isFile(path) {
+      try {
+        return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+      } catch {
+        // ENOTDIR (a file's name used as a directory), EACCES, ELOOP: no file to read there.
+        return false;
+      }
+    },
   };
 }
