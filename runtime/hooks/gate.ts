@@ -83,7 +83,10 @@ const WILDCARD = /[*?[{]/;
 function walkOf(
   call: MappedCall,
   paths: PathOracle,
-): { readonly root: string; readonly stops: readonly TreeObstacle['kind'][] } | null {
+):
+  | { readonly root: string; readonly stops: readonly TreeObstacle['kind'][] }
+  | { readonly glob: string }
+  | null {
   const root = call.args.path;
   if (typeof root !== 'string') return null;
   if (call.executor === 'fs_grep')
@@ -93,11 +96,10 @@ function walkOf(
     return null;
   const full = paths.absolute(pattern, paths.absolute(root));
   const segments = full.split('/');
-  const literal = segments.slice(
-    0,
-    segments.findIndex((segment) => WILDCARD.test(segment)),
-  );
-  return { root: literal.join('/') || '/', stops: ['protected'] };
+  const first = segments.findIndex((segment) => WILDCARD.test(segment));
+  // Only the last name a pattern: it names what sits in one directory, matched now.
+  if (first === segments.length - 1 && !full.includes('**')) return { glob: full };
+  return { root: segments.slice(0, first).join('/') || '/', stops: ['protected'] };
 }
 
 /**
@@ -111,6 +113,18 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
     return namesAnswer(answer, call, paths);
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
+  if ('glob' in walk) {
+    const named = paths.globObstacle(walk.glob);
+    if (named === null) return answer;
+    const what =
+      named.kind === 'protected'
+        ? `in ${named.protection.name}`
+        : 'a directory Custode could not list in time';
+    return {
+      kind: 'ask',
+      reason: `the agent would list ${walk.glob} itself, and ${named.path} is ${what}`,
+    };
+  }
   const obstacle = paths.treeObstacle(walk.root);
   if (obstacle === null || obstacle.kind === 'too-large' || obstacle.kind === 'unreadable')
     return answer;
