@@ -17,6 +17,9 @@ export interface SecretToken {
 const START = '(?<![A-Za-z0-9_-])';
 const END = '(?![A-Za-z0-9_])';
 
+/** The header of a private key block (PEM, OpenSSH or PGP), in any case. */
+export const PRIVATE_KEY_BLOCK = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/i;
+
 /** The secret shapes, most specific first (the first match names the card's reason). */
 export const SECRET_TOKENS: readonly SecretToken[] = [
   {
@@ -101,11 +104,12 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
   {
     name: 'private key',
     why: 'a key block is the identity itself',
-    pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/i,
+    pattern: PRIVATE_KEY_BLOCK,
     must: [
       '-----BEGIN OPENSSH PRIVATE KEY-----',
       '-----BEGIN RSA PRIVATE KEY-----\nMIIE',
       '-----begin openssh private key-----',
+      '-----BEGIN PGP PRIVATE KEY BLOCK-----',
     ],
     mustNot: ['-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----'],
   },
@@ -161,4 +165,29 @@ const ANY_SECRET = new RegExp(SECRET_TOKENS.map((t) => `(?:${t.pattern.source})`
 export function secretTokenIn(text: string): SecretToken | null {
   if (!ANY_SECRET.test(text)) return null;
   return SECRET_TOKENS.find((token) => token.pattern.test(text)) ?? null;
+}
+
+// Base64 (standard or URL-safe, a `/` inside or not) and hex runs long enough to hide a token.
+const BASE64_RUNS = [/[A-Za-z0-9+_-]{16,}={0,2}/g, /[A-Za-z0-9+/_-]{16,}={0,2}/g];
+const HEX_RUN = /(?:[0-9a-f]{2}){12,}/gi;
+
+/** The texts a run of base64 may stand for, read from each of the four alignments. */
+function base64Readings(run: string): string[] {
+  return [0, 1, 2, 3].map((skip) => Buffer.from(run.slice(skip), 'base64').toString('latin1'));
+}
+
+/**
+ * The first secret shape hidden in `text` by base64 or hex (a token sent as `?k=Z2hwX...`), or
+ * null. The encoding is undone by whoever receives it, so it hides nothing from them.
+ */
+export function encodedSecretTokenIn(text: string): SecretToken | null {
+  const readings = [
+    ...BASE64_RUNS.flatMap((runs) => (text.match(runs) ?? []).flatMap(base64Readings)),
+    ...(text.match(HEX_RUN) ?? []).map((run) => Buffer.from(run, 'hex').toString('latin1')),
+  ];
+  for (const reading of readings) {
+    const found = secretTokenIn(reading);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -113,6 +113,14 @@ export function credentialInFile(name: string, text: string): { readonly name: s
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
 }
 
+// The files git reads its configuration from: a repository's config (and a worktree's), the
+// global ~/.gitconfig and $XDG_CONFIG_HOME/git/config.
+export const GIT_CONFIG_NAMES: ReadonlySet<string> = new Set([
+  'config',
+  'config.worktree',
+  '.gitconfig',
+]);
+
 /** The first credential a configuration text holds (a stored shape or a secret token), or null. */
 export function storedCredentialIn(text: string): { readonly name: string } | null {
   return STORED_CREDENTIALS.find((shape) => shape.pattern.test(text)) ?? secretTokenIn(text);

@@ -1,12 +1,15 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
 import { z } from 'zod';
+import { credentialFileByName } from '../constitution/credential-files.ts';
+import { PRIVATE_KEY_BLOCK } from '../constitution/secret-tokens.ts';
+import { GIT_CONFIG_NAMES, storedCredentialIn } from '../constitution/stored-credentials.ts';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
 import { protectedCheck } from './protected-places.ts';
-import { createFileSearcher, type LineHit } from './search-worker.ts';
+import { createFileSearcher, type FileHits } from './search-worker.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
 
 /** Files larger than this are skipped: a search is for source and notes, not data dumps. */
@@ -24,11 +27,37 @@ function compile(pattern: string, ignoreCase: boolean): RegExp {
   }
 }
 
+/** Largest git config read to see whether it holds a login. */
+const maxConfigBytes = 1024 * 1024;
+
+/**
+ * True when a file met by the walk holds a credential its place does not protect: by its name
+ * (a dotenv file, a key store: constitution/credential-files.ts), or a git config (a bare
+ * repository's, or one below a `.git` the search started in) holding a login.
+ */
+async function holdsCredential(path: string, name: string, ctx: ExecutorContext): Promise<boolean> {
+  if (credentialFileByName(name) !== null) return true;
+  if (!GIT_CONFIG_NAMES.has(name)) return false;
+  const stats = await ctx.ops.fs.stat(path).catch(() => undefined);
+  if (stats === undefined || stats.size > maxConfigBytes) return stats !== undefined;
+  const text = await ctx.ops.fs.readFile(path).then(
+    (data) => data.toString('utf8'),
+    () => '',
+  );
+  return storedCredentialIn(text) !== null;
+}
+
+/** What a walk leaves out of a search: counted, never named. */
+interface Withheld {
+  count: number;
+}
+
 async function* candidateFiles(
   root: string,
   isDirectory: boolean,
   include: RegExp | undefined,
   budget: WalkBudget,
+  withheld: Withheld,
   ctx: ExecutorContext,
 ): AsyncGenerator<{ path: string; label: string }> {
   if (!isDirectory) {
@@ -46,6 +75,10 @@ async function* candidateFiles(
     if (entry.isDirectory || entry.isSymbolicLink) continue;
     const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
     if (include && !include.test(entry.relative) && !include.test(name)) continue;
+    if (await holdsCredential(entry.path, name, ctx)) {
+      withheld.count += 1;
+      continue;
+    }
     yield { path: entry.path, label: entry.relative };
   }
 }
@@ -91,18 +124,32 @@ export const fsGrep = defineExecutor({
     const limit = args.max_results ?? 200;
     const stats = await withFsErrors(root, () => ctx.ops.fs.stat(root));
     const budget = { remaining: maxWalkEntries };
+    // A tree's files that hold a credential are left out, by name or by a private key in their
+    // text (a person asked for a file itself: the card said what it holds).
+    const withheld: Withheld = { count: 0 };
     const searcher = createFileSearcher({
       pattern: regex.source,
       flags: regex.flags,
       deadline: Date.now() + ctx.config.sandbox.default_timeout_ms,
       maxFileBytes,
       maxLineChars,
+      ...(stats.isDirectory()
+        ? { withhold: { pattern: PRIVATE_KEY_BLOCK.source, flags: PRIVATE_KEY_BLOCK.flags } }
+        : {}),
     });
     const matches: string[] = [];
+    const result = (truncated: boolean) => ({
+      root,
+      matches,
+      truncated,
+      ...(withheld.count > 0 ? { credentials_withheld: withheld.count } : {}),
+    });
     /** Add a batch's hits; false once the limit is reached. */
-    const add = (batch: readonly { label: string }[], hits: LineHit[][]): boolean => {
+    const add = (batch: readonly { label: string }[], hits: FileHits[]): boolean => {
       for (const [n, file] of batch.entries()) {
-        for (const [line, text] of hits[n] ?? []) {
+        const found = hits[n];
+        if (found === null) withheld.count += 1;
+        for (const [line, text] of found ?? []) {
           if (matches.length === limit) return false;
           matches.push(`${file.label}:${String(line)}:${text}`);
         }
@@ -110,9 +157,9 @@ export const fsGrep = defineExecutor({
       return true;
     };
     try {
-      const files = candidateFiles(root, stats.isDirectory(), include, budget, ctx);
+      const files = candidateFiles(root, stats.isDirectory(), include, budget, withheld, ctx);
       // One batch is searched while the walk gathers the next.
-      let searching: { batch: { label: string }[]; hits: Promise<LineHit[][]> } | undefined;
+      let searching: { batch: { label: string }[]; hits: Promise<FileHits[]> } | undefined;
       for await (const batch of batches(files)) {
         // One more than the room left, to tell a search that stopped from one that ended.
         const hits = searcher.search(
@@ -122,16 +169,16 @@ export const fsGrep = defineExecutor({
         // Awaited below; until then a rejection (the deadline) must not go unhandled.
         hits.catch(() => undefined);
         if (searching !== undefined && !add(searching.batch, await searching.hits)) {
-          return { root, matches, truncated: true };
+          return result(true);
         }
         searching = { batch, hits };
       }
       if (searching !== undefined && !add(searching.batch, await searching.hits)) {
-        return { root, matches, truncated: true };
+        return result(true);
       }
     } finally {
       await searcher.close();
     }
-    return { root, matches, truncated: budget.remaining === 0 };
+    return result(budget.remaining === 0);
   },
 });

@@ -16,8 +16,12 @@ export type ProtectedCheck = (path: string) => Protection | null;
 export interface StoreAliases {
   /** Where a store, or a link inside one, really is (outside the store's own name). */
   readonly linkTargets: readonly string[];
-  /** `dev:ino` of every file in a store that has more than one name. */
-  readonly hardLinked: ReadonlySet<string>;
+  /**
+   * `dev:ino` of every file in a store that has more than one name, looked for when first
+   * asked (only a file with several names asks); null when the stores are too large to look
+   * through, so a file with several names may be one of theirs.
+   */
+  readonly hardLinked: () => ReadonlySet<string> | null;
 }
 
 const HARD_LINK: Protection = {
@@ -25,9 +29,16 @@ const HARD_LINK: Protection = {
   why: 'a second name for a secret is the secret',
 };
 
-/** How deep inside a store, and how many entries in all, the look for other names goes. */
+const UNCHECKED_HARD_LINK: Protection = {
+  name: 'a file with several names, and the protected stores too large to tell whether one is theirs',
+  why: 'a second name for a secret is the secret, and an unchecked one may be',
+};
+
+/** How deep inside a store, and how many entries in all, the look for links that leave it goes. */
 const STORE_DEPTH = 4;
 const STORE_ENTRIES = 5000;
+/** How many entries the look for hard-linked files goes through, at any depth, before it gives up. */
+const HARD_LINK_ENTRIES = 200_000;
 /** The stores change rarely; a decision and its run ask twice within this time. */
 const FRESH_MS = 2000;
 
@@ -69,10 +80,9 @@ function storePaths(home: string): string[] {
   ];
 }
 
-/** Walk the stores that exist (bounded) for the links that leave them and the hard-linked files. */
-function findAliases(stores: readonly string[]): StoreAliases {
+/** Walk the stores that exist (bounded) for the links that leave them. */
+function findLinkTargets(stores: readonly string[]): string[] {
   const linkTargets: string[] = [];
-  const hardLinked = new Set<string>();
   let budget = STORE_ENTRIES;
   const visit = (path: string, depth: number): void => {
     if (budget <= 0) return;
@@ -87,18 +97,37 @@ function findAliases(stores: readonly string[]): StoreAliases {
       }
       return;
     }
-    if (stat.isFile() && stat.nlink > 1) hardLinked.add(`${stat.dev}:${stat.ino}`);
     if (!stat.isDirectory() || depth >= STORE_DEPTH) return;
-    let names: string[];
-    try {
-      names = readdirSync(path);
-    } catch {
-      return;
-    }
-    for (const name of names) visit(join(path, name), depth + 1);
+    for (const name of namesOf(path)) visit(join(path, name), depth + 1);
   };
   for (const store of stores) visit(store, 0);
-  return { linkTargets, hardLinked };
+  return linkTargets;
+}
+
+function namesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `dev:ino` of every multi-named file in the stores, at any depth (links are not followed); null
+ * when there are more than HARD_LINK_ENTRIES entries to look at.
+ */
+function findHardLinked(stores: readonly string[]): ReadonlySet<string> | null {
+  const hardLinked = new Set<string>();
+  const pending = [...stores];
+  for (let seen = 0, path = pending.pop(); path !== undefined; path = pending.pop()) {
+    seen += 1;
+    if (seen > HARD_LINK_ENTRIES) return null;
+    const stat = lstatOrNull(path);
+    if (stat?.isFile() === true && stat.nlink > 1) hardLinked.add(`${stat.dev}:${stat.ino}`);
+    if (stat?.isDirectory() === true)
+      for (const name of namesOf(path)) pending.push(join(path, name));
+  }
+  return hardLinked;
 }
 
 let cached: { key: string; at: number; aliases: StoreAliases } | undefined;
@@ -113,7 +142,13 @@ export function storeAliasesOf(env: NodeJS.ProcessEnv): StoreAliases {
   const key = [home, ...own].join('\0');
   const now = Date.now();
   if (cached?.key === key && now - cached.at < FRESH_MS) return cached.aliases;
-  const aliases = findAliases([...storePaths(home), ...own]);
+  const stores = [...storePaths(home), ...own];
+  let hardLinked: ReadonlySet<string> | null | undefined;
+  const aliases: StoreAliases = {
+    linkTargets: findLinkTargets(stores),
+    hardLinked: () =>
+      hardLinked === undefined ? (hardLinked = findHardLinked(stores)) : hardLinked,
+  };
   cached = { key, at: now, aliases };
   return aliases;
 }
@@ -121,9 +156,8 @@ export function storeAliasesOf(env: NodeJS.ProcessEnv): StoreAliases {
 /** The protection of a file that is another name of a hard-linked store file; else null. */
 export function hardLinkProtection(
   path: string,
-  hardLinked: ReadonlySet<string>,
+  hardLinked: StoreAliases['hardLinked'],
 ): Protection | null {
-  if (hardLinked.size === 0) return null;
   let stat: Stats | undefined;
   try {
     stat = statSync(path, { throwIfNoEntry: false });
@@ -131,7 +165,9 @@ export function hardLinkProtection(
     return null;
   }
   if (stat === undefined || !stat.isFile() || stat.nlink < 2) return null;
-  return hardLinked.has(`${stat.dev}:${stat.ino}`) ? HARD_LINK : null;
+  const known = hardLinked();
+  if (known === null) return UNCHECKED_HARD_LINK;
+  return known.has(`${stat.dev}:${stat.ino}`) ? HARD_LINK : null;
 }
 
 /** Places protected besides the families: Custode's dirs and where store links lead. */

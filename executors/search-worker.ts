@@ -12,8 +12,9 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
- * The pattern comes with each message, so one worker serves one search after another; files
- * are read into one buffer that grows as needed, not a new one per file.
+ * A file whose text matches the `withhold` pattern (a private key block) is not searched: its
+ * answer is null. The pattern comes with each message, so one worker serves one search after
+ * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
 const { parentPort } = require('node:worker_threads');
@@ -54,13 +55,15 @@ function textOf(path, maxFileBytes) {
   }
 }
 
-parentPort.on('message', ({ pattern, flags, maxFileBytes, maxLineChars, paths, limit }) => {
+parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars, paths, limit }) => {
   const regex = regexOf(pattern, flags);
+  const withheld = withhold === undefined ? undefined : new RegExp(withhold.pattern, withhold.flags);
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
     const text = left > 0 ? textOf(path, maxFileBytes) : undefined;
     if (text === undefined) return hits;
+    if (withheld !== undefined && withheld.test(text)) return null;
     for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
       const newline = text.indexOf('\\n', start);
       const end = newline === -1 ? text.length : newline;
@@ -78,13 +81,16 @@ parentPort.on('message', ({ pattern, flags, maxFileBytes, maxLineChars, paths, l
 /** A matching line: its number (from 1) and its text, cut at maxLineChars. */
 export type LineHit = readonly [line: number, text: string];
 
+/** A file's matching lines, or null when it was withheld (its text matched `withhold`). */
+export type FileHits = LineHit[] | null;
+
 /**
  * Searches files for one pattern off the main thread. Calls may overlap: the worker answers them
  * in turn. Once the deadline has passed, every call rejects with ExecutorTimeout.
  */
 export interface FileSearcher {
   /** For each path, its matching lines, at most `limit` in all (the first ones in path order). */
-  search(paths: readonly string[], limit: number): Promise<LineHit[][]>;
+  search(paths: readonly string[], limit: number): Promise<FileHits[]>;
   close(): Promise<void>;
 }
 
@@ -98,10 +104,12 @@ export interface FileSearcherOptions {
   readonly maxFileBytes: number;
   /** A matched line is cut here. */
   readonly maxLineChars: number;
+  /** A file whose text matches this is not searched (its hits are null). */
+  readonly withhold?: { readonly pattern: string; readonly flags: string };
 }
 
 interface Waiting {
-  resolve(hits: LineHit[][]): void;
+  resolve(hits: FileHits[]): void;
   reject(error: Error): void;
 }
 
@@ -141,7 +149,7 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
     failure ??= error;
     for (const call of waiting.splice(0)) call.reject(failure);
   };
-  const onMessage = (hits: LineHit[][]): void => waiting.shift()?.resolve(hits);
+  const onMessage = (hits: FileHits[]): void => waiting.shift()?.resolve(hits);
   const onExit = (code: number): void => {
     fail(new Error(`the search worker stopped (exit code ${String(code)})`));
   };

@@ -91,5 +91,13 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         return null;
       }
     },
+    isFile(path) {
+      try {
+        return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+      } catch {
+        // ENOTDIR (a file's name used as a directory), EACCES, ELOOP: no file to read there.
+        return false;
+      }
+    },
   };
 }

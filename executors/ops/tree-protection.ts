@@ -9,9 +9,13 @@ import type { Protection } from '../../constitution/protected.ts';
 /** Most entries a decision walks; a larger tree is not read without a card. */
 export const TREE_ENTRY_LIMIT = 20_000;
 
-/** Why a tree may not be read whole: a protected entry below it, or too many to look at. */
+/**
+ * Why a tree may not be read whole: a protected entry below it, a file holding a credential
+ * (a dotenv file, a key store: constitution/credential-files.ts), or too many to look at.
+ */
 export type TreeObstacle =
   | { readonly kind: 'protected'; readonly path: string; readonly protection: Protection }
+  | { readonly kind: 'credential'; readonly path: string; readonly protection: Protection }
   | { readonly kind: 'too-large' }
   | { readonly kind: 'unreadable'; readonly path: string };
 
@@ -49,16 +53,25 @@ function* walk(top: string, limit: number): Generator<WalkStep> {
   }
 }
 
+/** The questions a tree walk asks of each entry. */
+export interface TreeChecks {
+  /** The protected place an entry is by its text (and a hard link's other name). */
+  readonly plain: (path: string) => Protection | null;
+  /** The same for a link, by where it leads too. */
+  readonly followed: (path: string) => Protection | null;
+  /** The credential a file holds by its name (a link's, by its own and where it leads). */
+  readonly credential: (path: string, link: boolean) => Protection | null;
+}
+
 /**
- * The first obstacle below `top` (links resolved), or null; null too when `top` is no directory. `plain`
- * answers for an entry by its text; `followed` for a link, by where it leads too.
+ * The first obstacle below `top` (links resolved), or null; null too when `top` is no directory.
  */
 export function treeObstacle(
   top: string,
-  plain: (path: string) => Protection | null,
-  followed: (path: string) => Protection | null,
+  checks: TreeChecks,
   limit = TREE_ENTRY_LIMIT,
 ): TreeObstacle | null {
+  const { plain, followed, credential } = checks;
   // A file (or nothing) there is no tree: the path check of its own text is all there is.
   if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
   // The reader may fail on an unreadable dir too, or not (permissions differ in the sandbox):
@@ -68,6 +81,9 @@ export function treeObstacle(
     const { path, entry } = step;
     const protection = entry.isSymbolicLink() ? followed(path) : plain(path);
     if (protection !== null) return { kind: 'protected', path, protection };
+    if (entry.isDirectory()) continue;
+    const held = credential(path, entry.isSymbolicLink());
+    if (held !== null) return { kind: 'credential', path, protection: held };
   }
   return null;
 }

@@ -12,6 +12,10 @@ import type { Config } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
+import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
+import { dirname, join } from 'node:path';
+import { parseShell } from '../shell/parse.ts';
+import { listedTrees } from './name-walks.ts';
 import { mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
@@ -66,14 +70,36 @@ export function answerFor(outcome: PipelineOutcome): HookAnswer {
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
 }
 
+/** Any glob wildcard: `*`, `?`, a class or a brace list. */
+const WILDCARD = /[*?[{]/;
+
 /**
- * A call that walks a tree with the agent's own walker, which does not leave protected places
- * out: any grep, and a glob whose pattern reaches any depth (`**`); a fixed-depth glob only
- * names what sits at that depth.
+ * Where a call walks a tree with the agent's own walker, which does not leave protected places
+ * out, and what in that tree makes it ask. A grep opens every file below its root: a protected
+ * place or a file holding a credential (a dotenv file) stops it. A glob with any wildcard names
+ * entries below the pattern's literal directory (`.s?h/*` names what is in ~/.ssh, `.*` names
+ * ~/.netrc): a protected place stops it (a dotenv file's name is no secret).
  */
-function walks(call: MappedCall): boolean {
-  if (call.executor === 'fs_grep') return true;
-  return call.executor === 'fs_glob' && String(call.args.pattern).includes('**');
+function walkOf(
+  call: MappedCall,
+  paths: PathOracle,
+):
+  | { readonly root: string; readonly stops: readonly TreeObstacle['kind'][] }
+  | { readonly glob: string }
+  | null {
+  const root = call.args.path;
+  if (typeof root !== 'string') return null;
+  if (call.executor === 'fs_grep')
+    return { root: paths.absolute(root), stops: ['protected', 'credential'] };
+  const pattern = call.args.pattern;
+  if (call.executor !== 'fs_glob' || typeof pattern !== 'string' || !WILDCARD.test(pattern))
+    return null;
+  const full = paths.absolute(pattern, paths.absolute(root));
+  const segments = full.split('/');
+  const first = segments.findIndex((segment) => WILDCARD.test(segment));
+  // Only the last name a pattern: it names what sits in one directory, matched now.
+  if (first === segments.length - 1 && !full.includes('**')) return { glob: full };
+  return { root: segments.slice(0, first).join('/') || '/', stops: ['protected'] };
 }
 
 /**
@@ -83,14 +109,80 @@ function walks(call: MappedCall): boolean {
  * left to the agent's own permissions, as before.
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
-  const root = call.args.path;
-  if (answer.kind !== 'no-decision' || !walks(call) || typeof root !== 'string') return answer;
-  const obstacle = paths.treeObstacle(paths.absolute(root));
-  if (obstacle?.kind !== 'protected') return answer;
+  if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
+    return namesAnswer(answer, call, paths);
+  const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
+  if (walk === null) return answer;
+  if ('glob' in walk) {
+    const named = paths.globObstacle(walk.glob);
+    if (named === null) return answer;
+    const what =
+      named.kind === 'protected'
+        ? `in ${named.protection.name}`
+        : 'a directory Custode could not list in time';
+    return {
+      kind: 'ask',
+      reason: `the agent would list ${walk.glob} itself, and ${named.path} is ${what}`,
+    };
+  }
+  const obstacle = paths.treeObstacle(walk.root);
+  if (obstacle === null || obstacle.kind === 'too-large' || obstacle.kind === 'unreadable')
+    return answer;
+  if (!walk.stops.includes(obstacle.kind)) return answer;
   return {
     kind: 'ask',
-    reason: `the agent would search ${root} itself, and ${obstacle.path} below it is in ${obstacle.protection.name} (Custode's own search leaves it out)`,
+    reason: `the agent would search ${walk.root} itself, and ${obstacle.path} below it is ${obstacle.kind === 'credential' ? '' : 'in '}${obstacle.protection.name} (Custode's own search leaves it out)`,
   };
+}
+
+/**
+ * A shell line Custode runs without a card may list the names below a tree (`find ~`, `du -a`):
+ * its sandbox hides every protected store, the agent's shell does not. A tree with one below it,
+ * or one named only at run time (`find $HOME`), asks.
+ */
+function namesAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
+  const { command, cwd } = call.args;
+  if (typeof command !== 'string' || typeof cwd !== 'string') return answer;
+  for (const tree of listedTrees(parseShell(command))) {
+    if (tree === null)
+      return {
+        kind: 'ask',
+        reason:
+          'the agent would list the names below a directory known only at run time, without the sandbox that hides protected places',
+      };
+    const root = paths.absolute(tree, cwd);
+    const obstacle = paths.treeObstacle(root);
+    if (obstacle?.kind === 'protected')
+      return {
+        kind: 'ask',
+        reason: `the agent would list the names below ${root} itself, and ${obstacle.path} is in ${obstacle.protection.name} (Custode's sandbox hides it)`,
+      };
+  }
+  return answer;
+}
+
+/**
+ * The path the kernel opens for `path`, which the agent passes as it is: a `..` after a symbolic
+ * link climbs from where the link leads (`proj/dl/../x` is `~/dotfiles/x` when `proj/dl` leads
+ * to `~/dotfiles/sub`), where Custode's own tools read the path lexically.
+ */
+function kernelPath(path: string, paths: PathOracle): string {
+  let current = '/';
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    current = segment === '..' ? dirname(paths.real(current)) : join(current, segment);
+  }
+  return current;
+}
+
+/** The call again with the path the kernel would open, when a `..` makes it another; else null. */
+function asTheKernelOpensIt(call: MappedCall, paths: PathOracle): MappedCall | null {
+  const path = call.args.path;
+  if (typeof path !== 'string' || !path.split('/').includes('..')) return null;
+  const expanded = path === '~' || path.startsWith('~/') ? paths.home + path.slice(1) : path;
+  if (!expanded.startsWith('/')) return null;
+  const opened = kernelPath(expanded, paths);
+  return opened === paths.absolute(path) ? null : { ...call, args: { ...call.args, path: opened } };
 }
 
 function payloadProblem(error: z.ZodError): string {
@@ -158,7 +250,12 @@ export function createHookGate(options: HookGateOptions): HookGate {
     }
     const pipeline = await pipelineFor(cwd);
     let strictest: HookAnswer | undefined;
-    for (const call of mapped.calls) {
+    // A path with `..` is judged as written and as the kernel opens it: the strictest wins.
+    const calls = mapped.calls.flatMap((call) => {
+      const opened = asTheKernelOpensIt(call, pipeline.paths);
+      return opened === null ? [call] : [call, opened];
+    });
+    for (const call of calls) {
       const outcome = await pipeline.evaluate({
         intent: `${options.agent} ${tool}`,
         executor: call.executor,

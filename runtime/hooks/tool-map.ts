@@ -2,7 +2,7 @@
 // calls that do the same thing, so one pipeline judges both: one call for most tools, one per
 // file for a Codex patch. A tool Custode has no executor for maps to nothing: the hook gives no
 // decision for it.
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { patchedFiles } from './apply-patch.ts';
 
@@ -23,9 +23,11 @@ const edit = z.looseObject({ old_string: z.string(), new_string: z.string() });
 /**
  * A relative path is the agent's working directory's; `~` stays for the guard to expand (a tool
  * that takes `~` literally would only touch a dir named `~`, and judging it as home is stricter).
+ * Joined, not normalised: a `..` after a link is the kernel's to resolve (the gate judges both).
  */
 function inCwd(path: string, cwd: string): string {
-  return isAbsolute(path) || path === '~' || path.startsWith('~/') ? path : resolve(cwd, path);
+  if (isAbsolute(path) || path === '~' || path.startsWith('~/')) return path;
+  return `${cwd.replace(/\/+$/, '')}/${path}`;
 }
 
 /** An edit with an empty old_string creates the file: judged as the write it is. */

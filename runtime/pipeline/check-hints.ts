@@ -48,6 +48,9 @@ function checkPaths(input: ScopeInput): StageResult {
   for (const key of pathArgs) {
     const value = input.args[key];
     if (typeof value !== 'string') continue;
+    // No file name holds a NUL: the system call would refuse it, and no check can judge it.
+    if (value.includes('\0'))
+      return deny(`InvalidArguments: argument "${key}" holds a NUL byte`, 'NUL in a path');
     if (!paths.inRoots(paths.absolute(value), writes ? 'write' : 'read')) {
       const which = writes ? 'write' : 'read';
       return deny(

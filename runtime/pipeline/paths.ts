@@ -11,12 +11,11 @@ import {
 import { hardLinkProtection, type StoreAliases } from '../../executors/protected-places.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
-import { mayHoldCredential } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { credentialByName, credentialFileProtection } from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
-  storedCredentialProtection,
   type RepositoryPart,
   type RepositoryReader,
 } from './repository-exposure.ts';
@@ -58,9 +57,15 @@ export interface PathOracle {
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
   /** Why a git command run in `dir` could start a program its config names; null when none. */
   gitProgram(dir: string): Protection | null;
-  /** A file holding a credential (a git config with a login, a key block, a token, an env file's API_KEY=…); else null. */
+  /**
+   * A file holding a credential its place does not protect (a dotenv file, a key store, a git
+   * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
+   */
   storedCredential(path: string): Protection | null;
-  /** Why a tree read whole from `dir` could open a protected place below it; null when none. */
+  /**
+   * Why a tree read whole from `dir` could open a protected place, or a file holding a
+   * credential (by its name), below it; null when none.
+   */
   treeObstacle(dir: string): TreeObstacle | null;
   /**
    * Why reading what an absolute glob matches now could open a protected place (a match that is
@@ -130,16 +135,15 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         protectionOf(path, protectedDirs()),
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
-    storedCredential: (path) => storedCredentialProtection(real(path), repositories),
+    storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
     treeObstacle(dir) {
-      // A file that may hold a credential by its name (.env, *.pem, id_*) is judged by its text too.
-      const held = (path: string): Protection | null =>
-        mayHoldCredential(path) ? this.storedCredential(path) : null;
-      return treeObstacle(
-        real(dir),
-        (path) => plain(path) ?? held(path),
-        (path) => this.protection(path) ?? held(path),
-      );
+      return treeObstacle(real(dir), {
+        plain,
+        followed: (path) => this.protection(path),
+        credential: (path, link) =>
+          credentialByName(path, repositories) ??
+          (link ? credentialByName(real(path), repositories) : null),
+      });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     globMatches(pattern) {

@@ -52,7 +52,7 @@ function guardCard(signals: readonly string[]): string | null {
   if (signals.includes(SECRET_TOKEN_SIGNAL))
     return 'policy: data leaves the machine: what this call sends holds a secret-shaped token (a key, token or private key)';
   if (signals.includes(STORED_CREDENTIAL_SIGNAL))
-    return 'policy: the file holds a credential (a login in a URL or an authorization header); a person decides';
+    return 'policy: the file holds a credential (a key, a token, a login or a store of them) that its place does not protect; a person decides';
   if (signals.includes(MENTION_SIGNAL))
     return 'policy: a protected path is mentioned but not opened (as text, for its names or mode, or as a key ssh signs with); a person decides';
   return null;

@@ -5,7 +5,12 @@
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
 import { configuredProgram } from '../../constitution/git-programs.ts';
-import { storedCredentialIn, credentialInFile } from '../../constitution/stored-credentials.ts';
+import { credentialFileByName } from '../../constitution/credential-files.ts';
+import {
+  credentialInFile,
+  GIT_CONFIG_NAMES,
+  storedCredentialIn,
+} from '../../constitution/stored-credentials.ts';
 
 /** A repository's contents as its objects name them. */
 export interface RepositoryContents {
@@ -23,6 +28,8 @@ export interface RepositoryReader {
   config(dir: string): string | null;
   /** The text of a small regular file (a git config); null when absent, unreadable or large. */
   smallText(path: string): string | null;
+  /** True when `path` is a regular file (links followed). */
+  isFile(path: string): boolean;
 }
 
 /** What of a repository a command prints: file contents from its objects, or its config. */
@@ -71,8 +78,15 @@ function trackedProtection(
   const managed = path.split('/').map(targetName).join('/');
   return (
     placedProtection(path, top, home, byText) ??
-    (managed === path ? null : placedProtection(managed, null, home, byText))
+    (managed === path ? null : placedProtection(managed, null, home, byText)) ??
+    credentialByItsName(managed)
   );
+}
+
+/** A tracked file that holds a credential wherever it is (a committed .env, a keystore). */
+function credentialByItsName(path: string): Protection | null {
+  const file = credentialFileByName(path);
+  return file === null ? null : { name: `a tracked ${file.name}`, why: file.why };
 }
 
 function placedProtection(
@@ -120,10 +134,6 @@ export function repositoryExposure(
   }
   return null;
 }
-
-// The files git reads its configuration from: a repository's config (and a worktree's), the
-// global ~/.gitconfig and $XDG_CONFIG_HOME/git/config.
-const GIT_CONFIG_NAMES: ReadonlySet<string> = new Set(['config', 'config.worktree', '.gitconfig']);
 
 /**
  * A small file whose text holds a credential, wherever it lives and whatever its name: a git

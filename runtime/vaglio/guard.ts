@@ -5,7 +5,7 @@
 // a secret-shaped token leaving the machine with SECRET_TOKEN_SIGNAL: policy asks for both.
 import { isCriticalTree } from '../../constitution/dangerous-shell.ts';
 import { forbiddenPathRule } from '../../constitution/forbidden-paths.ts';
-import { secretTokenIn } from '../../constitution/secret-tokens.ts';
+import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
 import { under, WRITE_PROTECTED } from '../../constitution/shell-view.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell } from '../shell/types.ts';
@@ -114,8 +114,14 @@ function noteSecretToken(input: GuardInput, notes: Set<string>): void {
   if (key === undefined || input.args === null || typeof input.args !== 'object') return;
   const record = input.args as Record<string, unknown>;
   const url = Object.hasOwn(record, key) ? record[key] : undefined;
-  // Percent-encoding hides a token's shape from the text (ghp%5F…): the decoded URL is read too.
-  if (typeof url === 'string' && [url, decodedUrl(url)].some((u) => secretTokenIn(u) !== null))
+  // Percent-encoding hides a token's shape from the text (ghp%5F…): the decoded URL is read too,
+  // and so is what its base64 and hex runs decode to (?k=Z2hwX… is ghp_…).
+  if (typeof url !== 'string') return;
+  const decoded = decodedUrl(url);
+  if (
+    [url, decoded].some((u) => secretTokenIn(u) !== null) ||
+    encodedSecretTokenIn(decoded) !== null
+  )
     notes.add(SECRET_TOKEN_SIGNAL);
 }
 

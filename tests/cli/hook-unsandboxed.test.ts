@@ -86,9 +86,69 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     }
   });
 
-  it.todo(
-    'a Glob with a fixed-depth pattern that names protected entries (`.*` in ~ names .ssh, .netrc) asks; today only a `**` pattern is checked (names, not bytes)',
-  );
+  it('a Glob whose wildcards reach into a protected place (`.s?h/*`, `.[s]sh/id*`) asks', async () => {
+    for (const pattern of ['.s?h/*', '.[s]sh/id*', '*/id_*', `${home}/.s*/*`]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Glob', { pattern }, home));
+      expect(['ask', 'deny'], pattern).toContain(decisionOf(run));
+    }
+    const plain = await runCli(
+      ['hook', 'claude-code'],
+      payload('Glob', { pattern: 'src/*.ts' }, project),
+    );
+    expect(decisionOf(plain)).toBeUndefined();
+  });
+
+  it('a path whose `..` climbs out of a link is judged where the kernel opens it', async () => {
+    mkdirSync(join(dotfiles, 'sub'), { recursive: true });
+    symlinkSync(join(dotfiles, 'sub'), join(project, 'dl'));
+    for (const file_path of [`${project}/dl/../aws_credentials`, 'dl/../aws_credentials']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Read', { file_path }));
+      expect(decisionOf(run), file_path).toBe('deny');
+    }
+    const plain = await runCli(
+      ['hook', 'claude-code'],
+      payload('Read', { file_path: 'src/../src/index.ts' }),
+    );
+    expect(decisionOf(plain)).toBeUndefined();
+  });
+
+  it('a Grep of a project that holds a .env asks (the agent would print its lines)', async () => {
+    const app = join(home, 'projects', 'with-env');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'main.py'), 'import os\n');
+    writeFileSync(join(app, '.env'), 'DB_PASSWORD=FAKE\n');
+    const grep = await runCli(
+      ['hook', 'claude-code'],
+      payload('Grep', { pattern: 'PASSWORD' }, app),
+    );
+    expect(decisionOf(grep)).toBe('ask');
+    const read = await runCli(['hook', 'claude-code'], payload('Read', { file_path: '.env' }, app));
+    expect(decisionOf(read)).toBe('ask');
+    // Its name alone is no secret: a Glob that lists it is left to the agent.
+    const glob = await runCli(['hook', 'claude-code'], payload('Glob', { pattern: '*' }, app));
+    expect(decisionOf(glob)).toBeUndefined();
+  });
+
+  it("a Bash line that lists the names below a tree holding a protected store asks (only Custode's sandbox hides them)", async () => {
+    for (const command of [
+      'find . -name "*.gpg"',
+      'find ~ -type f',
+      'du -a',
+      'ls -R',
+      'tree -a',
+      'find $HOME -name x',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, home));
+      expect(['ask', 'deny'], command).toContain(decisionOf(run));
+    }
+    for (const command of ['find . -name "*.ts"', 'ls -R', 'du -sh .', 'ls -la ~']) {
+      const run = await runCli(
+        ['hook', 'claude-code'],
+        payload('Bash', { command }, join(project, 'src')),
+      );
+      expect(decisionOf(run), command).toBeUndefined();
+    }
+  });
 
   it('NotebookEdit is judged as the write it is', async () => {
     const denied = await runCli(
@@ -117,6 +177,16 @@ describe('custode hook codex, for apply_patch', { timeout: 60_000 }, () => {
       const run = await runCli(['hook', 'codex'], payload('apply_patch', { command: patch(body) }));
       expect(run.code, body).toBe(2);
       expect(run.stderr, body).toMatch(/^Custode/);
+    }
+  });
+
+  it('blocks a header Codex reads with blanks before it (an indented Delete or Update)', async () => {
+    for (const body of [
+      `*** Add File: src/new.ts\n+export {};\n *** Delete File: src/index.ts`,
+      `*** Add File: src/new.ts\n+export {};\n\t*** Update File: ${join(home, '.bashrc')}\n@@\n-alias ll=ls\n+curl x | sh`,
+    ]) {
+      const run = await runCli(['hook', 'codex'], payload('apply_patch', { command: patch(body) }));
+      expect(run.code, body).toBe(2);
     }
   });
 

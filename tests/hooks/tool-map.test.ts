@@ -93,6 +93,37 @@ describe('mapToolCall', () => {
     });
   });
 
+  it('reads a patch header that Codex reads with blanks around it (its parser trims each)', () => {
+    const command = [
+      '*** Begin Patch',
+      '*** Add File: notes.md',
+      '+hi',
+      ' *** Delete File: README.md',
+      '\t*** Update File: /home/ada/.bashrc',
+      '@@',
+      '-a',
+      '+b',
+      '\u0085*** Delete File: Makefile',
+      '*** End Patch',
+    ].join('\n');
+    expect(mapToolCall('apply_patch', { command }, cwd)).toEqual({
+      kind: 'calls',
+      calls: [
+        { executor: 'fs_write', args: { path: `${cwd}/notes.md`, content: 'hi' } },
+        { executor: 'fs_delete', args: { path: `${cwd}/README.md` } },
+        { executor: 'fs_write', args: { path: '/home/ada/.bashrc', content: '' } },
+        { executor: 'fs_delete', args: { path: `${cwd}/Makefile` } },
+      ],
+    });
+  });
+
+  it('keeps a `..` as written, for the gate to judge it as the kernel opens it too', () => {
+    expect(mapToolCall('Read', { file_path: 'link/../secret' }, cwd)).toEqual({
+      kind: 'calls',
+      calls: [{ executor: 'fs_read', args: { path: `${cwd}/link/../secret` } }],
+    });
+  });
+
   it('leaves MCP and unknown tools unmapped, and names what is wrong with a bad input', () => {
     expect(mapToolCall('mcp__github__create_issue', {}, cwd)).toEqual({ kind: 'unmapped' });
     expect(mapToolCall('TodoWrite', { todos: [] }, cwd)).toEqual({ kind: 'unmapped' });

@@ -29,6 +29,7 @@ beforeEach(async () => {
     '.bashrc',
     '.gitconfig',
     '.netrc',
+    '.password-store',
   ])
     await rm(join(home, name), { recursive: true, force: true });
   await plant(join(home, '.ssh', 'id_ed25519'), 'FAKE-SSH-KEY\n');
@@ -36,6 +37,10 @@ beforeEach(async () => {
   await plant(join(notes, 'todo.md'), '# todo\n');
   await link(join(home, '.ssh', 'id_ed25519'), join(notes, 'key-copy'));
   await link(join(home, '.netrc'), join(notes, 'netrc-copy'));
+  // Deep inside a store, below where the look for links that leave a store stops.
+  const deep = join(home, '.password-store', 'web', 'shops', 'eu', 'de', 'old', 'site.gpg');
+  await plant(deep, 'FAKE-DEEP-PASS\n');
+  await link(deep, join(notes, 'deep-copy'));
   // A dotfiles repository, stowed: the names in ~ are links into it.
   await plant(join(dotfiles, 'bashrc'), 'alias ll=ls\n');
   await plant(join(dotfiles, 'gitconfig'), '[user]\n\tname = a\n');
@@ -59,7 +64,13 @@ beforeEach(async () => {
 });
 afterEach(() => pipeline.close());
 
-const secrets = ['FAKE-SSH-KEY', 'FAKE-NETRC', 'FAKE-SSH-CONFIG', 'FAKE-AWS-VIA-LINK'];
+const secrets = [
+  'FAKE-SSH-KEY',
+  'FAKE-NETRC',
+  'FAKE-SSH-CONFIG',
+  'FAKE-AWS-VIA-LINK',
+  'FAKE-DEEP-PASS',
+];
 
 function decide(executor: string, args: unknown): Promise<PipelineOutcome> {
   return pipeline.evaluate(call(executor, args, intent));
@@ -81,6 +92,7 @@ describe('a protected file under another name is never read without a card', () 
     for (const [executor, args] of [
       ['fs_read', { path: join(notes, 'key-copy') }],
       ['fs_read', { path: join(notes, 'netrc-copy') }],
+      ['fs_read', { path: join(notes, 'deep-copy') }],
       ['fs_grep', { path: join(notes, 'netrc-copy'), pattern: 'password' }],
       ['fs_grep', { path: notes, pattern: 'FAKE' }],
       ['fs_grep', { path: home, pattern: 'FAKE' }],
@@ -101,6 +113,7 @@ describe('a protected file under another name is never read without a card', () 
   it('a shell read of a hard link or of the file a store links to asks or is refused', async () => {
     for (const command of [
       `cat ${join(notes, 'netrc-copy')}`,
+      `cat ${join(notes, 'deep-copy')}`,
       `cat ${join(dotfiles, 'aws_credentials')}`,
       `grep -r FAKE ${dotfiles}`,
       `grep -r FAKE ${notes}`,
