@@ -16,10 +16,11 @@ export async function plant(path: string, content: string): Promise<void> {
   await writeFile(path, content);
 }
 
-/** Run git with a fixed author and committer (a fresh HOME has no git identity). */
-export function git(...args: string[]): void {
-  execFileSync('git', args, {
-    stdio: 'ignore',
+/** Run git with a fixed author and committer (a fresh HOME has no git identity); its output. */
+export function git(...args: string[]): string {
+  return execFileSync('git', args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
     env: {
       ...process.env,
       GIT_AUTHOR_NAME: 'a',

@@ -11,7 +11,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { makeContext, makeTempDir, tierGrant } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
-import { shellCalls } from './planted-files.ts';
+import { git, shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 import { installNodePackages } from './node-packages.ts';
 
@@ -25,16 +25,8 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', project]);
   await installNodePackages(project);
   await writeFile(join(project, 'keep.txt'), 'keep me\n');
-  execFileSync('git', ['-C', project, 'add', 'keep.txt']);
-  execFileSync('git', ['-C', project, 'commit', '-qm', 'init'], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@a',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@a',
-    },
-  });
+  git('-C', project, 'add', 'keep.txt');
+  git('-C', project, 'commit', '-qm', 'init');
   await mkdir(join(home, '.config', 'app'), { recursive: true });
   await writeFile(join(home, '.config', 'app', 'credentials.env'), 'TOKEN=s3cret\n');
   // Each test its own record of unreviewed writes (one per state dir).

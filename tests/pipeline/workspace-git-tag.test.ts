@@ -1,7 +1,6 @@
 // `git tag v1.0.0` and `git tag -a v1.0.0 -m "…"` add a tag: git refuses a name that exists, so no
 // tag is lost, and they run without a card. Moving (-f), deleting (-d), signing (-s) and an
 // annotated tag with no message (git would open an editor) ask.
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,20 +8,11 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git as gitWithAuthor } from './planted-files.ts';
 
 let project: string;
 let pipeline: Pipeline;
-const git = (...args: string[]): string =>
-  execFileSync('git', ['-C', project, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'a',
-      GIT_AUTHOR_EMAIL: 'a@a',
-      GIT_COMMITTER_NAME: 'a',
-      GIT_COMMITTER_EMAIL: 'a@a',
-    },
-  });
+const git = (...args: string[]): string => gitWithAuthor('-C', project, ...args);
 
 beforeAll(async () => {
   project = await makeTempDir('tagged-');
