@@ -4,15 +4,13 @@
 // forbidden (a person may mean it), but it takes a card; a search that walks a tree leaves them
 // out. Each name carries examples it must and must not match.
 
-/** One kind of credential file, known by its name: what a card says, why, and examples. */
-export interface CredentialFile {
-  readonly name: string;
-  readonly why: string;
-  /** Tested against the file's own name (the last path segment). */
-  readonly pattern: RegExp;
-  readonly must: readonly string[];
-  readonly mustNot: readonly string[];
-}
+import type { StoredCredential } from './stored-credentials.ts';
+
+/**
+ * One kind of credential file, known by its name: the same shape as a credential known by its
+ * text, its pattern and examples tested against the file's own name (the last path segment).
+ */
+export type CredentialFile = StoredCredential;
 
 export const CREDENTIAL_FILES: readonly CredentialFile[] = [
   {
