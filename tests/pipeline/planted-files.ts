@@ -31,26 +31,6 @@ export function git(...args: string[]): string {
   });
 }
 
-/** Each command gets `decision` from `decide`; a failure names the command. */
-export async function expectDecisions(
-  decide: (command: string) => Promise<PipelineOutcome>,
-  decision: PipelineOutcome['decision'],
-  commands: readonly string[],
-): Promise<void> {
-  for (const command of commands) {
-    expect(await decide(command), command).toMatchObject({ decision });
-  }
-}
-
-/** Each command asks or is refused: none runs without a card. */
-export async function expectNoneAllowed(
-  decide: (command: string) => Promise<PipelineOutcome>,
-  commands: readonly string[],
-): Promise<void> {
-  for (const command of commands)
-    expect((await decide(command)).decision, command).not.toBe('allow');
-}
-
 /**
  * Shell calls judged by the current test's pipeline: `decide` one command, or check many
  * against one decision. `pipeline` and `cwd` are read at each call (tests remake them).
@@ -68,14 +48,20 @@ export function shellCalls(pipeline: () => Pipeline, defaultCwd: () => string, i
       expect(ran, command).toMatchObject({ ok: true });
       return ran.ok ? ran.result : undefined;
     },
-    expectDecisions: (
+    /** Each command gets `decision`; a failure names the command. */
+    expectDecisions: async (
       decision: PipelineOutcome['decision'],
       commands: readonly string[],
       cwd = defaultCwd(),
-    ): Promise<void> => expectDecisions((command) => decide(command, cwd), decision, commands),
+    ): Promise<void> => {
+      for (const command of commands)
+        expect(await decide(command, cwd), command).toMatchObject({ decision });
+    },
     /** Each command asks or is refused: never runs without a card. */
-    expectNotAllowed: (commands: readonly string[], cwd = defaultCwd()): Promise<void> =>
-      expectNoneAllowed((command) => decide(command, cwd), commands),
+    expectNotAllowed: async (commands: readonly string[], cwd = defaultCwd()): Promise<void> => {
+      for (const command of commands)
+        expect((await decide(command, cwd)).decision, command).not.toBe('allow');
+    },
   };
 }
 
