@@ -131,6 +131,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await service.stop();
       await turnLog.flush();
       await health.flush();
+      ops.shell.close?.();
       pipeline.close();
     },
   };

@@ -46,4 +46,6 @@ export interface ShellResult {
 export interface ShellOps {
   readonly kind: 'bwrap' | 'off';
   run(request: ShellRequest): Promise<ShellResult>;
+  /** Stop what the ops keep running between calls (pre-started sandboxes); none by default. */
+  close?(): void;
 }

@@ -82,6 +82,8 @@ export interface BwrapShellOps extends ShellOps {
   readonly prestarted: Readonly<PrestartStats>;
   /** Resolves once every pre-started sandbox has started (the bench times calls after it). */
   prestartSettled(): Promise<void>;
+  /** Kill the waiting sandboxes and start no more (the daemon is closing). */
+  close(): void;
 }
 
 /**
@@ -101,6 +103,7 @@ export function createBwrapShellOps(
     kind: 'bwrap',
     prestarted: pool.stats,
     prestartSettled: () => pool.settled(),
+    close: () => pool.close(),
     async run(request) {
       probed ??= probeBwrap(bwrapPath);
       const problem = await probed;

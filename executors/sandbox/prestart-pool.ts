@@ -47,6 +47,8 @@ export interface PrestartPool {
   prepare(profile: SandboxProfile): void;
   /** Resolves once every waiting sandbox has started (or failed to). */
   settled(): Promise<void>;
+  /** Kill every waiting sandbox and start no more (the daemon is closing). */
+  close(): void;
   readonly stats: Readonly<PrestartStats>;
 }
 
@@ -114,6 +116,7 @@ export function createPrestartPool(
   const maxProfiles = options.maxProfiles ?? 4;
   const idleMs = options.idleMs ?? 60_000;
   const waiting = new Map<string, Waiting>();
+  let closed = false;
   const stats: PrestartStats = { used: 0, discarded: 0, startedOnDemand: 0 };
 
   const spawn = (profile: SandboxProfile): StartedProcess => {
@@ -164,7 +167,7 @@ export function createPrestartPool(
     },
     prepare(profile) {
       const key = profile.slot;
-      if (options.prestart !== true || waiting.has(key)) return;
+      if (options.prestart !== true || closed || waiting.has(key)) return;
       const identity = mountIdentity(profile.argv);
       if (identity === undefined) return;
       // Held open while it starts (a wait for it keeps the loop alive), not once it only waits.
@@ -192,6 +195,10 @@ export function createPrestartPool(
     },
     async settled() {
       await Promise.all([...waiting.values()].map((entry) => entry.ready));
+    },
+    close() {
+      closed = true;
+      for (const [key, entry] of waiting) discard(key, entry);
     },
   };
 }

@@ -53,6 +53,18 @@ describe.skipIf(!usable)('pre-started sandboxes (skipped without a working bubbl
     expect(ops.prestarted.used).toBe(2);
   });
 
+  it('closing the ops kills the waiting sandbox and starts no other', async () => {
+    const { base } = await setup();
+    const ops = await warmed(base);
+    ops.close();
+    expect(ops.prestarted.discarded).toBe(1);
+    expect((await ops.run({ ...base, command: 'echo after' })).stdout).toBe('after\n');
+    expect(ops.prestarted).toMatchObject({ used: 0, discarded: 1, startedOnDemand: 2 });
+    await ops.prestartSettled();
+    expect((await ops.run({ ...base, command: 'true' })).exit_code).toBe(0);
+    expect(ops.prestarted).toMatchObject({ used: 0, startedOnDemand: 3 });
+  });
+
   it('never uses a waiting sandbox that predates a secret store created since', async () => {
     const { home, base } = await setup();
     const ops = await warmed(base);
