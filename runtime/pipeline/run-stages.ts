@@ -6,7 +6,7 @@ import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
-import { parseShell, type ParsedShell } from '../shell/parse.ts';
+import { initShellParser, parseShell, type ParsedShell } from '../shell/parse.ts';
 import {
   guardCall,
   MENTION_SIGNAL,
@@ -127,17 +127,20 @@ function contextOf(call: ProposedCall): CallContext {
     : {};
 }
 
-function parseCommand(
+/** The command argument's parse; the bash grammar is loaded by the first call that has one. */
+async function parseCommand(
   executor: AnyExecutor,
   args: Readonly<Record<string, unknown>>,
-): ParsedShell | null {
+): Promise<ParsedShell | null> {
   const key = executor.capabilities.commandArg;
   const command = key === undefined ? undefined : args[key];
-  return typeof command === 'string' ? parseShell(command) : null;
+  if (typeof command !== 'string') return null;
+  await initShellParser();
+  return parseShell(command);
 }
 
 /** 1. validate_args: the executor's zod schema. */
-function validateStage(ev: Evaluation): PipelineOutcome | null {
+async function validateStage(ev: Evaluation): Promise<PipelineOutcome | null> {
   const validation = validateArgs(ev.deps.registry, ev.call.executor, ev.call.args);
   if (!validation.ok)
     return denied('validation', validation.reason, ['invalid arguments'], {
@@ -145,7 +148,7 @@ function validateStage(ev: Evaluation): PipelineOutcome | null {
     });
   ev.executor = validation.executor;
   ev.args = validation.args as Readonly<Record<string, unknown>>;
-  ev.shell = parseCommand(ev.executor, ev.args);
+  ev.shell = await parseCommand(ev.executor, ev.args);
   return null;
 }
 
