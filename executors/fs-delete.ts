@@ -1,5 +1,5 @@
 // fs_delete: remove a file, a link or a directory (non-empty only with recursive: true).
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';

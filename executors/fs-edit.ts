@@ -1,5 +1,5 @@
 // fs_edit: replace exactly one occurrence of a text in a file.
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';

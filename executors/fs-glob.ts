@@ -1,5 +1,5 @@
 // fs_glob: find paths by glob pattern under a root directory.
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';

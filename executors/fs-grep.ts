@@ -1,5 +1,5 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
-import { z } from 'zod';
+import * as z from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
 import { PRIVATE_KEY_BLOCK } from '../constitution/secret-tokens.ts';
 import { GIT_CONFIG_NAMES, storedCredentialIn } from '../constitution/stored-credentials.ts';

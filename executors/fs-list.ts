@@ -1,5 +1,5 @@
 // fs_list: the entries of one directory, directories marked with a trailing `/`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';

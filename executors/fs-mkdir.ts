@@ -1,5 +1,5 @@
 // fs_mkdir: create a directory (and its parents).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { resolveInRoots } from './boundary.ts';

@@ -1,5 +1,5 @@
 // fs_multi_edit: several one-occurrence edits to one file, all applied or none.
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';

@@ -1,5 +1,5 @@
 // fs_read: the text of one file, optionally a window of lines, capped at the output cap.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineExecutor } from './define.ts';
 import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';

@@ -1,6 +1,6 @@
 // fs_write: create or replace a whole file, atomically.
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';

@@ -3,7 +3,7 @@
 import { checkedAddresses } from './web/checked-host.ts';
 import { startFetchProxy, type FetchProxy, type HostCheck } from './web/fetch-proxy.ts';
 import { constants } from 'node:os';
-import { z } from 'zod';
+import * as z from 'zod';
 import { withoutCredentials } from '../constitution/stored-credentials.ts';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';

@@ -1,7 +1,7 @@
 // web_fetch: GET one http(s) URL as readable text. Every hop is checked (scheme, domain
 // allowlist, resolved addresses) and the connection goes to the checked address, so DNS
 // cannot rebind between the check and the connect.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExecutorTimeout, InvalidArguments, NetworkError } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { bareHost } from './web/address-policy.ts';

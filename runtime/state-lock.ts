@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pRetry from 'p-retry';
 import type { LockOptions } from 'proper-lockfile';
-import { z } from 'zod';
+import * as z from 'zod';
 import { StateDirBusy } from './errors.ts';
 import type { Logger } from './log/logger.ts';
 import { readJsonFile, writeFileAtomic } from './state-store.ts';

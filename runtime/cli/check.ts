@@ -1,7 +1,7 @@
 // `custode check`: the pre-execution pipeline on proposed calls, nothing executed.
 // One JSON object on stdin, or one per line with --jsonl; one JSON line out per input,
 // in order. A malformed input is a deny at the validation stage, never a crash.
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadConfig } from '../config.ts';
 import type { Grant } from '../pipeline/grant.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';

@@ -7,7 +7,7 @@
 // promised; a file read or a fetch is allowed because Custode's executor re-checks the real path
 // and the address when it runs. The other agent does neither, so an allow is forwarded as no
 // decision: the agent's own permission settings still apply. The hook only ever tightens.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';

@@ -3,7 +3,7 @@
 // file for a Codex patch. A tool Custode has no executor for maps to nothing: the hook gives no
 // decision for it.
 import { isAbsolute } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { patchedFiles } from './apply-patch.ts';
 
 /** The Custode call a foreign tool call stands for. */

@@ -4,7 +4,7 @@
 // per run of failures, and never leaves half a line behind.
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dataDir, monthKey } from '../paths.ts';
 import { describeWriteFailure } from '../state-store.ts';
 import type { Logger } from './logger.ts';

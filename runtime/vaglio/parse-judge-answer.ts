@@ -1,7 +1,7 @@
 // The judge model's answer is text; this finds the one JSON verdict in it (bare, in a code
 // fence, or inside prose) and checks it strictly. Anything unclear is invalid: the caller
 // applies the judge's failure policy, so a garbled answer can never approve a call.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The judge model's answer, validated. */
 export interface JudgeAnswer {

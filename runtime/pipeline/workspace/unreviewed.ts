@@ -4,7 +4,7 @@
 // running it uncarded would let a model approve its own program. The list survives restarts
 // (one JSON file in the state dir) and keeps a file that is gone (git can put it back).
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../../log/logger.ts';
 import { stateDir } from '../../paths.ts';
 import { readTextFileSync, safeJson, writeFileAtomic } from '../../state-store.ts';
