@@ -15,9 +15,11 @@ export const fsList = defineExecutor({
   name: 'fs_list',
   description:
     'List the entries of a directory, sorted by name. Directory names end with "/"; very long listings are cut (truncated: true); protected places (keys, tokens, Custode\'s own state) are left out and counted (protected_omitted).',
-  args: z.strictObject({
-    path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
+    }),
+  ),
   capabilities: { access: 'read', pathArgs: ['path'] },
   critical: false,
   skipJudge: true,
