@@ -41,12 +41,14 @@ export async function withFileLock<T>(file: string, change: () => Promise<T>): P
   }
 }
 
-const ownerSchema = z.strictObject({
-  v: z.literal(1),
-  pid: z.number().int().positive(),
-  host: z.string(),
-  since: z.iso.datetime(),
-});
+const ownerSchema = z.lazy(() =>
+  z.strictObject({
+    v: z.literal(1),
+    pid: z.number().int().positive(),
+    host: z.string(),
+    since: z.iso.datetime(),
+  }),
+);
 type Owner = z.infer<typeof ownerSchema>;
 
 /** The daemon holding a state dir. */

@@ -25,13 +25,15 @@ export const spec = {
   options: { ...configOption, jsonl: { type: 'boolean' } },
 } satisfies CommandSpec;
 
-const inputSchema = z.object({
-  intent: z.string(),
-  executor: z.string(),
-  args: z.unknown().refine((value) => value !== undefined, 'args is required'),
-  context: z.record(z.string(), z.unknown()).optional(),
-  id: z.union([z.string(), z.number()]).optional(),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    intent: z.string(),
+    executor: z.string(),
+    args: z.unknown().refine((value) => value !== undefined, 'args is required'),
+    context: z.record(z.string(), z.unknown()).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+  }),
+);
 
 export interface CheckLine {
   readonly id: string | number | null;

@@ -27,12 +27,14 @@ export type HookAnswer =
   | { readonly kind: 'fail'; readonly reason: string };
 
 /** The fields of a PreToolUse payload the gate reads (Claude Code's, and Codex's alike). */
-const payloadSchema = z.looseObject({
-  hook_event_name: z.literal('PreToolUse'),
-  tool_name: z.string().min(1),
-  tool_input: z.unknown(),
-  cwd: z.string().startsWith('/'),
-});
+const payloadSchema = z.lazy(() =>
+  z.looseObject({
+    hook_event_name: z.literal('PreToolUse'),
+    tool_name: z.string().min(1),
+    tool_input: z.unknown(),
+    cwd: z.string().startsWith('/'),
+  }),
+);
 
 export type HookAgent = 'claude-code' | 'codex';
 

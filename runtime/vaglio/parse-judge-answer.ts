@@ -16,12 +16,14 @@ export type ParsedJudgeAnswer =
   | { readonly ok: true; readonly answer: JudgeAnswer }
   | { readonly ok: false; readonly error: string };
 
-const answerSchema = z.strictObject({
-  score: z.number().min(0).max(1),
-  confidence: z.number().min(0).max(1),
-  reasoning: z.string(),
-  signals: z.array(z.string()).optional(),
-});
+const answerSchema = z.lazy(() =>
+  z.strictObject({
+    score: z.number().min(0).max(1),
+    confidence: z.number().min(0).max(1),
+    reasoning: z.string(),
+    signals: z.array(z.string()).optional(),
+  }),
+);
 
 // Bounds keep the brace scan linear-ish on hostile output; a real verdict is short.
 const MAX_TEXT_CHARS = 32_000;

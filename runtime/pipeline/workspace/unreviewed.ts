@@ -22,11 +22,13 @@ export interface UnreviewedWrites {
   clear(): Promise<void>;
 }
 
-const fileSchema = z.strictObject({
-  v: z.literal(1),
-  paths: z.array(z.string()),
-  unknown: z.string().nullable().default(null),
-});
+const fileSchema = z.lazy(() =>
+  z.strictObject({
+    v: z.literal(1),
+    paths: z.array(z.string()),
+    unknown: z.string().nullable().default(null),
+  }),
+);
 
 /** The record's file: $XDG_STATE_HOME/custode/unreviewed-writes.json. */
 export function unreviewedWritesFile(env: NodeJS.ProcessEnv): string {
