@@ -160,7 +160,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     readSmallText,
     isAppendableData,
     // Looked up at each call: a dotfile or ~/bin linked since is protected where it leads.
-    get protectedDirs() {
+    protectedDirs() {
       const commands = commandDirs(env, home);
       return [...ownDirs, CUSTODE_CODE, ...commands, ...runsLaterTargetsOf(home, commands)];
     },

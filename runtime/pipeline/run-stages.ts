@@ -49,8 +49,11 @@ export interface StageDeps {
   readonly readSmallText: (path: string) => string | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
-  /** Custode's own dirs and where commands are found (the workspace rules never write there). */
-  readonly protectedDirs: readonly string[];
+  /**
+   * Custode's own dirs and where commands are found (the workspace rules never write there),
+   * looked up when a shell line asks: a file tool's decision does not.
+   */
+  readonly protectedDirs: () => readonly string[];
   readonly unreviewed: UnreviewedWrites;
   /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
   readonly trackedClean: TrackedClean;
