@@ -35,6 +35,10 @@ export interface ExecutorContext {
 export interface ExecutorDefinition<Schema extends z.ZodType = z.ZodType, Result = unknown> {
   readonly name: string;
   readonly description: string;
+  /**
+   * The arguments' schema, each executor's wrapped in z.lazy: it is built on first use, so a
+   * start that decides one call builds one schema.
+   */
   readonly args: Schema;
   readonly capabilities: Capabilities;
   /** State-mutating: the default policy asks before it runs. */

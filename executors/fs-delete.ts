@@ -1,5 +1,5 @@
 // fs_delete: remove a file, a link or a directory (non-empty only with recursive: true).
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
@@ -10,13 +10,15 @@ export const fsDelete = defineExecutor({
   name: 'fs_delete',
   description:
     "Delete a file or an empty directory; a delete needs the person's approval. A directory that is not empty is deleted only with recursive: true.",
-  args: z.strictObject({
-    path: z.string().min(1).describe('File or directory to delete; ~ is the home directory.'),
-    recursive: z
-      .boolean()
-      .optional()
-      .describe('Delete a non-empty directory and everything in it.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('File or directory to delete; ~ is the home directory.'),
+      recursive: z
+        .boolean()
+        .optional()
+        .describe('Delete a non-empty directory and everything in it.'),
+    }),
+  ),
   capabilities: { access: 'write', pathArgs: ['path'] },
   critical: true,
   skipJudge: false,

@@ -1,5 +1,5 @@
 // fs_edit: replace exactly one occurrence of a text in a file.
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
@@ -11,11 +11,13 @@ export const fsEdit = defineExecutor({
   name: 'fs_edit',
   description:
     'Replace one exact occurrence of old_text with new_text in a file. old_text must appear exactly once; include surrounding lines to make it unique.',
-  args: z.strictObject({
-    path: z.string().min(1).describe('File to edit; ~ is the home directory.'),
-    old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once.'),
-    new_text: z.string().describe('Replacement text.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('File to edit; ~ is the home directory.'),
+      old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once.'),
+      new_text: z.string().describe('Replacement text.'),
+    }),
+  ),
   capabilities: { access: 'write', pathArgs: ['path'] },
   critical: true,
   skipJudge: false,

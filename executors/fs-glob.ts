@@ -1,5 +1,5 @@
 // fs_glob: find paths by glob pattern under a root directory.
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
@@ -13,14 +13,16 @@ export const fsGlob = defineExecutor({
   name: 'fs_glob',
   description:
     'Find files and directories whose path matches a glob such as "**/*.md" or "src/*.{ts,js}". Returned paths are relative to the root directory.',
-  args: z.strictObject({
-    pattern: z
-      .string()
-      .min(1)
-      .describe('Glob: * and ? stay within one directory, ** spans directories.'),
-    path: z.string().min(1).optional().describe('Root directory to search from; default ~.'),
-    max_results: z.number().int().positive().max(10_000).optional().describe('Default 1000.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      pattern: z
+        .string()
+        .min(1)
+        .describe('Glob: * and ? stay within one directory, ** spans directories.'),
+      path: z.string().min(1).optional().describe('Root directory to search from; default ~.'),
+      max_results: z.number().int().positive().max(10_000).optional().describe('Default 1000.'),
+    }),
+  ),
   capabilities: { access: 'read', pathArgs: ['path'] },
   critical: false,
   skipJudge: true,

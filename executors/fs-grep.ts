@@ -1,5 +1,5 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
-import { z } from 'zod';
+import * as z from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
 import { PRIVATE_KEY_BLOCK } from '../constitution/secret-tokens.ts';
 import { GIT_CONFIG_NAMES, storedCredentialIn } from '../constitution/stored-credentials.ts';
@@ -103,17 +103,19 @@ export const fsGrep = defineExecutor({
   name: 'fs_grep',
   description:
     'Search files for a regular expression. Returns one "path:line:text" per matching line; paths are relative to the searched directory.',
-  args: z.strictObject({
-    pattern: z.string().min(1).describe('JavaScript regular expression to search for.'),
-    path: z.string().min(1).describe('File or directory to search; ~ is the home directory.'),
-    glob: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Only search files whose name or relative path matches this glob, e.g. "*.ts".'),
-    ignore_case: z.boolean().optional(),
-    max_results: z.number().int().positive().max(10_000).optional().describe('Default 200.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      pattern: z.string().min(1).describe('JavaScript regular expression to search for.'),
+      path: z.string().min(1).describe('File or directory to search; ~ is the home directory.'),
+      glob: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Only search files whose name or relative path matches this glob, e.g. "*.ts".'),
+      ignore_case: z.boolean().optional(),
+      max_results: z.number().int().positive().max(10_000).optional().describe('Default 200.'),
+    }),
+  ),
   capabilities: { access: 'read', pathArgs: ['path'] },
   critical: false,
   skipJudge: true,

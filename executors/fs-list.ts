@@ -1,5 +1,5 @@
 // fs_list: the entries of one directory, directories marked with a trailing `/`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
@@ -15,9 +15,11 @@ export const fsList = defineExecutor({
   name: 'fs_list',
   description:
     'List the entries of a directory, sorted by name. Directory names end with "/"; very long listings are cut (truncated: true); protected places (keys, tokens, Custode\'s own state) are left out and counted (protected_omitted).',
-  args: z.strictObject({
-    path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('Directory to list; ~ is the home directory.'),
+    }),
+  ),
   capabilities: { access: 'read', pathArgs: ['path'] },
   critical: false,
   skipJudge: true,

@@ -1,5 +1,5 @@
 // fs_mkdir: create a directory (and its parents).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineExecutor } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { resolveInRoots } from './boundary.ts';
@@ -9,9 +9,11 @@ export const fsMkdir = defineExecutor({
   name: 'fs_mkdir',
   description:
     'Create a directory, including any missing parent directories (use it rather than mkdir in the shell).',
-  args: z.strictObject({
-    path: z.string().min(1).describe('Directory to create; ~ is the home directory.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('Directory to create; ~ is the home directory.'),
+    }),
+  ),
   capabilities: { access: 'write', pathArgs: ['path'] },
   critical: true,
   skipJudge: false,

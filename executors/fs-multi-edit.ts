@@ -1,5 +1,5 @@
 // fs_multi_edit: several one-occurrence edits to one file, all applied or none.
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
 import { replaceOnce } from './edit-text.ts';
@@ -11,17 +11,19 @@ export const fsMultiEdit = defineExecutor({
   name: 'fs_multi_edit',
   description:
     'Apply several edits to one file in order; each old_text must occur exactly once at its turn. Either all edits are applied or none.',
-  args: z.strictObject({
-    path: z.string().min(1).describe('File to edit; ~ is the home directory.'),
-    edits: z
-      .array(
-        z.strictObject({
-          old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once.'),
-          new_text: z.string().describe('Replacement text.'),
-        }),
-      )
-      .min(1),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('File to edit; ~ is the home directory.'),
+      edits: z
+        .array(
+          z.strictObject({
+            old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once.'),
+            new_text: z.string().describe('Replacement text.'),
+          }),
+        )
+        .min(1),
+    }),
+  ),
   capabilities: { access: 'write', pathArgs: ['path'] },
   critical: true,
   skipJudge: false,

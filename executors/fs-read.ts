@@ -1,5 +1,5 @@
 // fs_read: the text of one file, optionally a window of lines, capped at the output cap.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineExecutor } from './define.ts';
 import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';
@@ -9,11 +9,13 @@ export const fsRead = defineExecutor({
   name: 'fs_read',
   description:
     'Read a text file and return its content. Use offset (first line, 1-based) and limit (number of lines) to read part of a large file.',
-  args: z.strictObject({
-    path: z.string().min(1).describe('File to read; ~ is the home directory.'),
-    offset: z.number().int().positive().optional().describe('First line to return (1-based).'),
-    limit: z.number().int().positive().optional().describe('Maximum number of lines to return.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('File to read; ~ is the home directory.'),
+      offset: z.number().int().positive().optional().describe('First line to return (1-based).'),
+      limit: z.number().int().positive().optional().describe('Maximum number of lines to return.'),
+    }),
+  ),
   capabilities: { access: 'read', pathArgs: ['path'] },
   critical: false,
   skipJudge: true,

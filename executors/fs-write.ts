@@ -1,6 +1,6 @@
 // fs_write: create or replace a whole file, atomically.
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { defineExecutor } from './define.ts';
@@ -12,11 +12,13 @@ export const fsWrite = defineExecutor({
   name: 'fs_write',
   description:
     "Create a new file, or replace the whole content of an existing one (that waits for the person's approval: to change part of a file, use fs_edit). Set create_dirs to create missing parent directories.",
-  args: z.strictObject({
-    path: z.string().min(1).describe('File to write; ~ is the home directory.'),
-    content: z.string().describe('The complete new content of the file.'),
-    create_dirs: z.boolean().optional().describe('Create missing parent directories.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      path: z.string().min(1).describe('File to write; ~ is the home directory.'),
+      content: z.string().describe('The complete new content of the file.'),
+      create_dirs: z.boolean().optional().describe('Create missing parent directories.'),
+    }),
+  ),
   capabilities: { access: 'write', pathArgs: ['path'] },
   critical: true,
   skipJudge: false,

@@ -3,7 +3,7 @@
 import { checkedAddresses } from './web/checked-host.ts';
 import { startFetchProxy, type FetchProxy, type HostCheck } from './web/fetch-proxy.ts';
 import { constants } from 'node:os';
-import { z } from 'zod';
+import * as z from 'zod';
 import { withoutCredentials } from '../constitution/stored-credentials.ts';
 import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
@@ -85,21 +85,23 @@ export const shellExec = defineExecutor({
   name: 'shell_exec',
   description:
     'Run a shell command line with bash in a sandbox: the system is read-only, only the workspace roots are writable, /tmp is private and empty, and there is no network unless configured. Pass the working directory as cwd rather than starting with `cd DIR &&`, and prefer read-only commands. Returns stdout, stderr and the exit code; long output is cut (truncated: true).',
-  args: z.strictObject({
-    command: z.string().min(1).describe('The command line, run by bash -c.'),
-    args: z
-      .array(z.string())
-      .optional()
-      .describe('Extra arguments, available to the command as $1, $2, ...'),
-    cwd: z.string().min(1).optional().describe('Working directory; default ~.'),
-    timeout_ms: z.number().int().positive().optional().describe('Time limit in milliseconds.'),
-    request_approval: z
-      .boolean()
-      .optional()
-      .describe(
-        'Ask the person first, so the command may write every workspace root. Use it when a run without approval failed with "Read-only file system".',
-      ),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      command: z.string().min(1).describe('The command line, run by bash -c.'),
+      args: z
+        .array(z.string())
+        .optional()
+        .describe('Extra arguments, available to the command as $1, $2, ...'),
+      cwd: z.string().min(1).optional().describe('Working directory; default ~.'),
+      timeout_ms: z.number().int().positive().optional().describe('Time limit in milliseconds.'),
+      request_approval: z
+        .boolean()
+        .optional()
+        .describe(
+          'Ask the person first, so the command may write every workspace root. Use it when a run without approval failed with "Read-only file system".',
+        ),
+    }),
+  ),
   capabilities: { access: 'exec', pathArgs: ['cwd'], commandArg: 'command' },
   critical: true,
   skipJudge: false,

@@ -1,7 +1,7 @@
 // web_fetch: GET one http(s) URL as readable text. Every hop is checked (scheme, domain
 // allowlist, resolved addresses) and the connection goes to the checked address, so DNS
 // cannot rebind between the check and the connect.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExecutorTimeout, InvalidArguments, NetworkError } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { bareHost } from './web/address-policy.ts';
@@ -48,21 +48,23 @@ export const webFetch = defineExecutor({
   name: 'web_fetch',
   description:
     'Fetch an http or https URL (a web page or a JSON API) and return its content as readable text (HTML is converted to text). Usually runs without asking the person, where curl or wget in shell_exec needs their approval for anything but a plain GET printed to the output. Private and local network addresses are refused.',
-  args: z.strictObject({
-    url: z.string().min(1).describe('The http(s) URL to fetch.'),
-    max_bytes: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe('Largest body to read; capped by the configuration.'),
-    timeout_ms: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe('Time limit; capped by the configuration.'),
-  }),
+  args: z.lazy(() =>
+    z.strictObject({
+      url: z.string().min(1).describe('The http(s) URL to fetch.'),
+      max_bytes: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('Largest body to read; capped by the configuration.'),
+      timeout_ms: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('Time limit; capped by the configuration.'),
+    }),
+  ),
   capabilities: { access: 'network', pathArgs: [], urlArg: 'url' },
   critical: false,
   skipJudge: false,

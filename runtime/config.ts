@@ -2,7 +2,7 @@
 // "path: problem. Fix: ..." so the person knows what to change.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from './errors.ts';
 import { configDir } from './paths.ts';
 

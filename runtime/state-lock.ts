@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pRetry from 'p-retry';
 import type { LockOptions } from 'proper-lockfile';
-import { z } from 'zod';
+import * as z from 'zod';
 import { StateDirBusy } from './errors.ts';
 import type { Logger } from './log/logger.ts';
 import { readJsonFile, writeFileAtomic } from './state-store.ts';
@@ -41,12 +41,14 @@ export async function withFileLock<T>(file: string, change: () => Promise<T>): P
   }
 }
 
-const ownerSchema = z.strictObject({
-  v: z.literal(1),
-  pid: z.number().int().positive(),
-  host: z.string(),
-  since: z.iso.datetime(),
-});
+const ownerSchema = z.lazy(() =>
+  z.strictObject({
+    v: z.literal(1),
+    pid: z.number().int().positive(),
+    host: z.string(),
+    since: z.iso.datetime(),
+  }),
+);
 type Owner = z.infer<typeof ownerSchema>;
 
 /** The daemon holding a state dir. */

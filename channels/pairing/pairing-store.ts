@@ -4,7 +4,7 @@
 // approval or a revocation takes effect at the sender's next message, without a restart.
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from '../../runtime/errors.ts';
 import { withFileLock } from '../../runtime/state-lock.ts';
 import { readJsonFile, writeFileAtomic } from '../../runtime/state-store.ts';

@@ -10,8 +10,10 @@ import {
   constants,
   type BigIntStats,
 } from 'node:fs';
-import { Parser, type ReadEntry } from 'tar';
-import yauzl from 'yauzl';
+// tar and yauzl (with zlib, crypto and streams) are loaded when an archive is first read: a
+// decision that reads none starts without them.
+import type { ReadEntry } from 'tar';
+import type { Entry } from 'yauzl';
 
 export type ArchiveFormat = 'tar' | 'zip';
 
@@ -59,6 +61,7 @@ function tarKind(entry: ReadEntry): ArchiveMember['kind'] {
 /** A tar's members (plain, gzip or brotli, as tar's parser detects), or null on any warning. */
 async function tarMembers(fd: number, size: bigint): Promise<ArchiveMember[] | null> {
   if (size > BigInt(ARCHIVE_READ_LIMIT)) return null;
+  const { Parser } = await import('tar');
   const members: ArchiveMember[] = [];
   let bad = false;
   const parser = new Parser({
@@ -93,12 +96,13 @@ async function tarMembers(fd: number, size: bigint): Promise<ArchiveMember[] | n
 
 /** A zip's members from its central directory, or null when one is encrypted or unreadable. */
 async function zipMembers(fd: number): Promise<ArchiveMember[] | null> {
+  const { default: yauzl } = await import('yauzl');
   const zip = await yauzl.fromFdPromise(fd, { lazyEntries: true, autoClose: false });
   if (zip.entryCount > ARCHIVE_MEMBER_LIMIT) return null;
   return new Promise((resolve) => {
     const members: ArchiveMember[] = [];
     let bad = false;
-    zip.on('entry', (entry: yauzl.Entry) => {
+    zip.on('entry', (entry: Entry) => {
       // The Unix mode sits in the high half of the external attributes (made on Unix).
       const type = (entry.externalFileAttributes >>> 16) & 0o170000;
       const directory = entry.fileName.endsWith('/');

@@ -4,7 +4,7 @@
 // let a forbidden call through.
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyExecutor } from '../../executors/define.ts';
 import { resolvePath } from '../../executors/resolve-path.ts';
 import { executorRegistry } from '../../executors/index.ts';

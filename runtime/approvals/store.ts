@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createLogger, type Logger } from '../log/logger.ts';
 import type {
   ApprovalStore,

@@ -58,9 +58,10 @@ async function removeStale(outputs) {
 
 /**
  * Loaded by the quick bundle from node_modules, when a command first needs them (a decision never
- * does: they run processes, read git objects, convert HTML, take locks).
+ * does, or only one that lists an archive: they run processes, read git objects, convert HTML,
+ * take locks, read archives).
  */
-const loadedLate = ['execa', 'isomorphic-git', 'html-to-text', 'proper-lockfile'];
+const loadedLate = ['execa', 'isomorphic-git', 'html-to-text', 'proper-lockfile', 'tar', 'yauzl'];
 
 /**
  * `defaultConfig()` as JSON, computed from the config schema (runtime/config.ts) by running it

@@ -1,7 +1,7 @@
 // `custode check`: the pre-execution pipeline on proposed calls, nothing executed.
 // One JSON object on stdin, or one per line with --jsonl; one JSON line out per input,
 // in order. A malformed input is a deny at the validation stage, never a crash.
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadConfig } from '../config.ts';
 import type { Grant } from '../pipeline/grant.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
@@ -25,13 +25,15 @@ export const spec = {
   options: { ...configOption, jsonl: { type: 'boolean' } },
 } satisfies CommandSpec;
 
-const inputSchema = z.object({
-  intent: z.string(),
-  executor: z.string(),
-  args: z.unknown().refine((value) => value !== undefined, 'args is required'),
-  context: z.record(z.string(), z.unknown()).optional(),
-  id: z.union([z.string(), z.number()]).optional(),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    intent: z.string(),
+    executor: z.string(),
+    args: z.unknown().refine((value) => value !== undefined, 'args is required'),
+    context: z.record(z.string(), z.unknown()).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+  }),
+);
 
 export interface CheckLine {
   readonly id: string | number | null;

@@ -4,7 +4,7 @@
 // $XDG_STATE_HOME/custode/health.json so `custode doctor` sees it from another process, and
 // served on /healthz when enabled.
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { readJsonFile, writeFileAtomic } from '../state-store.ts';
 

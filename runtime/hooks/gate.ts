@@ -7,7 +7,7 @@
 // promised; a file read or a fetch is allowed because Custode's executor re-checks the real path
 // and the address when it runs. The other agent does neither, so an allow is forwarded as no
 // decision: the agent's own permission settings still apply. The hook only ever tightens.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
@@ -27,12 +27,14 @@ export type HookAnswer =
   | { readonly kind: 'fail'; readonly reason: string };
 
 /** The fields of a PreToolUse payload the gate reads (Claude Code's, and Codex's alike). */
-const payloadSchema = z.looseObject({
-  hook_event_name: z.literal('PreToolUse'),
-  tool_name: z.string().min(1),
-  tool_input: z.unknown(),
-  cwd: z.string().startsWith('/'),
-});
+const payloadSchema = z.lazy(() =>
+  z.looseObject({
+    hook_event_name: z.literal('PreToolUse'),
+    tool_name: z.string().min(1),
+    tool_input: z.unknown(),
+    cwd: z.string().startsWith('/'),
+  }),
+);
 
 export type HookAgent = 'claude-code' | 'codex';
 

@@ -3,7 +3,7 @@
 // file for a Codex patch. A tool Custode has no executor for maps to nothing: the hook gives no
 // decision for it.
 import { isAbsolute } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { patchedFiles } from './apply-patch.ts';
 
 /** The Custode call a foreign tool call stands for. */
@@ -76,11 +76,12 @@ interface ToolSpec<S extends z.ZodType> {
   readonly map: (input: z.infer<S>, cwd: string) => MappedCall | readonly MappedCall[] | string;
 }
 
+/** A tool's input schema is built when a call of that tool first comes (a hook judges one). */
 function spec<S extends z.ZodType>(
-  input: S,
+  input: () => S,
   map: (input: z.infer<S>, cwd: string) => MappedCall | readonly MappedCall[] | string,
 ): ToolSpec<z.ZodType> {
-  return { input, map } as ToolSpec<z.ZodType>;
+  return { input: z.lazy(input), map } as ToolSpec<z.ZodType>;
 }
 
 /**
@@ -91,22 +92,28 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   [
     'Bash',
     // The command runs in the session's working directory, as the agent's own shell does.
-    spec(z.looseObject({ command: z.string().min(1) }), ({ command }, cwd) => ({
-      executor: 'shell_exec',
-      args: { command, cwd },
-    })),
+    spec(
+      () => z.looseObject({ command: z.string().min(1) }),
+      ({ command }, cwd) => ({
+        executor: 'shell_exec',
+        args: { command, cwd },
+      }),
+    ),
   ],
   [
     'Read',
-    spec(z.looseObject({ file_path: filePath }), ({ file_path }, cwd) => ({
-      executor: 'fs_read',
-      args: { path: inCwd(file_path, cwd) },
-    })),
+    spec(
+      () => z.looseObject({ file_path: filePath }),
+      ({ file_path }, cwd) => ({
+        executor: 'fs_read',
+        args: { path: inCwd(file_path, cwd) },
+      }),
+    ),
   ],
   [
     'Write',
     spec(
-      z.looseObject({ file_path: filePath, content: z.string() }),
+      () => z.looseObject({ file_path: filePath, content: z.string() }),
       ({ file_path, content }, cwd) => ({
         executor: 'fs_write',
         args: { path: inCwd(file_path, cwd), content },
@@ -115,20 +122,22 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   ],
   [
     'Edit',
-    spec(edit.extend({ file_path: filePath }), (input, cwd) =>
-      editCall(inCwd(input.file_path, cwd), [input]),
+    spec(
+      () => edit.extend({ file_path: filePath }),
+      (input, cwd) => editCall(inCwd(input.file_path, cwd), [input]),
     ),
   ],
   [
     'MultiEdit',
-    spec(z.looseObject({ file_path: filePath, edits: z.array(edit).min(1) }), (input, cwd) =>
-      editCall(inCwd(input.file_path, cwd), input.edits),
+    spec(
+      () => z.looseObject({ file_path: filePath, edits: z.array(edit).min(1) }),
+      (input, cwd) => editCall(inCwd(input.file_path, cwd), input.edits),
     ),
   ],
   [
     'Glob',
     spec(
-      z.looseObject({ pattern: z.string().min(1), path: filePath.optional() }),
+      () => z.looseObject({ pattern: z.string().min(1), path: filePath.optional() }),
       ({ pattern, path }, cwd) => ({
         executor: 'fs_glob',
         args: { pattern, path: inCwd(path ?? cwd, cwd) },
@@ -139,11 +148,12 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
     'Grep',
     // The glob picks the files it opens (ripgrep lets it reach hidden ones): judged with the walk.
     spec(
-      z.looseObject({
-        pattern: z.string().min(1),
-        path: filePath.optional(),
-        glob: z.string().min(1).optional(),
-      }),
+      () =>
+        z.looseObject({
+          pattern: z.string().min(1),
+          path: filePath.optional(),
+          glob: z.string().min(1).optional(),
+        }),
       ({ pattern, path, glob }, cwd) => ({
         executor: 'fs_grep',
         args: { pattern, path: inCwd(path ?? cwd, cwd), ...(glob === undefined ? {} : { glob }) },
@@ -152,16 +162,19 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   ],
   [
     'LS',
-    spec(z.looseObject({ path: filePath }), ({ path }, cwd) => ({
-      executor: 'fs_list',
-      args: { path: inCwd(path, cwd) },
-    })),
+    spec(
+      () => z.looseObject({ path: filePath }),
+      ({ path }, cwd) => ({
+        executor: 'fs_list',
+        args: { path: inCwd(path, cwd) },
+      }),
+    ),
   ],
   [
     'NotebookEdit',
     // A cell replaced, inserted or deleted rewrites the whole notebook file.
     spec(
-      z.looseObject({ notebook_path: filePath, new_source: z.string().optional() }),
+      () => z.looseObject({ notebook_path: filePath, new_source: z.string().optional() }),
       ({ notebook_path, new_source }, cwd) => ({
         executor: 'fs_write',
         args: { path: inCwd(notebook_path, cwd), content: new_source ?? '' },
@@ -171,17 +184,20 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   [
     'apply_patch',
     spec(
-      z.looseObject({ command: z.string().min(1) }),
+      () => z.looseObject({ command: z.string().min(1) }),
       ({ command }, cwd) =>
         patchCalls(command, cwd) ?? 'tool_input.command: not an apply_patch envelope naming a file',
     ),
   ],
   [
     'WebFetch',
-    spec(z.looseObject({ url: z.string().min(1) }), ({ url }) => ({
-      executor: 'web_fetch',
-      args: { url },
-    })),
+    spec(
+      () => z.looseObject({ url: z.string().min(1) }),
+      ({ url }) => ({
+        executor: 'web_fetch',
+        args: { url },
+      }),
+    ),
   ],
 ]);
 

@@ -1,5 +1,5 @@
 // The tool list the model sees, derived from the executors' zod schemas: one source.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { ToolSpec } from './client.ts';
 

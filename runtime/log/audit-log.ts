@@ -4,76 +4,85 @@
 // per run of failures, and never leaves half a line behind.
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dataDir, monthKey } from '../paths.ts';
 import { describeWriteFailure } from '../state-store.ts';
 import type { Logger } from './logger.ts';
 
-const judgeRecordSchema = z.strictObject({
-  name: z.string(),
-  kind: z.string(),
-  approved: z.boolean(),
-  score: z.number(),
-  confidence: z.number(),
-  failure: z.string().optional(),
-});
-
-const verdictSchema = z.strictObject({
-  approved: z.boolean(),
-  reason: z.string(),
-  ts: z.string(),
-  judge_kind: z.string(),
-  score: z.number().min(0).max(1),
-  confidence: z.number().min(0).max(1),
-  blocked_by: z.enum(['guard', 'judge']).nullable(),
-  signals: z.array(z.string()).readonly(),
-  judges: z.array(judgeRecordSchema).readonly().optional(),
-  strategy: z.string().optional(),
-});
-
 /** Where a decision was asked for. */
-export const auditOriginSchema = z.enum(['assistant', 'check', 'hook:claude-code', 'hook:codex']);
-export type AuditOrigin = z.infer<typeof auditOriginSchema>;
+const AUDIT_ORIGINS = ['assistant', 'check', 'hook:claude-code', 'hook:codex'] as const;
+export type AuditOrigin = (typeof AUDIT_ORIGINS)[number];
 
-/** A decision line. Strict: a field that could carry an argument value (args, result...) fails. */
-export const auditDecisionSchema = z.strictObject({
-  v: z.literal(1),
-  event: z.literal('decision'),
-  ts: z.string(),
-  intent: z.string(),
-  executor: z.string(),
-  args_keys: z.array(z.string()).readonly(),
-  context_keys: z.array(z.string()).readonly(),
-  stage: z.enum(['validation', 'scope', 'guard', 'judge', 'audit']).nullable(),
-  decision: z.enum(['allow', 'ask', 'deny']),
-  verdict: verdictSchema,
-  /** Who asked: the assistant's own planner (absent on older lines), `custode check`, or a hook. */
-  origin: auditOriginSchema.optional(),
-  /** The uncarded tier and catalogue rule that allowed the call without a card, e.g. "read-only: ls". */
-  tier: z
-    .string()
-    .regex(/^(read-only|workspace): /)
-    .optional(),
-});
+/** The schemas of a line; only `custode log` and the tests read lines back. */
+function buildAuditSchemas() {
+  const judgeRecordSchema = z.strictObject({
+    name: z.string(),
+    kind: z.string(),
+    approved: z.boolean(),
+    score: z.number(),
+    confidence: z.number(),
+    failure: z.string().optional(),
+  });
 
-/** A card resolution: who decided what about which executor. */
-export const auditApprovalSchema = z.strictObject({
-  v: z.literal(1),
-  event: z.literal('approval'),
-  ts: z.string(),
-  approval_id: z.string(),
-  executor: z.string(),
-  args_keys: z.array(z.string()).readonly(),
-  channel: z.string(),
-  sender: z.string(),
-  decided_by: z.string(),
-  answer: z.enum(['once', 'always', 'deny', 'expired']),
-});
+  const verdictSchema = z.strictObject({
+    approved: z.boolean(),
+    reason: z.string(),
+    ts: z.string(),
+    judge_kind: z.string(),
+    score: z.number().min(0).max(1),
+    confidence: z.number().min(0).max(1),
+    blocked_by: z.enum(['guard', 'judge']).nullable(),
+    signals: z.array(z.string()).readonly(),
+    judges: z.array(judgeRecordSchema).readonly().optional(),
+    strategy: z.string().optional(),
+  });
 
-export const auditRecordSchema = z.discriminatedUnion('event', [
-  auditDecisionSchema,
-  auditApprovalSchema,
-]);
+  /** A decision line. Strict: a field that could carry an argument value (args, result...) fails. */
+  const auditDecisionSchema = z.strictObject({
+    v: z.literal(1),
+    event: z.literal('decision'),
+    ts: z.string(),
+    intent: z.string(),
+    executor: z.string(),
+    args_keys: z.array(z.string()).readonly(),
+    context_keys: z.array(z.string()).readonly(),
+    stage: z.enum(['validation', 'scope', 'guard', 'judge', 'audit']).nullable(),
+    decision: z.enum(['allow', 'ask', 'deny']),
+    verdict: verdictSchema,
+    /** Who asked: the assistant's own planner (absent on older lines), `custode check`, or a hook. */
+    origin: z.enum(AUDIT_ORIGINS).optional(),
+    /** The uncarded tier and catalogue rule that allowed the call without a card, e.g. "read-only: ls". */
+    tier: z
+      .string()
+      .regex(/^(read-only|workspace): /)
+      .optional(),
+  });
+
+  /** A card resolution: who decided what about which executor. */
+  const auditApprovalSchema = z.strictObject({
+    v: z.literal(1),
+    event: z.literal('approval'),
+    ts: z.string(),
+    approval_id: z.string(),
+    executor: z.string(),
+    args_keys: z.array(z.string()).readonly(),
+    channel: z.string(),
+    sender: z.string(),
+    decided_by: z.string(),
+    answer: z.enum(['once', 'always', 'deny', 'expired']),
+  });
+
+  return {
+    decision: auditDecisionSchema,
+    record: z.discriminatedUnion('event', [auditDecisionSchema, auditApprovalSchema]),
+  };
+}
+
+let built: ReturnType<typeof buildAuditSchemas> | undefined;
+
+/** Built on first use (z.lazy): a decision writes lines without reading any back. */
+export const auditDecisionSchema = z.lazy(() => (built ??= buildAuditSchemas()).decision);
+export const auditRecordSchema = z.lazy(() => (built ??= buildAuditSchemas()).record);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
 /** Whether a line reached the log; when not, `problem` says why in words a person can act on. */

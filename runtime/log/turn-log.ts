@@ -3,7 +3,7 @@
 // argument values, so it stays in the private state dir and is pruned by age.
 import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { appendWhole, safeJson, writeFileAtomic } from '../state-store.ts';
 import type { Config } from '../config.ts';
 import { monthKey, stateDir } from '../paths.ts';

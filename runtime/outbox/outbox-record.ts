@@ -1,7 +1,7 @@
 // One delivery a channel owes a chat, kept on disk until it is delivered or given up: a
 // text (one part that fits the channel), a card, an edit of a posted card, or the notice
 // that tells a chat what was given up. Saved as JSON, `v: 1`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { cardSchema } from '../approvals/store.ts';
 
 const refSchema = z.record(z.string(), z.union([z.string(), z.number()]));

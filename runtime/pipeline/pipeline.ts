@@ -113,13 +113,17 @@ function commandDirs(env: NodeJS.ProcessEnv, home: string): string[] {
  */
 const CUSTODE_CODE = resolve(import.meta.dirname, '../..');
 
-/** Build the pipeline: the parser is loaded and the config checked before the first call. */
+/**
+ * Build the pipeline: the config is checked before the first call. The bash grammar is loaded
+ * by the first shell call (a hook's file read starts without it), or here when the operator's
+ * read-only rules have examples to check.
+ */
 export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
   const env = options.env ?? process.env;
   const config = options.config;
   const logger = options.logger ?? createLogger(env);
   checkPolicyConfig(config, executorRegistry);
-  await initShellParser();
+  if (config.approvals.read_only_catalogue.extra.length > 0) await initShellParser();
   const ops = options.ops ?? (await createDefaultOps(config));
   const audit = options.audit === 'off' ? null : (options.audit ?? createAuditLog({ env, logger }));
   const tools = [...executorRegistry.values()].map(({ name, description }) => ({
@@ -156,7 +160,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     readSmallText,
     isAppendableData,
     // Looked up at each call: a dotfile or ~/bin linked since is protected where it leads.
-    get protectedDirs() {
+    protectedDirs() {
       const commands = commandDirs(env, home);
       return [...ownDirs, CUSTODE_CODE, ...commands, ...runsLaterTargetsOf(home, commands)];
     },

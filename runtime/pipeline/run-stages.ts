@@ -6,7 +6,7 @@ import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log/logger.ts';
-import { parseShell, type ParsedShell } from '../shell/parse.ts';
+import { initShellParser, parseShell, type ParsedShell } from '../shell/parse.ts';
 import {
   guardCall,
   MENTION_SIGNAL,
@@ -49,8 +49,11 @@ export interface StageDeps {
   readonly readSmallText: (path: string) => string | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
-  /** Custode's own dirs and where commands are found (the workspace rules never write there). */
-  readonly protectedDirs: readonly string[];
+  /**
+   * Custode's own dirs and where commands are found (the workspace rules never write there),
+   * looked up when a shell line asks: a file tool's decision does not.
+   */
+  readonly protectedDirs: () => readonly string[];
   readonly unreviewed: UnreviewedWrites;
   /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
   readonly trackedClean: TrackedClean;
@@ -127,17 +130,20 @@ function contextOf(call: ProposedCall): CallContext {
     : {};
 }
 
-function parseCommand(
+/** The command argument's parse; the bash grammar is loaded by the first call that has one. */
+async function parseCommand(
   executor: AnyExecutor,
   args: Readonly<Record<string, unknown>>,
-): ParsedShell | null {
+): Promise<ParsedShell | null> {
   const key = executor.capabilities.commandArg;
   const command = key === undefined ? undefined : args[key];
-  return typeof command === 'string' ? parseShell(command) : null;
+  if (typeof command !== 'string') return null;
+  await initShellParser();
+  return parseShell(command);
 }
 
 /** 1. validate_args: the executor's zod schema. */
-function validateStage(ev: Evaluation): PipelineOutcome | null {
+async function validateStage(ev: Evaluation): Promise<PipelineOutcome | null> {
   const validation = validateArgs(ev.deps.registry, ev.call.executor, ev.call.args);
   if (!validation.ok)
     return denied('validation', validation.reason, ['invalid arguments'], {
@@ -145,7 +151,7 @@ function validateStage(ev: Evaluation): PipelineOutcome | null {
     });
   ev.executor = validation.executor;
   ev.args = validation.args as Readonly<Record<string, unknown>>;
-  ev.shell = parseCommand(ev.executor, ev.args);
+  ev.shell = await parseCommand(ev.executor, ev.args);
   return null;
 }
 

@@ -3,7 +3,7 @@
 // file is moved aside and the chat starts fresh rather than crashing.
 import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isMissing, readJsonFile, writeFileAtomic } from '../state-store.ts';
 import { withFileLock } from '../state-lock.ts';
 import type { ChatMessage } from '../llm/client.ts';

@@ -1,6 +1,6 @@
 // The planner's serialisable turn: everything needed to resume a turn after an approval,
 // even in another process (it is stored with the PendingApproval).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApprovalCard } from '../approvals/card.ts';
 import type { Config } from '../config.ts';
 import type { ChatMessage, LlmClient, ToolCallRequest } from '../llm/client.ts';

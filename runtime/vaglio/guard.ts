@@ -154,8 +154,9 @@ function checkValue(
         ...(input.publicKey === undefined ? {} : { publicKey: input.publicKey }),
       });
     }
-    if (readsPublicKey(value, input)) return null;
-    return scanText(value, input.home) ?? scanWhole(value, input.home);
+    const hit = scanText(value, input.home) ?? scanWhole(value, input.home);
+    // Asked only of a value the scan blocks: it resolves links and reads the file.
+    return hit !== null && readsPublicKey(value, input) ? null : hit;
   }
   if (Array.isArray(value)) {
     for (const item of value) {

@@ -1,7 +1,7 @@
 // The judge model's answer is text; this finds the one JSON verdict in it (bare, in a code
 // fence, or inside prose) and checks it strictly. Anything unclear is invalid: the caller
 // applies the judge's failure policy, so a garbled answer can never approve a call.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The judge model's answer, validated. */
 export interface JudgeAnswer {
@@ -16,12 +16,14 @@ export type ParsedJudgeAnswer =
   | { readonly ok: true; readonly answer: JudgeAnswer }
   | { readonly ok: false; readonly error: string };
 
-const answerSchema = z.strictObject({
-  score: z.number().min(0).max(1),
-  confidence: z.number().min(0).max(1),
-  reasoning: z.string(),
-  signals: z.array(z.string()).optional(),
-});
+const answerSchema = z.lazy(() =>
+  z.strictObject({
+    score: z.number().min(0).max(1),
+    confidence: z.number().min(0).max(1),
+    reasoning: z.string(),
+    signals: z.array(z.string()).optional(),
+  }),
+);
 
 // Bounds keep the brace scan linear-ish on hostile output; a real verdict is short.
 const MAX_TEXT_CHARS = 32_000;

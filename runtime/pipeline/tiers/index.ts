@@ -188,6 +188,7 @@ export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer
 /** What the tiers' path checks need, for a call that works in `cwd`. */
 export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
   const { paths } = ctx;
+  let protectedDirs: readonly string[] | undefined;
   return {
     executor: ctx.executor,
     args: ctx.args,
@@ -203,7 +204,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     entryExists: ctx.entryExists,
     namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
-    protectedDirs: ctx.protectedDirs,
+    protectedDirs: () => (protectedDirs ??= ctx.protectedDirs()),
     unreviewed: ctx.unreviewed,
   };
 }

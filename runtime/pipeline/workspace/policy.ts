@@ -24,8 +24,11 @@ export interface WorkspaceScope extends ShellScope {
   readonly entryExists: (path: string) => boolean;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
-  /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */
-  readonly protectedDirs: readonly string[];
+  /**
+   * Custode's own config, data and state dirs, and where commands are found: never written
+   * without a card. Looked up when a check first asks, once per scope.
+   */
+  readonly protectedDirs: () => readonly string[];
   /** Files calls without a card wrote, which project code must not run unseen. */
   readonly unreviewed: UnreviewedWrites;
 }

@@ -54,7 +54,7 @@ export function isProtected(path: string, scope: WorkspaceScope): boolean {
   if (path === home || isUnder(path, join(home, 'bin')) || isUnder(path, join(scope.home, 'bin')))
     return true;
   if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
-  if (scope.protectedDirs.some((dir) => isUnder(path, dir))) return true;
+  if (scope.protectedDirs().some((dir) => isUnder(path, dir))) return true;
   return inGitDir(path, scope);
 }
 

@@ -4,7 +4,7 @@
 // running it uncarded would let a model approve its own program. The list survives restarts
 // (one JSON file in the state dir) and keeps a file that is gone (git can put it back).
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../../log/logger.ts';
 import { stateDir } from '../../paths.ts';
 import { readTextFileSync, safeJson, writeFileAtomic } from '../../state-store.ts';
@@ -22,11 +22,13 @@ export interface UnreviewedWrites {
   clear(): Promise<void>;
 }
 
-const fileSchema = z.strictObject({
-  v: z.literal(1),
-  paths: z.array(z.string()),
-  unknown: z.string().nullable().default(null),
-});
+const fileSchema = z.lazy(() =>
+  z.strictObject({
+    v: z.literal(1),
+    paths: z.array(z.string()),
+    unknown: z.string().nullable().default(null),
+  }),
+);
 
 /** The record's file: $XDG_STATE_HOME/custode/unreviewed-writes.json. */
 export function unreviewedWritesFile(env: NodeJS.ProcessEnv): string {
