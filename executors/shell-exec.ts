@@ -226,7 +226,8 @@ function narrowedNotes(
   maxFileBytes: number,
 ): string[] {
   const notes: string[] = [];
-  if (result.stderr.includes('Read-only file system')) notes.push(readOnlyNote(grant));
+  // bash and coreutils say "Read-only file system"; node and python name the errno (EROFS).
+  if (/read-only file system|EROFS/i.test(result.stderr)) notes.push(readOnlyNote(grant));
   if (hitFileSizeLimit(result)) {
     notes.push(
       `A file reached the ${String(maxFileBytes)}-byte limit for calls without approval (config sandbox.uncarded_max_file_bytes). To write a larger file, call shell_exec again with request_approval: true.`,
