@@ -48,7 +48,7 @@ async function runReadOnly(decided: string, ran = decided): Promise<Record<strin
     grant: { tier: 'read-only-code', writable: [], readOnlyWithin: [], records: [] },
   });
   const result = await pipeline.invoke(
-    { ...outcome, args: { ...outcome.args, command: ran } },
+    { ...outcome, args: { command: ran, cwd: project } },
     new AbortController().signal,
   );
   expect(result).toMatchObject({ ok: true });
