@@ -90,13 +90,13 @@ describe('inline code without a card', () => {
     expect(String(result.stdout)).not.toContain('PLANTED');
   });
 
-  it('cannot reach the network, even a server on the host loopback (node -e with net)', async () => {
+  it('cannot reach the network, even a server on the host loopback', async () => {
     const server = createServer((socket) => socket.end('hello'));
     servers.push(server);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
-    const result = await runReadOnly(`${CONNECT} ${String(port)}`);
+    const result = await runReadOnly(`node -e "1"`, `${CONNECT} ${String(port)}`);
     expect(String(result.stdout)).toMatch(/^refused/);
   });
 
@@ -105,7 +105,7 @@ describe('inline code without a card', () => {
     await mkdir(dir, { recursive: true });
     const socket = join(dir, 'docker.sock');
     await listen(socket);
-    const hidden = await runReadOnly(`${CONNECT} ${socket}`);
+    const hidden = await runReadOnly(`node -e "1"`, `${CONNECT} ${socket}`);
     expect(String(hidden.stdout)).toMatch(/^refused/);
     // The same code, approved, reaches it: the mask is what stopped it.
     const approved = await pipeline.evaluate(
@@ -183,7 +183,7 @@ describe('unreviewed project code without a card', () => {
 });
 
 describe('code that keeps its card', () => {
-  it('asks for a write on the line, a pipe into a shell, stdin, an install or another module', async () => {
+  it('asks for a write on the line, a pipe into a shell, stdin, an install, another module or code that changes things', async () => {
     await writeFile(join(project, 'out.txt'), 'keep me\n');
     await writeFile(join(project, 'script.py'), 'print(1)\n');
     for (const command of [
@@ -199,6 +199,13 @@ describe('code that keeps its card', () => {
       `perl -i -pe 's/a/b/' out.txt`,
       `node -r ./hook.js -e 1`,
       `node -e 1 --require ./hook.js`,
+      // Code that says it writes, deletes, runs programs or connects: it would only fail.
+      `node -e "require('net').connect(80, 'example.com')"`,
+      `python3 -c "import os; [open(p, 'wb').write(b'') for p in os.listdir('.')]"`,
+      `python3 -c "import shutil; shutil.rmtree('src')"`,
+      `python3 -c "import subprocess; subprocess.run(['ls'])"`,
+      `perl -e 'unlink glob "*.txt"'`,
+      `ruby -e 'File.write("x", "y")'`,
     ]) {
       expect(await decide(command), command).toMatchObject({ decision: 'ask' });
     }

@@ -5,7 +5,10 @@
 // with no network and every protected place and host socket hidden (policy.ts). Which binaries
 // are interpreters is constitution/programs.ts's one list; this file only says, per family,
 // which option spellings hand it code. Anything else keeps its card: stdin (`python3 -`), an
-// interactive session (`-i`), in-place edits (`perl -i`), a module outside the list (`-m pip`).
+// interactive session (`-i`), in-place edits (`perl -i`), a module outside the list (`-m pip`),
+// and code whose text says it writes, deletes, runs programs or connects
+// (constitution/code-effects.ts): it would only fail read-only.
+import { inlineCodeChanges } from '../../../constitution/code-effects.ts';
 import { effects, type WorkspaceEffects, type WorkspaceRuleSpec } from './spec.ts';
 
 /** The catalogue key of a family's inline-code rules: `(python)`, `(node)` ... */
@@ -20,6 +23,7 @@ const code = (): WorkspaceEffects => effects({ readOnlyCode: true });
  * (at least one), the words after the code being the program's own (sys.argv, input files).
  */
 function inline(
+  family: string,
   args: readonly string[],
   flag: (word: string) => boolean,
   codeOption: (word: string) => boolean,
@@ -29,7 +33,8 @@ function inline(
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] ?? '';
     if (codeOption(word)) {
-      if (args[i + 1] === undefined) return null;
+      const text = args[i + 1];
+      if (text === undefined || inlineCodeChanges(text, family) !== null) return null;
       seen = true;
       i += 1;
       if (!repeats) return code();
@@ -64,6 +69,7 @@ const PYTHON_TOOLS: ReadonlySet<string> = new Set([
 
 function pythonCode(args: readonly string[]): WorkspaceEffects | null {
   return inline(
+    'python',
     args,
     (word) => PYTHON_FLAG.test(word),
     (word) => word === '-c',
@@ -85,12 +91,11 @@ function nodeCode(args: readonly string[]): WorkspaceEffects | null {
   // are the program's only when none is an option. `--eval=CODE` carries its code in the word.
   const at = args.findIndex((word) => !NODE_FLAG.test(word));
   const word = args[at] ?? '';
-  const after = /^--(?:eval|print)=./s.test(word)
-    ? at + 1
-    : NODE_CODE.test(word) && args[at + 1] !== undefined
-      ? at + 2
-      : null;
-  return after !== null && args.slice(after).every((rest) => !rest.startsWith('-')) ? code() : null;
+  const attached = /^--(?:eval|print)=(.+)$/s.exec(word)?.[1];
+  const text = attached ?? (NODE_CODE.test(word) ? args[at + 1] : undefined);
+  if (text === undefined || inlineCodeChanges(text, 'node') !== null) return null;
+  const after = attached === undefined ? at + 2 : at + 1;
+  return args.slice(after).every((rest) => !rest.startsWith('-')) ? code() : null;
 }
 
 /** perl's one-liner switches (-l -n -p -a -w, -0 with its octal), a module (-MJSON::PP), -F. */
@@ -98,6 +103,7 @@ const PERL_FLAG = /^(?:-[lnpaw0-7]+|-M-?[\w:]+(?:=[\w,:]+)?|-F\S+)$/;
 
 function perlCode(args: readonly string[]): WorkspaceEffects | null {
   return inline(
+    'perl',
     args,
     (word) => PERL_FLAG.test(word),
     (word) => /^-[lnpaw0-7]*[eE]$/.test(word),
@@ -110,6 +116,7 @@ const RUBY_FLAG = /^(?:-[lnpaw]+|-r[\w/]+)$/;
 
 function rubyCode(args: readonly string[]): WorkspaceEffects | null {
   return inline(
+    'ruby',
     args,
     (word) => RUBY_FLAG.test(word),
     (word) => /^-[lnpaw]*e$/.test(word),
