@@ -90,6 +90,17 @@ describe('inline code without a card', () => {
     expect(String(result.stdout)).not.toContain('PLANTED');
   });
 
+  it('prints no key from a credential file whose name the code builds', async () => {
+    const key = `sk-proj-${'a1B2c3D4e5'.repeat(4)}`;
+    await writeFile(join(project, '.env'), `OPENAI_API_KEY=${key}\nDEBUG=1\n`);
+    const result = await runReadOnly(
+      `python3 -c "print(1)"`,
+      `python3 -c "print(open('.e'+'nv').read())"`,
+    );
+    expect(String(result.stdout)).toContain('DEBUG=1');
+    expect(String(result.stdout)).not.toContain(key);
+  });
+
   it('cannot reach the network, even a server on the host loopback', async () => {
     const server = createServer((socket) => socket.end('hello'));
     servers.push(server);
@@ -205,6 +216,10 @@ describe('code that keeps its card', () => {
       `python3 -c "import shutil; shutil.rmtree('src')"`,
       `python3 -c "import subprocess; subprocess.run(['ls'])"`,
       `perl -e 'unlink glob "*.txt"'`,
+      // A file that may hold a credential is read with a card, by code too.
+      `python3 -c "print(open('.env').read())"`,
+      `node -e "console.log(require('fs').readFileSync('.env', 'utf8'))"`,
+      'python3 -m json.tool secrets.json',
       `ruby -e 'File.write("x", "y")'`,
     ]) {
       expect(await decide(command), command).toMatchObject({ decision: 'ask' });

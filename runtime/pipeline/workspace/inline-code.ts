@@ -9,6 +9,8 @@
 // and code whose text says it writes, deletes, runs programs or connects
 // (constitution/code-effects.ts): it would only fail read-only.
 import { inlineCodeChanges } from '../../../constitution/code-effects.ts';
+import { credentialFileByName } from '../../../constitution/credential-files.ts';
+import { mayHoldCredential } from '../../../constitution/stored-credentials.ts';
 import { effects, type WorkspaceEffects, type WorkspaceRuleSpec } from './spec.ts';
 
 /** The catalogue key of a family's inline-code rules: `(python)`, `(node)` ... */
@@ -124,6 +126,16 @@ function rubyCode(args: readonly string[]): WorkspaceEffects | null {
   );
 }
 
+/**
+ * A word, or a quoted name in its code, that names a file which may hold a credential (`.env`,
+ * `id_rsa`, `secrets.json`): such a file is read with a card wherever it lives, and code is no
+ * way around that. A name the code builds is read by the sandbox's output redaction alone.
+ */
+function namesCredentialFile(word: string): boolean {
+  const names = [word, ...[...word.matchAll(/["'`]([^"'`\s]+)["'`]/g)].map((m) => m[1] ?? '')];
+  return names.some((name) => credentialFileByName(name) !== null || mayHoldCredential(name));
+}
+
 function rule(
   name: string,
   family: string,
@@ -134,7 +146,7 @@ function rule(
   return {
     name,
     binary: interpreterKey(family),
-    effects: fn,
+    effects: (args, isDirectory) => (args.some(namesCredentialFile) ? null : fn(args, isDirectory)),
     examples: { match: [match], no_match: [noMatch] },
   };
 }
