@@ -8,9 +8,15 @@ export type WordPart =
   /**
    * Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`),
    * `printsName` (the glob its output always matches) when it runs a command that prints one
-   * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts).
+   * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts), `objectNames` when it prints
+   * only git commit names (`$(git rev-list -n 1 HEAD)`).
    */
-  | { readonly kind: 'dynamic'; readonly output: string | null; readonly printsName?: string };
+  | {
+      readonly kind: 'dynamic';
+      readonly output: string | null;
+      readonly printsName?: string;
+      readonly objectNames?: true;
+    };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {
