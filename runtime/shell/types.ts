@@ -90,13 +90,16 @@ export interface ShellCommand {
   readonly loop: string | null;
 }
 
-/** A line that is one `for NAME in WORDS; do BODY; done` (for-loop.ts). */
+/** A line with one `for NAME in WORDS; do BODY; done` at its top (for-loop.ts). */
 export interface ForLoop {
   readonly variable: string;
   /** The words after `in`, as written (quotes and globs as they are). */
   readonly values: readonly string[];
-  /** The text between `do` and `done`. */
-  readonly body: string;
+  /** The statements between `do` and `done`, each as written. */
+  readonly body: readonly string[];
+  /** The line's text before the loop (`mkdir -p ~/Pictures && `), and after it. */
+  readonly before: string;
+  readonly after: string;
 }
 
 /** The whole command line, normalised. */
@@ -113,7 +116,7 @@ export interface ParsedShell {
   readonly hasSubstitution: boolean;
   /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
   readonly andChain: readonly string[] | null;
-  /** The loop when the whole line is one `for … in …; do …; done`; else null. */
+  /** The one `for … in …; do …; done` at the line's top (for-loop.ts); else null. */
   readonly forLoop: ForLoop | null;
   /**
    * Text the line writes into files, by the file's name as written (`./` dropped): a literal
