@@ -23,8 +23,7 @@ function asPattern(word: ShellWord): ShellWord {
       part.kind === 'text' ? part.text : part.kind === 'dynamic' ? (part.printsName ?? '*') : '',
     )
     .join('');
-  const glob = /[*?]/.test(text);
-  return { text, literal: !glob, glob, parts: [{ kind: 'text', text }] };
+  return { text, literal: false, glob: true, parts: [{ kind: 'text', text }] };
 }
 
 /** A word that is one substitution printing commit names, and nothing else. */
