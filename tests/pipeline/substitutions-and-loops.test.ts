@@ -180,6 +180,11 @@ describe('a loop whose body substitutes names or counts', () => {
         'n=1; for f in IMG_*.jpg; do read n; n=$((n+1)); done',
         'for f in IMG_*.jpg; do mv -n "$f" "$(echo \'$f\')"; done',
         'for f in IMG_*.jpg; do mv -n "$f" "`basename $f`.bak"; done',
+        // What comes before the loop must not change where or how bash walks it.
+        'cd ~/taken; for f in IMG_*.jpg; do mv -n "$f" "x-$f"; done',
+        'shopt -s dotglob; for f in *; do cp -n "$f" ~/dated/; done',
+        'GLOBIGNORE=x; for f in *; do cp -n "$f" ~/dated/; done',
+        'mv() { rm "$1"; }; for f in IMG_*.jpg; do mv -n "$f" "x-$f"; done',
         // After `;` the loop runs in the first directory when the cd fails.
         'cd ~/batch && n=1; for f in IMG_*.jpg; do mv -n "$f" "h-$n.jpg"; n=$((n+1)); done',
       ],

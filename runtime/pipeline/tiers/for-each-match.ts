@@ -114,10 +114,43 @@ function loopShape(loop: ForLoop): LoopShape | null {
   return { command, counter: { name, start: Number(only[2]) }, before };
 }
 
+/** Builtins that move the working directory or change how a glob expands, or run other text. */
+const GLOB_OR_DIRECTORY: ReadonlySet<string> = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'shopt',
+  'builtin',
+  'command',
+  'alias',
+  'enable',
+]);
+
+/**
+ * True when the text before the loop could make bash walk other values than those expanded now:
+ * a directory change, a shell option (`shopt -s dotglob`), a variable (`GLOBIGNORE=`, `IFS=`), a
+ * function, or text run as code.
+ */
+function changesWalk(before: string): boolean {
+  // The connector to the loop (`&&`, `||`, `;`) ends the text: without it, the statements.
+  const parsed = parseShell(before.replace(/(?:&&|\|\||;|\s)+$/, ''));
+  return (
+    parsed.errors ||
+    parsed.functions.size > 0 ||
+    parsed.commands.some(
+      (c) =>
+        c.binary === null ||
+        c.assignments.length > 0 ||
+        SETS_VARIABLES.has(c.binary) ||
+        GLOB_OR_DIRECTORY.has(c.binary),
+    )
+  );
+}
+
 /** The line with the loop as the group of its iterations, each body one simple command; null when it is not. */
 function unrolled(loop: ForLoop, values: readonly string[]): ParsedShell | null {
   const shape = loopShape(loop);
-  if (shape === null) return null;
+  if (shape === null || changesWalk(shape.before)) return null;
   const { command, counter } = shape;
   const bodies = values.map((value, i) => {
     const known = new Map([[loop.variable, value]]);
