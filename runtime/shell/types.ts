@@ -110,6 +110,8 @@ export interface ParsedShell {
   readonly commands: readonly ShellCommand[];
   /** Literal values ever assigned to each variable (assignments, for-loop lists). */
   readonly variables: ReadonlyMap<string, readonly string[]>;
+  /** Variables a `for` or `select` loop sets, with or without a list. */
+  readonly loopVariables: ReadonlySet<string>;
   /** Names of shell functions defined in the text. */
   readonly functions: ReadonlySet<string>;
   /** Any $(...), backticks or <(...) anywhere. */

@@ -3,7 +3,7 @@
 // uses them or a counter: each runs without a card only where every path it writes is judged,
 // and the dangerous neighbours still ask.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, utimes } from 'node:fs/promises';
+import { chmod, mkdir, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -47,6 +47,8 @@ beforeAll(async () => {
   await photos(join(home, 'batch'));
   await plant(join(home, 'taken', 'IMG_1.jpg'), 'already here');
   await mkdir(join(home, 'dated'));
+  await plant(join(home, 'bin2', 'ls'), '#!/bin/sh\necho planted ls ran\n');
+  await chmod(join(home, 'bin2', 'ls'), 0o755);
 });
 afterAll(() => pipeline.close());
 
@@ -134,6 +136,25 @@ describe.skipIf(!hasProgram('zip', '-v'))('a cd in the middle of a chain (needs 
       ],
       join(home, '.ssh'),
     );
+  });
+});
+
+describe('a loop that sets a variable commands read', () => {
+  it('asks when the loop variable is PATH, IFS, HOME or any other a command could read', async () => {
+    // A file the model wrote without a card, named like a command, would run in place of it.
+    await expectNotAllowed([
+      'for PATH in ~/bin2; do ls; done',
+      `for PATH in ${home}/bin2; do ls; done`,
+      'select PATH in ~/bin2; do ls; done',
+      'for PATH; do ls; done',
+      'for IFS in x; do ls; done',
+      'for HOME in x; do ls; done',
+      'for F in ~/batch/*.jpg; do wc -c "$F"; done',
+      'PATH=1; for f in ~/batch/IMG_*.jpg; do mv -n "$f" ~/dated/"x-$PATH.jpg"; PATH=$((PATH+1)); done',
+    ]);
+    expect(await decide('for f in ~/batch/*.jpg; do wc -c "$f"; done')).toMatchObject({
+      decision: 'allow',
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import { parseShell } from '../../shell/parse.ts';
 import type { ForLoop, ParsedShell } from '../../shell/types.ts';
 import { shellWorkingDirectory } from '../scope-paths.ts';
 import type { TierAnswer, TierContext } from './index.ts';
-import { SETS_VARIABLES } from './known-variables.ts';
+import { loopMaySet, SETS_VARIABLES } from './known-variables.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 
 /** Most iterations a decision unrolls; a longer loop asks. */
@@ -94,12 +94,12 @@ interface LoopShape {
   readonly before: string;
 }
 
-function loopShape(loop: ForLoop): LoopShape | null {
+function loopShape(loop: ForLoop, env: NodeJS.ProcessEnv): LoopShape | null {
   const [command, step, ...more] = loop.body;
   if (command === undefined || more.length > 0) return null;
   if (step === undefined) return { command, counter: null, before: loop.before };
   const name = counterStep(step);
-  if (name === null || name === loop.variable) return null;
+  if (name === null || name === loop.variable || !loopMaySet(name, env)) return null;
   // Set once before the loop, to a number, as a statement of its own: `n=1;` or `n=1 &&`.
   const set = new RegExp(`(^|;|&&)\\s*${name}=([0-9]{1,6})\\s*(;|&&)`, 'g');
   const sets = [...loop.before.matchAll(set)];
@@ -148,8 +148,12 @@ function changesWalk(before: string): boolean {
 }
 
 /** The line with the loop as the group of its iterations, each body one simple command; null when it is not. */
-function unrolled(loop: ForLoop, values: readonly string[]): ParsedShell | null {
-  const shape = loopShape(loop);
+function unrolled(
+  loop: ForLoop,
+  values: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ParsedShell | null {
+  const shape = loopShape(loop, env);
   if (shape === null || changesWalk(shape.before)) return null;
   const { command, counter } = shape;
   const bodies = values.map((value, i) => {
@@ -177,13 +181,14 @@ export function forEachMatchAnswer(
   judge: (line: ParsedShell, ctx: TierContext) => TierAnswer | null,
 ): TierAnswer | null {
   if (parsed.forLoop === null || parsed.errors) return null;
+  if (![...parsed.loopVariables].every((name) => loopMaySet(name, ctx.env))) return null;
   const { paths } = ctx;
   const given = shellWorkingDirectory(ctx.args, paths.home, paths.realHome, ctx.realPath);
   const { shell, cwd } = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const loop = shell.forLoop;
   if (loop === null || shell.errors) return null;
   const values = loopValues(loop, cwd, ctx);
-  const line = values === null || values.length === 0 ? null : unrolled(loop, values);
+  const line = values === null || values.length === 0 ? null : unrolled(loop, values, ctx.env);
   const answer = line === null ? null : judge(line, { ...ctx, args: { ...ctx.args, cwd } });
   if (answer === null) return null;
   const each = `for each of ${String(values?.length ?? 0)}`;

@@ -86,3 +86,12 @@ export function judgeKnownVariables(shell: ParsedShell, env: NodeJS.ProcessEnv):
   if (values.size === 0) return shell;
   return { ...shell, commands: shell.commands.map((command) => withValues(command, values)) };
 }
+
+/**
+ * True when a loop may set the variable without changing what any command does: a lowercase name
+ * (bash's own variables, PATH, IFS, HOME, GLOBIGNORE …, are uppercase) that the command env does
+ * not export (`for PATH in ~/bin2; do ls; done` would run ~/bin2/ls).
+ */
+export function loopMaySet(name: string, env: NodeJS.ProcessEnv): boolean {
+  return /^[a-z_][a-z0-9_]*$/.test(name) && !(name in commandEnv(env));
+}
