@@ -90,6 +90,7 @@ interface Context {
 interface State {
   readonly commands: ShellCommand[];
   readonly variables: Map<string, string[]>;
+  readonly loopVariables: Set<string>;
   readonly functions: Set<string>;
   hasSubstitution: boolean;
   errors: boolean;
@@ -574,6 +575,7 @@ function walk(state: State, node: Node, ctx: Context): void {
       return;
     case 'for_statement': {
       const variable = node.childForFieldName('variable')?.text ?? '';
+      state.loopVariables.add(variable);
       const values = node.childrenForFieldName('value');
       for (const value of touchingWords(values)) recordVariable(state, variable, value);
       walkSubstitutions(state, values, ctx, null);
@@ -666,6 +668,7 @@ export function parseShell(source: string): ParsedShell {
   const state: State = {
     commands: [],
     variables: new Map(),
+    loopVariables: new Set(),
     functions: new Set(),
     hasSubstitution: false,
     errors: false,
@@ -693,6 +696,7 @@ export function parseShell(source: string): ParsedShell {
     errors: state.errors,
     commands: state.commands,
     variables: state.variables,
+    loopVariables: state.loopVariables,
     functions: state.functions,
     hasSubstitution: state.hasSubstitution,
     andChain: state.andChain,

@@ -15,7 +15,7 @@ import { inPlaceEditDecision } from './in-place-edit.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
-import { judgeKnownVariables } from './known-variables.ts';
+import { judgeKnownVariables, loopMaySet } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
 import { judgeXargsAsExec } from './xargs-as-exec.ts';
@@ -91,17 +91,20 @@ interface JudgedLine {
 /**
  * The line as the tiers judge it: a leading `cd` and `-C DIR` folded into its cwd, known
  * variables, printed names and relative globs read as what they are, xargs as its -exec. Null
- * when the model asked for a card (to write every root), or when the cwd has `..` after a name
- * (/dev/fd/../root is /: not judged from its text).
+ * when the model asked for a card (to write every root), when the cwd has `..` after a name
+ * (/dev/fd/../root is /: not judged from its text), or when a loop sets a variable that changes
+ * what commands do (known-variables.ts loopMaySet).
  */
 function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   const { args, paths } = ctx;
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
+  if (![...parsed.loopVariables].every((name) => loopMaySet(name, ctx.env))) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
+  const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
+  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
   return { shell: judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths), cwd };
 }
 

@@ -11,7 +11,7 @@ import type { ParsedShell, ShellCommand, ShellWord, WordPart } from '../../shell
 
 // Builtins that set a variable named in their words (read NAME, printf -v NAME, getopts ... NAME),
 // or run text that could (eval, source).
-const SETS_VARIABLES: ReadonlySet<string> = new Set([
+export const SETS_VARIABLES: ReadonlySet<string> = new Set([
   'read',
   'readarray',
   'mapfile',
@@ -85,4 +85,13 @@ export function judgeKnownVariables(shell: ParsedShell, env: NodeJS.ProcessEnv):
   const values = plainValues(shell, env);
   if (values.size === 0) return shell;
   return { ...shell, commands: shell.commands.map((command) => withValues(command, values)) };
+}
+
+/**
+ * True when a loop may set the variable without changing what any command does: a lowercase name
+ * (bash's own variables, PATH, IFS, HOME, GLOBIGNORE …, are uppercase) that the command env does
+ * not export (`for PATH in ~/bin2; do ls; done` would run ~/bin2/ls).
+ */
+export function loopMaySet(name: string, env: NodeJS.ProcessEnv): boolean {
+  return /^[a-z_][a-z0-9_]*$/.test(name) && !(name in commandEnv(env));
 }
