@@ -39,9 +39,9 @@ export const TIERS: readonly TierRow[] = [
   { tier: 'read-only', reason: 'read-only: <rule>', writes: 'nothing but its private `/tmp`' },
   {
     tier: 'fetch',
-    reason: 'fetch: curl',
+    reason: 'fetch: <rule>',
     writes:
-      'nothing but its private `/tmp` and, with `-o`, the directory of the new file; the network only through the checking proxy',
+      'nothing but its private `/tmp` and, for a download, the directory of the new file; the network only through the checking proxy',
   },
   { tier: 'workspace', reason: 'workspace: <rule>', writes: 'the directories it names' },
   {
@@ -51,7 +51,7 @@ export const TIERS: readonly TierRow[] = [
   },
 ];
 
-/** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`) may write. */
+/** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`, `wget URL`) may write. */
 export interface FetchAnswer {
   readonly rule: string;
   /** The directories the new file is made in ([] for a GET to the output). */
@@ -157,7 +157,7 @@ export function ruleReviewReason(parsed: ParsedShell, ctx: TierContext): string 
 }
 
 /**
- * The fetch tier's answer for a line that is one plain curl GET whose output only read-only
+ * The fetch tier's answer for a line that is one plain curl or wget GET whose output only read-only
  * commands read, or that saves it to a file the workspace tier could make (new, inside
  * roots.write, not hidden); null otherwise.
  */
@@ -172,11 +172,11 @@ function fetchAnswer(
     const needs = writableFor([{ path: fetched.output, mode: 'create' }], scope);
     return needs === null
       ? null
-      : { rule: 'curl -o', writable: [...needs.dirs], records: needs.written };
+      : { rule: fetched.rule, writable: [...needs.dirs], records: needs.written };
   }
   const readsOnly =
     fetched.rest.commands.length === 0 || readOnlyRuleFor(fetched.rest, readOnly, scope) !== null;
-  return readsOnly ? { rule: 'curl', writable: [], records: [] } : null;
+  return readsOnly ? { rule: fetched.rule, writable: [], records: [] } : null;
 }
 
 /** A workspace decision as the tiers' answer. */
