@@ -38,7 +38,7 @@ describe('a download by wget or curl -O', () => {
       ['curl -sSLO https://example.com/a/notes.txt', 'curl -o', 'DIR/notes.txt'],
       ['curl -L --output-dir DIR -O https://example.com/notes.txt', 'curl -o', 'DIR/notes.txt'],
       ['curl -L --output-dir DIR -o b.txt https://example.com/notes', 'curl -o', 'DIR/b.txt'],
-    ]) {
+    ] as const) {
       const spelt = (text: string): string => text.replaceAll('DIR', dir);
       const outcome = await decide(spelt(command));
       expect(outcome, command).toMatchObject({ decision: 'allow', reason: `fetch: ${rule}` });

@@ -12,6 +12,7 @@ import { archiveDecision } from './archive-extraction.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
+import { restorableAppendDecision } from './restorable-append.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -123,7 +124,7 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
 
 /**
  * Ask every tier: those that decide from the line, then the workspace rules that read files to
- * decide (an archive's member list, whether git can give a file back).
+ * decide (an archive's member list, whether git can give a file back to an edit or an append).
  */
 export async function shellTierAnswer(
   parsed: ParsedShell,
@@ -140,7 +141,14 @@ export async function shellTierAnswer(
   const { commands } = line.shell;
   const decided =
     (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
-    (await inPlaceEditDecision(commands, scope, ctx.trackedClean));
+    (await inPlaceEditDecision(commands, scope, ctx.trackedClean)) ??
+    (await restorableAppendDecision(
+      line.shell,
+      ctx.readOnly,
+      ctx.workspace,
+      scope,
+      ctx.trackedClean,
+    ));
   return decided === null ? answer : workspaceAnswer(decided);
 }
 
@@ -203,6 +211,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     entryExists: ctx.entryExists,
     namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
+    isPlainFile: ctx.isPlainFile,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,
   };
