@@ -2,7 +2,7 @@
 // unmodified, plain, in a work tree that is not the home) runs without a card, recorded, and the
 // run asks git again. ~/.bashrc, a dotfiles repo in the home, scripts, hooks, CI configs, hidden
 // settings, links and files git cannot give back keep their card.
-import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
