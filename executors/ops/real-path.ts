@@ -40,10 +40,14 @@ export function entryExists(path: string): boolean {
   return quietly(() => lstatSync(path, { throwIfNoEntry: false })) !== undefined;
 }
 
-/** True when the path (not followed) is a regular file with no execute bit: nothing runs it as a program. */
+/**
+ * True when the path (not followed) is a regular file with no execute bit (nothing runs it as a
+ * program) and one name: an append writes in place, so through a hard link it would also change
+ * the file under its other name (~/.bashrc linked as ~/dotfiles/bashrc).
+ */
 export function isPlainFile(path: string): boolean {
   const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
-  return stats !== undefined && stats.isFile() && (stats.mode & 0o111) === 0;
+  return stats !== undefined && stats.isFile() && (stats.mode & 0o111) === 0 && stats.nlink === 1;
 }
 
 /**

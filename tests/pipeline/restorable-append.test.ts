@@ -2,7 +2,7 @@
 // unmodified, plain, in a work tree that is not the home) runs without a card, recorded, and the
 // run asks git again. ~/.bashrc, a dotfiles repo in the home, scripts, hooks, CI configs, hidden
 // settings, links and files git cannot give back keep their card.
-import { chmod, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -40,6 +40,13 @@ describe('an append to a file git can give back', () => {
     await writeFile(join(app, 'dirty.cfg'), 'unsaved\n');
     await writeFile(join(app, 'untracked.cfg'), 'a\n');
     await symlink(join(app, 'linked.cfg'), join(app, 'link.cfg'));
+    // A file committed under a second name of a file outside (a dotfile kept by hard links).
+    await plant(join(process.env.HOME ?? '', '.profile'), '# login\n');
+    await link(join(process.env.HOME ?? '', '.profile'), join(app, 'profile.cfg'));
+    git('-C', app, 'add', 'profile.cfg');
+    git('-C', app, 'commit', '-qm', 'profile');
+    // A notes file by its name, another name of the same dotfile: an append reaches both.
+    await link(join(process.env.HOME ?? '', '.profile'), join(app, 'login.md'));
   });
   afterAll(() => pipeline.close());
   const { decide, run, expectNotAllowed } = shellCalls(
@@ -82,7 +89,7 @@ describe('an append to a file git can give back', () => {
     expect(await readFile(join(app, 'Makefile'), 'utf8')).toBe('changed\n');
   });
 
-  it('asks for scripts, hidden settings, CI configs, git files, links, files git cannot give back and mixed writes', async () => {
+  it('asks for scripts, hidden settings, CI configs, git files, links (hard ones too), files git cannot give back and mixed writes', async () => {
     await expectNotAllowed([
       'echo rm -rf ~ >> build.sh',
       'echo "export B=2" >> .envrc',
@@ -90,6 +97,8 @@ describe('an append to a file git can give back', () => {
       'echo "x" >> .git/info/exclude',
       'echo "x" >> .git/config',
       'echo "x" >> link.cfg',
+      'echo "x" >> profile.cfg',
+      'echo "x" >> login.md',
       'echo "x" >> dirty.cfg',
       'echo "x" >> untracked.cfg',
       'echo "x" >> .gitignore && echo y > new.cfg',

@@ -29,7 +29,7 @@ export interface WorkspaceScope extends ShellScope {
   readonly entryExists: (path: string) => boolean;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
-  /** A regular file with no execute bit (links not followed). */
+  /** A regular file with no execute bit and one name (links not followed). */
   readonly isPlainFile: (path: string) => boolean;
   /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */
   readonly protectedDirs: readonly string[];
