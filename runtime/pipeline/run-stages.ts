@@ -49,6 +49,8 @@ export interface StageDeps {
   readonly readSmallText: (path: string) => string | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
+  /** A regular file with no execute bit and one name (links not followed). */
+  readonly isPlainFile: (path: string) => boolean;
   /**
    * Custode's own dirs and where commands are found (the workspace rules never write there),
    * looked up when a shell line asks: a file tool's decision does not.
