@@ -48,6 +48,18 @@ export function isInterpreter(binary: string): boolean {
   );
 }
 
+/**
+ * The interpreter a binary is, by its family's plain name (python3.12 and pypy3 are python,
+ * nodejs and node20 are node), or null when it is none: the options that hand it code on its
+ * own line are the family's.
+ */
+export function interpreterFamily(binary: string): string | null {
+  if (!isInterpreter(binary)) return null;
+  const plain = binary.replace(/[\d.]+$/, '');
+  if (plain === 'pypy') return 'python';
+  return plain === 'nodejs' ? 'node' : plain;
+}
+
 /** Programs whose arguments are another command they run (a rule for them allows everything). */
 const LAUNCHERS: ReadonlySet<string> = new Set([
   'npx',

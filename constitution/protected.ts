@@ -35,6 +35,30 @@ export function protectionOf(
   return ownDirs.some((dir) => isUnder(path, dir)) ? OWN_DIRS : null;
 }
 
+/**
+ * Where the host's unix sockets are: the runtime dirs (/run, /var/run; the executor adds
+ * $XDG_RUNTIME_DIR) and the places container engines keep theirs in a home (Docker Desktop,
+ * colima, lima, Rancher Desktop, OrbStack, podman machine). A socket on a read-only bind still
+ * connects, and the Docker socket or the user's D-Bus runs anything outside the sandbox: a call
+ * no person approved (code above all, which can connect where `cat` cannot) sees them hidden.
+ * A socket elsewhere in a home, one no engine is known to use, is not found here.
+ */
+export const HOST_SOCKET_PLACES: {
+  readonly system: readonly string[];
+  readonly home: readonly string[];
+} = {
+  system: ['/run', '/var/run'],
+  home: [
+    '.docker/run',
+    '.docker/desktop',
+    '.colima',
+    '.lima',
+    '.rd',
+    '.orbstack',
+    '.local/share/containers',
+  ],
+};
+
 let masked: { readonly home: readonly string[]; readonly system: readonly string[] } | undefined;
 
 /**

@@ -10,6 +10,7 @@ import { defineExecutor, type ExecutorContext } from './define.ts';
 import { nestedRepositories } from './sandbox/nested-repositories.ts';
 import { basename, dirname } from 'node:path';
 import type { ShellResult } from './ops/shell-ops.ts';
+import type { Grant } from '../runtime/pipeline/grant.ts';
 import { withFsErrors } from './fs-errors.ts';
 import {
   assertPinnedUnchanged,
@@ -66,6 +67,12 @@ const UNCARDED_GIT: NodeJS.ProcessEnv = {
   GIT_CONFIG_KEY_2: 'safe.bareRepository',
   GIT_CONFIG_VALUE_2: 'explicit',
 };
+
+/**
+ * Python's bytecode for code run read-only goes to the private /tmp: imports and py_compile
+ * work with the work tree read-only, and leave nothing behind.
+ */
+const READ_ONLY_PYTHON: NodeJS.ProcessEnv = { PYTHONPYCACHEPREFIX: '/tmp/pycache' };
 
 /**
  * The decision's read-only places, plus every repository nested in a work tree whose own .git
@@ -133,8 +140,8 @@ export const shellExec = defineExecutor({
         signal: ctx.signal,
         writableRoots: writableRootsOf(ctx),
         readOnlyWithin,
-        // A call no person approved reaches no host socket (Docker, the user's D-Bus).
-        hideRuntimeDirs: uncarded,
+        // A call no person approved reaches no host socket (Docker, colima, the user's D-Bus).
+        hideHostSockets: uncarded,
         visibleRoots: configuredWriteRoots(ctx),
         // A person approved a card that said this needs the network (or saved it as a rule).
         network:
@@ -146,6 +153,7 @@ export const shellExec = defineExecutor({
         env: {
           ...commandEnv(ctx.env),
           ...(uncarded ? UNCARDED_GIT : {}),
+          ...(uncarded && grant.tier === 'read-only-code' ? READ_ONLY_PYTHON : {}),
           ...(proxy === null ? {} : proxyEnv(proxy.url)),
         },
         // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
@@ -157,7 +165,7 @@ export const shellExec = defineExecutor({
       ...(proxy === null
         ? []
         : proxy.refusals.map((reason) => `The fetch was refused: ${reason}.`)),
-      ...(uncarded ? narrowedNotes(result, grant.writable, sandbox.uncarded_max_file_bytes) : []),
+      ...(uncarded ? narrowedNotes(result, grant, sandbox.uncarded_max_file_bytes) : []),
       ...(result.sandbox === 'bwrap' ? tmpFullNotes(result, sandbox.tmp_size_bytes) : []),
     ];
     const note: { note?: string } = notes.length === 0 ? {} : { note: notes.join(' ') };
@@ -214,22 +222,27 @@ function hitFileSizeLimit(result: ShellResult): boolean {
  */
 function narrowedNotes(
   result: ShellResult,
-  writable: readonly string[],
+  grant: Extract<Grant, { by: 'tier' }>,
   maxFileBytes: number,
 ): string[] {
   const notes: string[] = [];
-  if (result.stderr.includes('Read-only file system')) {
-    const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
-    notes.push(
-      `This ran without approval and could write only ${where}. To write elsewhere, call shell_exec again with request_approval: true.`,
-    );
-  }
+  // bash and coreutils say "Read-only file system"; node and python name the errno (EROFS).
+  if (/read-only file system|EROFS/i.test(result.stderr)) notes.push(readOnlyNote(grant));
   if (hitFileSizeLimit(result)) {
     notes.push(
       `A file reached the ${String(maxFileBytes)}-byte limit for calls without approval (config sandbox.uncarded_max_file_bytes). To write a larger file, call shell_exec again with request_approval: true.`,
     );
   }
   return notes;
+}
+
+/** Why a write failed "Read-only file system", and how to ask for one that may write. */
+function readOnlyNote({ tier, rule, writable }: Extract<Grant, { by: 'tier' }>): string {
+  const ask = 'call shell_exec again with request_approval: true (the person is asked)';
+  if (tier === 'read-only-code')
+    return `This ran read-only without approval: it runs code nobody has reviewed (read-only code: ${rule}), so it may write nothing but its private /tmp and has no network. A write elsewhere fails, and will again on a retry; to let it write, ${ask}.`;
+  const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
+  return `This ran without approval and could write only ${where}. To write elsewhere, ${ask}.`;
 }
 
 /** Approval does not enlarge the private tmpfs, so when one may be full the note says where else to write. */

@@ -16,8 +16,8 @@ export interface ShellRequest {
    * uncarded call): one under the host /tmp would otherwise vanish behind the private /tmp.
    */
   readonly visibleRoots?: readonly string[];
-  /** Hide the host's runtime dirs and their unix sockets (/run, $XDG_RUNTIME_DIR). */
-  readonly hideRuntimeDirs?: boolean;
+  /** Hide the host's unix sockets: its runtime dirs and the container engines' (HOST_SOCKET_PLACES). */
+  readonly hideHostSockets?: boolean;
   /** Places inside the writable roots that stay read-only (bound read-only over them). */
   readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;

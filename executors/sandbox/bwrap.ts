@@ -13,7 +13,7 @@ import {
   type SandboxProfile,
 } from './prestart-pool.ts';
 import { finishLimited, stopProcess } from './run-process.ts';
-import { findSecretMasks, runtimeDirMasks } from './secret-masks.ts';
+import { findSecretMasks, hostSocketMasks } from './secret-masks.ts';
 
 /** Where distributions install bwrap. */
 export const defaultBwrapPath = '/usr/bin/bwrap';
@@ -67,7 +67,7 @@ function slotOf(request: ShellRequest): string {
     request.cwd,
     request.writableRoots,
     request.visibleRoots,
-    request.hideRuntimeDirs,
+    request.hideHostSockets,
     request.readOnlyWithin,
     request.network,
     request.hostProcesses,
@@ -141,7 +141,7 @@ export function createBwrapShellOps(
           homeDir(request.env),
           [
             ...findSecretMasks(request.env),
-            ...(request.hideRuntimeDirs === true ? await runtimeDirMasks(request.env) : []),
+            ...(request.hideHostSockets === true ? await hostSocketMasks(request.env) : []),
           ],
           prlimitPath,
           pipedBashWords(),

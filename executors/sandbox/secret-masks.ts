@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
-import { maskedStores } from '../../constitution/protected.ts';
+import { HOST_SOCKET_PLACES, maskedStores } from '../../constitution/protected.ts';
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { SecretMask } from './bwrap-args.ts';
 import { isPublicKeyFile } from '../ops/public-key-file.ts';
@@ -157,14 +157,19 @@ function publicKeysIn(masks: readonly SecretMask[], env: NodeJS.ProcessEnv): Sec
 }
 
 /**
- * Runtime directories that hold the host's unix sockets (/run, /var/run, $XDG_RUNTIME_DIR):
- * a socket on a read-only bind still connects, and the Docker socket or the user's D-Bus
- * (systemd-run --user) runs anything outside the sandbox. Masked for calls no person approved.
+ * The places that hold the host's unix sockets (constitution/protected.ts HOST_SOCKET_PLACES:
+ * /run, /var/run, the container engines' dirs in the request's home and the account's) and
+ * $XDG_RUNTIME_DIR, those that exist as directories: a socket on a read-only bind still
+ * connects, and the Docker socket or the user's D-Bus (systemd-run --user) runs anything outside
+ * the sandbox. Masked for calls no person approved.
  */
-export async function runtimeDirMasks(env: NodeJS.ProcessEnv): Promise<SecretMask[]> {
-  const candidates = ['/run', '/var/run', env.XDG_RUNTIME_DIR].filter(
-    (dir): dir is string => dir !== undefined && dir.startsWith('/'),
-  );
+export async function hostSocketMasks(env: NodeJS.ProcessEnv): Promise<SecretMask[]> {
+  const homes = [...new Set([homeDir(env), accountHome()].filter((home) => home !== undefined))];
+  const candidates = [
+    ...HOST_SOCKET_PLACES.system,
+    ...homes.flatMap((home) => HOST_SOCKET_PLACES.home.map((place) => join(home, place))),
+    env.XDG_RUNTIME_DIR,
+  ].filter((dir): dir is string => dir !== undefined && dir.startsWith('/'));
   const real = await Promise.all(
     candidates.map((dir) =>
       realpath(dir).then(

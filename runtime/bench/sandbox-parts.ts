@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import type { ShellRequest } from '../../executors/ops/shell-ops.ts';
 import { buildBwrapArgs, type SecretMask } from '../../executors/sandbox/bwrap-args.ts';
 import { createBwrapShellOps, defaultBwrapPath } from '../../executors/sandbox/bwrap.ts';
-import { findSecretMasks, runtimeDirMasks } from '../../executors/sandbox/secret-masks.ts';
+import { findSecretMasks, hostSocketMasks } from '../../executors/sandbox/secret-masks.ts';
 import { homeDir } from '../paths.ts';
 import { median, roundRobinMedians } from './types.ts';
 
@@ -89,7 +89,7 @@ export async function overheadParts(
   const masks = findSecretMasks(env);
   const dirMasks = masks.filter((mask) => mask.kind === 'dir');
   const fileMasks = masks.filter((mask) => mask.kind === 'file');
-  const uncardedMasks: SecretMask[] = [...masks, ...(await runtimeDirMasks(env))];
+  const uncardedMasks: SecretMask[] = [...masks, ...(await hostSocketMasks(env))];
   const bwrap = (args: readonly string[]) => () => run(defaultBwrapPath, args, env);
   const shellOps = createBwrapShellOps();
   const custode = (subset: readonly SecretMask[]) => bwrap(buildBwrapArgs(request, home, subset));

@@ -115,7 +115,7 @@ export async function benchSandbox(): Promise<BenchSection> {
     const uncarded: ShellRequest = {
       ...request,
       visibleRoots: [workspace],
-      hideRuntimeDirs: true,
+      hideHostSockets: true,
       maxFileBytes: 256 * 1024 * 1024,
       tmpSizeBytes: 512 * 1024 * 1024,
     };

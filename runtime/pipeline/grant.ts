@@ -3,7 +3,7 @@
 // run without a card, and with what sandbox?" from this type and the tier list (tiers/index.ts).
 
 /** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
-export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code';
+export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code' | 'read-only-code';
 
 /** A file the decision read the contents of, and its identity then (dev, inode, size, times). */
 export interface PinnedFile {
@@ -16,7 +16,7 @@ export type Grant =
   | {
       readonly by: 'person';
       readonly who: string;
-      /** The card reviewed every unreviewed file (project code asked over them): clear the record. */
+      /** The card named every unreviewed file (it runs code over them): clear the record. */
       readonly reviews: boolean;
       /** The card said the command needs the network (constitution/network-use.ts): it gets it. */
       readonly network: boolean;

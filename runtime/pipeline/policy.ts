@@ -12,7 +12,12 @@ import type { WorkspaceDecision } from './workspace/policy.ts';
 
 export type PolicyResult =
   | { readonly decision: 'allow'; readonly reason: string; readonly grant: Grant }
-  | { readonly decision: 'ask'; readonly reason: string };
+  | {
+      readonly decision: 'ask';
+      readonly reason: string;
+      /** The card names the unreviewed files the code would run over: approving reviews them. */
+      readonly reviews?: true;
+    };
 
 export interface PolicyInput {
   readonly call: ProposedCall;
@@ -41,10 +46,10 @@ export interface PolicyInput {
    */
   readonly resolvedCall: ProposedCall;
   /**
-   * Why a rule must not answer now (it would run code next to unreviewed files), or null; asked
-   * only when a rule covers the call.
+   * Why code this call runs must be looked at first (it would run, able to write, next to
+   * unreviewed files), or null; asked only when a rule covers the call or a card is shown.
    */
-  readonly ruleReview: () => string | null;
+  readonly codeReview: () => string | null;
 }
 
 /** The card a guard signal calls for: what the guard let through but no call does unseen. */
@@ -58,13 +63,15 @@ function guardCard(signals: readonly string[]): string | null {
   return null;
 }
 
-/** Decide allow or ask; the first rule that applies wins, in the order written. */
+/**
+ * Decide allow or ask. A person's approval answers the card the call showed: when that card
+ * named the unreviewed files its code runs over, they are now reviewed.
+ */
 export function decidePolicy(input: PolicyInput): PolicyResult {
-  const { call, executor, config, verdict } = input;
-  const name = executor.name;
+  const { call } = input;
   if (call.approvedBy !== undefined) {
-    // A person approved project code that asked over unreviewed files: those are now reviewed.
-    const reviews = input.workspace?.kind === 'ask';
+    const shown = decideUnapproved(input);
+    const reviews = shown.decision === 'ask' && shown.reviews === true;
     return {
       decision: 'allow',
       reason: `approved by ${call.approvedBy}`,
@@ -77,6 +84,13 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       },
     };
   }
+  return decideUnapproved(input);
+}
+
+/** Allow or ask for a call no person has approved; the first rule that applies wins, in order. */
+function decideUnapproved(input: PolicyInput): PolicyResult {
+  const { call, executor, config, verdict } = input;
+  const name = executor.name;
   const card = guardCard(input.guardSignals);
   if (card !== null) return { decision: 'ask', reason: card };
   if (config.approvals.always_ask.includes(name)) {
@@ -130,11 +144,10 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
       },
     };
   const { workspace } = input;
-  if (workspace?.kind === 'ask') return { decision: 'ask', reason: workspace.reason };
-  if (workspace?.kind === 'allow')
+  if (workspace !== null)
     return {
       decision: 'allow',
-      reason: `workspace: ${workspace.rule}`,
+      reason: `${workspace.tier === 'read-only-code' ? 'read-only code' : 'workspace'}: ${workspace.rule}`,
       grant: {
         by: 'tier',
         tier: workspace.tier,
@@ -150,8 +163,9 @@ export function decidePolicy(input: PolicyInput): PolicyResult {
     };
   const matched = input.rules?.match(call) ?? null;
   const rule = matched !== null && input.rules?.match(input.resolvedCall) != null ? matched : null;
-  const review = rule === null ? null : input.ruleReview();
-  if (review !== null) return { decision: 'ask', reason: review };
+  // Code that runs able to write next to unreviewed files asks with them named, rule or not.
+  const review = rule !== null || executor.critical ? input.codeReview() : null;
+  if (review !== null) return { decision: 'ask', reason: review, reviews: true };
   if (rule !== null) {
     const reason = `rule: ${rule.description}`;
     return {

@@ -22,7 +22,7 @@ import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
 import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
-import { ruleReviewReason, shellTierAnswer, type TierContext } from './tiers/index.ts';
+import { codeReviewReason, shellTierAnswer, type TierContext } from './tiers/index.ts';
 import type { ArchiveReader } from './tiers/archive-extraction.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
@@ -292,7 +292,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     workspace: tiers?.workspace ?? null,
     guardSignals: ev.guardSignals ?? [],
     resolvedCall: resolvedCall(ev),
-    ruleReview: () => (shell === null ? null : ruleReviewReason(shell, tierContext)),
+    codeReview: () => (shell === null ? null : codeReviewReason(shell, tierContext)),
   });
   const carded = (ev.guardSignals ?? []).filter(
     (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL || s === STORED_CREDENTIAL_SIGNAL,

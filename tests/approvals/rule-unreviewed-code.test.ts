@@ -1,8 +1,8 @@
 // An always-allow rule for a project command (`make deploy` in ~/app) approved the code the
 // person knew. A file written since without a card (a new GNUmakefile, which make prefers to
 // the Makefile) changes what that command runs: until a card reviews it, the rule does not
-// answer, however the directory is spelled and whether or not the workspace tier runs project
-// code. Real pipeline, real files, a real sandboxed run.
+// answer (the command asks, or runs read-only), however the directory is spelled and whether or
+// not the workspace tier runs project code. Real pipeline, real files, a real sandboxed run.
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('an always-allow rule for project code and files written without a card
       { approvals: { workspace_catalogue: { enabled: true, project_code: false } } },
     ],
   ] as const) {
-    it(`asks while an unreviewed file would change what it runs (${what})`, async () => {
+    it(`does not let it write while an unreviewed file would change what it runs (${what})`, async () => {
       const { app } = await setUp(config);
       const live = pipeline;
       if (live === undefined) throw new Error('no pipeline');
@@ -61,8 +61,12 @@ describe('an always-allow rule for project code and files written without a card
       await live.invoke(planted, sig);
       for (const cwd of [app, join(app, '.'), `${app}/sub/..`]) {
         const outcome = await live.evaluate(asked('shell_exec', { command: 'make deploy', cwd }));
-        expect(outcome.decision, `cwd ${cwd}`).not.toBe('allow');
-        if (outcome.decision === 'allow') await live.invoke(outcome, sig);
+        const readOnly = outcome.decision === 'allow' && outcome.grant.by === 'tier';
+        expect(outcome.decision === 'ask' || readOnly, `cwd ${cwd}`).toBe(true);
+        if (outcome.decision === 'allow') {
+          expect(outcome.grant).toMatchObject({ tier: 'read-only-code', writable: [] });
+          await live.invoke(outcome, sig);
+        }
       }
       expect(await readdir(app)).not.toContain('PLANTED-RAN');
     });

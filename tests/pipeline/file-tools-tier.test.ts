@@ -116,13 +116,13 @@ describe('file tools without a card', () => {
     git('-C', project, 'checkout', '--', 'README.md');
   });
 
-  it('makes project code ask while a file tool write is unreviewed', async () => {
+  it('makes project code run read-only while a file tool write is unreviewed', async () => {
     await mkdir(join(project, 'src'), { recursive: true });
     await runs(await decide('fs_write', { path: join(project, 'src', 'new.js'), content: '1' }));
     const make = await pipeline.evaluate(
       call('shell_exec', { command: 'make', cwd: project }, intent),
     );
-    expect(make).toMatchObject({ decision: 'ask' });
-    expect(make.reason).toMatch(/unreviewed/);
+    expect(make).toMatchObject({ grant: { tier: 'read-only-code', writable: [] } });
+    expect(make.reason).toMatch(/unreviewed: src\/new\.js/);
   });
 });

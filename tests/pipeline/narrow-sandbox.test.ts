@@ -31,7 +31,7 @@ function policyInput(extra: Partial<PolicyInput> = {}): PolicyInput {
   return {
     call: ls,
     resolvedCall: ls,
-    ruleReview: () => null,
+    codeReview: () => null,
     executor: shellExec,
     config: parseConfig({}),
     verdict: approving,

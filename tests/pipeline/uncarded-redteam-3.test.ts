@@ -78,7 +78,7 @@ describe('uncarded red team 3: ideas that held', () => {
     ]);
   });
 
-  it('a cache or config that a runner reads is an unreviewed write: __pycache__ asks for the runner next, hidden caches ask', async () => {
+  it('a cache or config that a runner reads is an unreviewed write: __pycache__ makes the runner next run read-only, hidden caches ask', async () => {
     await expectDecisions('ask', [
       "echo '* diff=x' > .gitattributes",
       'mkdir -p node_modules/.cache/x',
@@ -87,11 +87,11 @@ describe('uncarded red team 3: ideas that held', () => {
     await run("printf '\\x6f\\x0d\\x0d\\x0a' > __pycache__.pyc");
     await run('mkdir __pycache__ && mv __pycache__.pyc __pycache__/conftest.cpython-311.pyc');
     const pytest = await decide('python3 -m pytest -q');
-    expect(pytest).toMatchObject({ decision: 'ask' });
+    expect(pytest).toMatchObject({ grant: { tier: 'read-only-code', writable: [] } });
     expect(pytest.reason).toMatch(/unreviewed: .*__pycache__/);
   });
 
-  it('git stash and git checkout -b carry nothing past the record: a write stashed away still makes make ask, and stays in the stash', async () => {
+  it('git stash and git checkout -b carry nothing past the record: a write stashed away still makes make run read-only, and stays in the stash', async () => {
     // An append to an existing script asks (a link can make a file a dotfile; nothing runs notes).
     await writeFile(join(project, 'keep.sh'), 'true\n');
     expect(await decide("printf 'x' >> keep.sh")).toMatchObject({ decision: 'ask' });
@@ -101,8 +101,8 @@ describe('uncarded red team 3: ideas that held', () => {
     expect(await run('git checkout -b topic')).toMatchObject({ exit_code: 0 });
     expect(await readFile(join(project, 'keep.txt'), 'utf8')).toBe('keep me\n');
     expect(await decide('make')).toMatchObject({
-      decision: 'ask',
-      reason: expect.stringMatching(/unreviewed: Makefile;/),
+      grant: { tier: 'read-only-code', writable: [] },
+      reason: expect.stringMatching(/unreviewed: Makefile\)/),
     });
     expect(await run('git stash list')).toMatchObject({
       stdout: expect.stringMatching(/stash@\{0\}/),
@@ -250,11 +250,11 @@ describe('uncarded red team 3: holes closed', () => {
     ]);
   });
 
-  it('the project-code card names the newest unreviewed file first', async () => {
+  it('project code run read-only names the newest unreviewed file first', async () => {
     for (const name of ['a.md', 'b.md', 'c.md']) await run(`echo notes > ${name}`);
     await run("printf 'all:\\n\\ttouch pwned\\n' > Makefile");
     const make = await decide('make');
-    expect(make).toMatchObject({ decision: 'ask' });
-    expect(make.reason).toMatch(/unreviewed: Makefile, c\.md, b\.md, a\.md;/);
+    expect(make).toMatchObject({ grant: { tier: 'read-only-code' } });
+    expect(make.reason).toMatch(/unreviewed: Makefile, c\.md, b\.md, a\.md\)/);
   });
 });

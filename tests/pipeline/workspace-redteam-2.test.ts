@@ -242,17 +242,20 @@ describe('project code red team: ideas that held', () => {
     ]) {
       await run(command, alias);
       const make = await decide('make');
-      expect(make, command).toMatchObject({ decision: 'ask' });
-      // A person's approval of project code there reviews what it named (a target with no rule).
+      expect(make, command).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
+      // A person's approval of the card the model asks for reviews what it named (a target with no rule).
       const approved = await pipeline.evaluate(
-        call('shell_exec', { command: 'make -s none', cwd: project }, intent, {
-          approvedBy: 'local:1',
-        }),
+        call(
+          'shell_exec',
+          { command: 'make -s none', cwd: project, request_approval: true },
+          intent,
+          { approvedBy: 'local:1' },
+        ),
       );
       expect(await pipeline.invoke(approved, new AbortController().signal)).toMatchObject({
         ok: true,
       });
-      expect(await decide('make -s none')).toMatchObject({ decision: 'allow' });
+      expect(await decide('make -s none')).toMatchObject({ grant: { tier: 'project-code' } });
     }
     expect(await exists(join(project, 'pwned'))).toBe(false);
   });

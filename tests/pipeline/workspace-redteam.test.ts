@@ -213,7 +213,7 @@ describe('workspace red team: holes closed in the policy, the runners and the ex
     await expectAsks(['rm -rf var/keep.txt'], '/dev/fd/../root');
   });
 
-  it('model-written code does not run without a card: same call, or a later one', async () => {
+  it('model-written code does not run able to write without a card: same call, or a later one', async () => {
     execFileSync('git', ['init', '-q', project]);
     await expectAsks([
       "echo 'rm -rf ./*; echo planted > .husky/pre-commit' > wipe.sh && bash wipe.sh",
@@ -223,8 +223,9 @@ describe('workspace red team: holes closed in the policy, the runners and the ex
     expect(write).toMatchObject({ decision: 'allow', reason: 'workspace: echo' });
     await pipeline.invoke(write, new AbortController().signal);
     const later = await decide('bash wipe.sh');
-    expect(later).toMatchObject({ decision: 'ask' });
+    expect(later).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
     expect(later.reason).toMatch(/written without approval are unreviewed/);
+    await pipeline.invoke(later, new AbortController().signal);
     expect(await readFile(join(project, 'keep.txt'), 'utf8')).toBe('keep me\n');
   });
 

@@ -102,7 +102,7 @@ describe('project code: the decision', () => {
     });
   });
 
-  it('asks for installs, fetches, other directories, inline code and git changes beside it', async () => {
+  it('asks for installs, fetches, other directories, loaded code and git changes beside it', async () => {
     for (const command of [
       'npm install',
       'npm run build --prefix /',
@@ -112,8 +112,8 @@ describe('project code: the decision', () => {
       'make CC=evil',
       'cargo install ripgrep',
       'go get example.com/x',
-      "python3 -c 'print(1)'",
-      'node -e 1',
+      "python3 -c 'print(1)' > out.txt",
+      'node -r ./x.js -e 1',
       'bash /etc/x.sh',
       './../x.sh',
       'bash ../x.sh',

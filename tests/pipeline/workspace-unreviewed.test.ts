@@ -1,5 +1,6 @@
-// Project code never runs uncarded over files that calls without a card wrote: the model must
-// not approve its own program. Real pipeline, real files, real bubblewrap.
+// Project code never runs uncarded able to write over files that calls without a card wrote: the
+// model must not approve its own program. It runs read-only until a card names the files and a
+// person approves. Real pipeline, real files, real bubblewrap.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -39,10 +40,22 @@ async function withPipeline(use: (pipeline: Pipeline) => Promise<void>): Promise
   }
 }
 
+/** The call, or, approved by `approvedBy`, the call the model makes to ask (request_approval). */
 function shell(pipeline: Pipeline, command: string, approvedBy?: string): Promise<PipelineOutcome> {
-  const extra = approvedBy === undefined ? {} : { approvedBy };
-  return pipeline.evaluate(call('shell_exec', { command, cwd: project }, intent, extra));
+  if (approvedBy === undefined)
+    return pipeline.evaluate(call('shell_exec', { command, cwd: project }, intent));
+  const args = { command, cwd: project, request_approval: true };
+  return pipeline.evaluate(call('shell_exec', args, intent, { approvedBy }));
 }
+
+/** The card the model gets when it asks to run `command` able to write. */
+function asked(pipeline: Pipeline, command: string): Promise<PipelineOutcome> {
+  const args = { command, cwd: project, request_approval: true };
+  return pipeline.evaluate(call('shell_exec', args, intent));
+}
+
+/** Runs without a card, read-only: nothing writable but its private /tmp. */
+const readOnly = { decision: 'allow', grant: { tier: 'read-only-code', writable: [] } };
 
 async function run(pipeline: Pipeline, outcome: PipelineOutcome): Promise<void> {
   expect(outcome.decision).toBe('allow');
@@ -51,13 +64,23 @@ async function run(pipeline: Pipeline, outcome: PipelineOutcome): Promise<void> 
 }
 
 describe('unreviewed writes', () => {
-  it('asks before make runs a Makefile a call without a card wrote, and names it', async () => {
+  it('runs make over a Makefile a call without a card wrote read-only, naming it, and its write fails', async () => {
     await withPipeline(async (pipeline) => {
       await run(pipeline, await shell(pipeline, "echo 'all:; touch pwned' > Makefile"));
       const make = await shell(pipeline, 'make');
-      expect(make).toMatchObject({ decision: 'ask' });
-      expect(make.reason).toMatch(/written without approval are unreviewed: Makefile/);
+      expect(make).toMatchObject(readOnly);
+      expect(make.reason).toMatch(
+        /^read-only code: make \(files written without approval are unreviewed: Makefile\)/,
+      );
+      const ran = await pipeline.invoke(make, new AbortController().signal);
+      expect(ran).toMatchObject({
+        ok: true,
+        result: { note: expect.stringContaining('ran read-only without approval') },
+      });
       expect(await exists(join(project, 'pwned'))).toBe(false);
+      const card = await asked(pipeline, 'make');
+      expect(card).toMatchObject({ decision: 'ask' });
+      expect(card.reason).toMatch(/written without approval are unreviewed: Makefile/);
     });
   });
 
@@ -77,7 +100,7 @@ describe('unreviewed writes', () => {
     await withPipeline(async (daemon) => {
       await withPipeline(async (chat) => {
         await run(chat, await shell(chat, "echo 'all:; touch pwned' > Makefile"));
-        expect(await shell(daemon, 'make')).toMatchObject({ decision: 'ask' });
+        expect(await shell(daemon, 'make')).toMatchObject(readOnly);
         await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
         await run(daemon, await shell(daemon, 'make', 'local:1'));
         expect(await shell(chat, 'make')).toMatchObject({ decision: 'allow' });
@@ -90,7 +113,7 @@ describe('unreviewed writes', () => {
       await run(pipeline, await shell(pipeline, "echo 'all:; @echo built' > Makefile"));
     });
     await withPipeline(async (pipeline) => {
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'ask' });
+      expect(await shell(pipeline, 'make')).toMatchObject(readOnly);
       await run(pipeline, await shell(pipeline, 'make', 'local:1'));
       expect(await shell(pipeline, 'make')).toMatchObject({
         decision: 'allow',
@@ -103,14 +126,14 @@ describe('unreviewed writes', () => {
     await withPipeline(async (pipeline) => {
       await run(pipeline, await shell(pipeline, 'touch notes.txt'));
       await rm(join(project, 'notes.txt'));
-      expect(await shell(pipeline, 'make')).toMatchObject({ decision: 'ask' });
+      expect(await shell(pipeline, 'make')).toMatchObject(readOnly);
       await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
       await run(pipeline, await shell(pipeline, 'make -s', 'local:1'));
       expect(await shell(pipeline, 'make -s')).toMatchObject({ decision: 'allow' });
       const above = `${project}-above.json`;
       await run(pipeline, await shell(pipeline, `echo '{}' > ${above}`));
       const npm = await shell(pipeline, 'npm test');
-      expect(npm).toMatchObject({ decision: 'ask' });
+      expect(npm).toMatchObject(readOnly);
       expect(npm.reason).toContain(basename(above));
     });
   });
@@ -127,20 +150,21 @@ describe('unreviewed writes', () => {
     expect(reloaded.pending()).toEqual([]);
   });
 
-  it('fails closed on a record it cannot read: every work tree asks until an approval', async () => {
+  it('fails closed on a record it cannot read: project code runs read-only until an approval', async () => {
     await mkdir(join(env.XDG_STATE_HOME ?? '', 'custode'), { recursive: true });
     await writeFile(unreviewedWritesFile(env), '{not json');
     await withPipeline(async (pipeline) => {
       const make = await shell(pipeline, 'make -s');
-      expect(make).toMatchObject({ decision: 'ask' });
+      expect(make).toMatchObject(readOnly);
       expect(make.reason).toContain(LOST_RECORD);
+      expect((await asked(pipeline, 'make -s')).reason).toContain(LOST_RECORD);
       await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
       await run(pipeline, await shell(pipeline, 'make -s', 'local:1'));
       expect(await shell(pipeline, 'make -s')).toMatchObject({ decision: 'allow' });
     });
   });
 
-  it('an always-allow rule for the runner does not skip the question', async () => {
+  it('an always-allow rule for the runner does not let it write over unreviewed files', async () => {
     const rules = await createRuleStore(join(project, '..', 'rules-state'));
     const make = call('shell_exec', { command: 'make', cwd: project }, intent, {
       sender: 'local:1',
@@ -156,7 +180,7 @@ describe('unreviewed writes', () => {
     });
     try {
       await run(pipeline, await shell(pipeline, 'touch notes.txt'));
-      expect(await pipeline.evaluate(make)).toMatchObject({ decision: 'ask' });
+      expect(await pipeline.evaluate(make)).toMatchObject(readOnly);
     } finally {
       pipeline.close();
     }
@@ -188,14 +212,14 @@ describe('unreviewed writes', () => {
       const wrote = await pipeline.evaluate(write);
       expect(wrote).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
       await pipeline.invoke(wrote, new AbortController().signal);
-      const make = await shell(pipeline, 'make');
+      const make = await asked(pipeline, 'make');
       expect(make.reason).toContain('Makefile');
       await writeFile(join(project, 'Makefile'), 'all:\n\t@true\n');
       await run(pipeline, await shell(pipeline, 'make', 'local:1'));
       const edited = await pipeline.evaluate(push);
       expect(edited).toMatchObject({ decision: 'allow', reason: expect.stringMatching(/^rule:/) });
       await pipeline.invoke(edited, new AbortController().signal);
-      expect((await shell(pipeline, 'make')).reason).toContain('always-allow rule');
+      expect((await asked(pipeline, 'make')).reason).toContain('always-allow rule');
     } finally {
       pipeline.close();
     }

@@ -163,7 +163,7 @@ export async function archiveDecision(
   if (command === null) return null;
   const use = archiveUse(command);
   if (use === null || !readPathCheck(scope)(use.archive)) return null;
-  const allow = { kind: 'allow', tier: 'workspace', readOnlyWithin: [], replaces: false } as const;
+  const allow = { tier: 'workspace', readOnlyWithin: [], replaces: false } as const;
   // A listing prints names and writes nothing.
   if (use.lists)
     return { ...allow, rule: `${use.format} list`, writable: [], written: [], pinned: [] };

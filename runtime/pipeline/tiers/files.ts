@@ -65,9 +65,8 @@ export function workspaceAllow(
   writable: readonly string[],
   written: readonly string[],
   replaces: boolean,
-): Extract<WorkspaceDecision, { kind: 'allow' }> {
+): WorkspaceDecision {
   return {
-    kind: 'allow',
     tier: 'workspace',
     rule,
     writable,

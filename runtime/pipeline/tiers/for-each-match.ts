@@ -103,7 +103,7 @@ export function forEachMatchAnswer(
       signals: [`read-only: ${each}: ${answer.readOnlyRule}`],
     };
   const { workspace } = answer;
-  if (workspace?.kind !== 'allow' || workspace.tier !== 'workspace') return null;
+  if (workspace === null || workspace.tier !== 'workspace') return null;
   const rule = `${each}: ${workspace.rule}`;
   return { ...answer, workspace: { ...workspace, rule }, signals: [`workspace: ${rule}`] };
 }

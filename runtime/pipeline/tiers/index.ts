@@ -49,6 +49,11 @@ export const TIERS: readonly TierRow[] = [
     reason: 'workspace: <runner>',
     writes: 'its git work tree, with `.git` read-only; nothing outside a work tree',
   },
+  {
+    tier: 'read-only-code',
+    reason: 'read-only code: <rule>',
+    writes: 'nothing but its private `/tmp`; no network; protected places and host sockets hidden',
+  },
 ];
 
 /** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`) may write. */
@@ -145,10 +150,11 @@ export async function shellTierAnswer(
 }
 
 /**
- * Why an always-allow rule for this shell call must not answer now (it would run code while
- * files written without a card are unreviewed), judged in the directory the line works in; or null.
+ * Why this shell call must not run able to write, by a rule or a card that does not name them,
+ * now (it would run code while files written without a card are unreviewed), judged in the
+ * directory the line works in; or null.
  */
-export function ruleReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
+export function codeReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
   const { args, paths } = ctx;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
@@ -181,7 +187,7 @@ function fetchAnswer(
 
 /** A workspace decision as the tiers' answer. */
 export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer {
-  const signals = workspace?.kind === 'allow' ? [`workspace: ${workspace.rule}`] : [];
+  const signals = workspace !== null ? [`workspace: ${workspace.rule}`] : [];
   return { readOnlyRule: null, fetch: null, workspace, signals };
 }
 

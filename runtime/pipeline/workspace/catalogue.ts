@@ -7,6 +7,7 @@
 // The rules live by family beside this file; this is their one index.
 import { FILE_WORKSPACE } from './files.ts';
 import { GIT_WORKSPACE } from './git.ts';
+import { INLINE_CODE_WORKSPACE } from './inline-code.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import type { WorkspaceRuleSpec } from './spec.ts';
 
@@ -17,4 +18,11 @@ export const BUILT_IN_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ...FILE_WORKSPACE,
   ...GIT_WORKSPACE,
   ...RUNNER_WORKSPACE,
+  ...INLINE_CODE_WORKSPACE,
+];
+
+/** The rules that run code (the project's, or inline code read-only): off with project_code. */
+export const CODE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
+  ...RUNNER_WORKSPACE,
+  ...INLINE_CODE_WORKSPACE,
 ];

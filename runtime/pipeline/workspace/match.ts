@@ -17,6 +17,8 @@ import {
 } from '../read-only.ts';
 import { BUILT_IN_WORKSPACE } from './catalogue.ts';
 import { SCRIPT_BINARY } from './runners.ts';
+import { interpreterKey } from './inline-code.ts';
+import { interpreterFamily } from '../../../constitution/programs.ts';
 import {
   effects,
   type IsDirectory,
@@ -99,7 +101,13 @@ function matchCommand(
   if (read) return { ...redirected, rule: read.rule };
   const words = command.args.map((word) => word.text);
   const key = script ? SCRIPT_BINARY : binary;
-  for (const rule of workspace.rules.get(key) ?? []) {
+  // An interpreter's inline code is read by its family's rules, whatever version it names.
+  const family = script ? null : interpreterFamily(binary);
+  const rules = [
+    ...(workspace.rules.get(key) ?? []),
+    ...(family === null ? [] : (workspace.rules.get(interpreterKey(family)) ?? [])),
+  ];
+  for (const rule of rules) {
     const found = rule.effects(script ? [name.text, ...words] : words, checks.isDirectory);
     if (found === null) continue;
     return {
@@ -129,6 +137,7 @@ export function matchWorkspace(
   const targets: WorkspaceTarget[] = [];
   let repository = false;
   let runs = false;
+  let readOnlyCode = false;
   for (const command of parsed.commands) {
     const found = matchCommand(parsed, command, readOnly, workspace, checks);
     if (found === null) return null;
@@ -138,6 +147,7 @@ export function matchWorkspace(
     targets.push(...found.targets);
     repository ||= found.repository;
     runs ||= found.runs;
+    readOnlyCode ||= found.readOnlyCode;
   }
   const readOk = (path: string): boolean =>
     checks.readOk(path, {
@@ -146,7 +156,7 @@ export function matchWorkspace(
       ...(trees.includes(path) ? { tree: true } : {}),
     });
   if (!reads.every(readOk)) return null;
-  return { rule: names.join(', '), reads, trees, targets, repository, runs };
+  return { rule: names.join(', '), reads, trees, targets, repository, runs, readOnlyCode };
 }
 
 function checkExamples(rule: WorkspaceRuleSpec): void {

@@ -11,7 +11,7 @@ import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
-import { BUILT_IN_WORKSPACE } from './catalogue.ts';
+import { BUILT_IN_WORKSPACE, CODE_WORKSPACE } from './catalogue.ts';
 import { loadWorkspaceCatalogue, matchWorkspace, type WorkspaceCatalogue } from './match.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
@@ -31,27 +31,23 @@ export interface WorkspaceScope extends ShellScope {
 }
 
 /**
- * The workspace tier's answer: run without a card (the rules that matched, what the sandbox may
- * write, what the call writes), or ask with a reason the card shows (project code where
- * unreviewed files are; approving it reviews them).
+ * The workspace tier's answer, a run without a card: the rules that matched, what the sandbox
+ * may write, what the call writes.
  */
-export type WorkspaceDecision =
-  | {
-      readonly kind: 'allow';
-      /** Project code (a runner) or the workspace's file and git rules. */
-      readonly tier: 'workspace' | 'project-code';
-      readonly rule: string;
-      readonly writable: readonly string[];
-      /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
-      readonly readOnlyWithin: readonly string[];
-      /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
-      readonly written: readonly string[];
-      /** It may replace existing files (project code, a file git can give back). */
-      readonly replaces: boolean;
-      /** Files the decision read the contents of (an archive): the run refuses one that changed. */
-      readonly pinned: readonly PinnedFile[];
-    }
-  | { readonly kind: 'ask'; readonly reason: string };
+export interface WorkspaceDecision {
+  /** The workspace's file and git rules, project code (a runner), or code run read-only. */
+  readonly tier: 'workspace' | 'project-code' | 'read-only-code';
+  readonly rule: string;
+  readonly writable: readonly string[];
+  /** Places inside `writable` that stay read-only (a work tree's .git, for project code). */
+  readonly readOnlyWithin: readonly string[];
+  /** Resolved paths it writes outside scratch, recorded as unreviewed when it runs. */
+  readonly written: readonly string[];
+  /** It may replace existing files (project code, a file git can give back). */
+  readonly replaces: boolean;
+  /** Files the decision read the contents of (an archive): the run refuses one that changed. */
+  readonly pinned: readonly PinnedFile[];
+}
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
 function findRepository(cwd: string, scope: WorkspaceScope): string | null {
@@ -62,40 +58,67 @@ function findRepository(cwd: string, scope: WorkspaceScope): string | null {
 }
 
 /**
- * Project code: it may write its git work tree, when that is inside roots.write and is not the
- * home or a hidden or protected place, its .git a directory kept read-only so history survives
- * whatever the code does; outside such a work tree it may write nothing. It asks while any file
- * a call without a card wrote is pending review, wherever it is: runners read code and config
- * from above their tree too (../package.json, ../conftest.py, a toolchain file).
+ * Why project code run in `tree` must not write now, or null: files a call without a card wrote
+ * are pending review, wherever they are (runners read code and config from above their tree too:
+ * ../package.json, ../conftest.py, a toolchain file). Newest first, ten at most: the file the
+ * model wrote last is the one to look at.
  */
-function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
+function pendingReview(tree: string, scope: WorkspaceScope): string | null {
+  const pending = scope.unreviewed.pending();
+  if (pending.length === 0) return null;
+  const named = pending.slice(0, 10).map((path) => relative(tree, path) || path);
+  const more = pending.length > 10 ? ` and ${String(pending.length - 10)} more` : '';
+  return `files written without approval are unreviewed: ${named.join(', ')}${more}`;
+}
+
+/** The git work tree project code in cwd may write, or null (outside one, or not writable). */
+function usableWorkTree(scope: WorkspaceScope): string | null {
   const root = findRepository(scope.cwd, scope);
   const usable =
     root !== null &&
     scope.isDirectory(join(root, '.git')) &&
     writeOk(root, scope) &&
     !isProtected(root, scope);
-  const tree = usable ? root : scope.cwd;
-  // Newest first, ten at most: the file the model wrote last is the one to look at.
-  const pending = scope.unreviewed.pending();
-  if (pending.length > 0) {
-    const named = pending.slice(0, 10).map((path) => relative(tree, path) || path);
-    const more = pending.length > 10 ? ` and ${String(pending.length - 10)} more` : '';
-    return {
-      kind: 'ask',
-      reason: `workspace: ${rule} would run code in ${tree} while files written without approval are unreviewed: ${named.join(', ')}${more}; look at them before approving`,
-    };
-  }
+  return usable ? root : null;
+}
+
+/**
+ * Code nobody reviewed, run where it can lose nothing: nothing writable but its private /tmp
+ * (the sandbox also takes its network and hides every protected place and host socket). It
+ * writes nothing, so it reviews nothing: pending files stay pending.
+ */
+function readOnlyCode(rule: string): WorkspaceDecision {
+  return {
+    tier: 'read-only-code',
+    rule,
+    writable: [],
+    readOnlyWithin: [],
+    written: [],
+    replaces: false,
+    pinned: [],
+  };
+}
+
+/**
+ * Project code: it may write its git work tree, when that is inside roots.write and is not the
+ * home or a hidden or protected place, its .git a directory kept read-only so history survives
+ * whatever the code does; outside such a work tree it may write nothing. While any file a call
+ * without a card wrote is pending review it runs read-only: the model must not approve its own
+ * program by running it with the tree writable.
+ */
+function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
+  const root = usableWorkTree(scope);
+  const pending = pendingReview(root ?? scope.cwd, scope);
+  if (pending !== null) return readOnlyCode(`${rule} (${pending})`);
   // Project code rewrites its work tree as it likes; its history stays read-only.
   const code = {
-    kind: 'allow',
     tier: 'project-code',
     rule,
     written: [],
     replaces: true,
     pinned: [],
   } as const;
-  return usable
+  return root !== null
     ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
     : { ...code, writable: [], readOnlyWithin: [] };
 }
@@ -103,18 +126,18 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
 let runnersOnly: WorkspaceCatalogue | undefined;
 
 /**
- * Why this shell call, which an always-allow rule lets through, must ask now: it runs the
- * project's code or an interpreter, and files a call without a card wrote are unreviewed. The
- * rule approved the code as the person knew it; a new GNUmakefile or conftest.py changes what
- * runs. Null when nothing is pending or the line runs no code from files.
+ * Why this shell call, which would run able to write (an always-allow rule lets it through, or a
+ * card is shown), must name the unreviewed files: it runs the project's code or an interpreter,
+ * and files a call without a card wrote are unreviewed. A rule approved the code as the person
+ * knew it; a new GNUmakefile or conftest.py changes what runs. Null when nothing is pending or
+ * the line runs no code from files.
  */
 export function unreviewedCodeReason(
   shell: ParsedShell,
   readOnly: ReadOnlyCatalogue | null,
   scope: WorkspaceScope,
 ): string | null {
-  const pending = scope.unreviewed.pending();
-  if (pending.length === 0) return null;
+  if (scope.unreviewed.pending().length === 0) return null;
   runnersOnly ??= loadWorkspaceCatalogue(RUNNER_WORKSPACE);
   const runner = matchWorkspace(shell, readOnly, runnersOnly, {
     readOk: () => true,
@@ -127,8 +150,11 @@ export function unreviewedCodeReason(
         command.binary !== null && (command.binary.includes('/') || runsOtherCode(command.binary)),
     );
   if (!code) return null;
-  const decided = projectCode('the command this rule allows', scope);
-  return decided.kind === 'ask' ? decided.reason : null;
+  const tree = usableWorkTree(scope) ?? scope.cwd;
+  const pending = pendingReview(tree, scope);
+  return pending === null
+    ? null
+    : `workspace: this would run code in ${tree} while ${pending}; look at them before approving`;
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
@@ -147,11 +173,11 @@ export function workspaceDecisionFor(
   const needs = writableFor(match.targets, scope);
   if (needs === null) return null;
   const writable = needs.dirs;
-  if (match.runs) {
-    // Project code runs alone: a file this call writes could be the code it runs (a new
-    // Makefile, a copied interpreter), and git needs .git writable, which the code must not have.
+  if (match.runs || match.readOnlyCode) {
+    // Code runs alone: a file this call writes could be the code it runs (a new Makefile, a
+    // copied interpreter), and git needs .git writable, which the code must not have.
     if (match.repository || match.targets.length > 0) return null;
-    return projectCode(match.rule, scope);
+    return match.readOnlyCode ? readOnlyCode(match.rule) : projectCode(match.rule, scope);
   }
   if (match.repository) {
     // Outside a repository git changes nothing (it says so); the home as a repository (a
@@ -165,7 +191,6 @@ export function workspaceDecisionFor(
   // Scratch or the workspace, never both: a symlink copied into /tmp could join them.
   if (needs.scratch && writable.size > 0) return null;
   return {
-    kind: 'allow',
     tier: 'workspace',
     rule: match.rule,
     writable: [...writable],
@@ -189,6 +214,6 @@ export function workspaceCatalogueFor(config: Config): WorkspaceCatalogue | null
   return loadWorkspaceCatalogue(
     projectCode
       ? BUILT_IN_WORKSPACE
-      : BUILT_IN_WORKSPACE.filter((rule) => !RUNNER_WORKSPACE.includes(rule)),
+      : BUILT_IN_WORKSPACE.filter((rule) => !CODE_WORKSPACE.includes(rule)),
   );
 }

@@ -30,6 +30,11 @@ export interface WorkspaceEffects {
   readonly repository: boolean;
   /** It runs the project's own code (a build, test or lint script, a script file). */
   readonly runs: boolean;
+  /**
+   * It runs code no rule can read and nobody reviewed (`python3 -c`, `node -e`, a standard
+   * library tool run with -m): the line runs only read-only (inline-code.ts).
+   */
+  readonly readOnlyCode: boolean;
   /** Reads that walk a whole tree (cp -r, tar c): placed by the read check as trees. */
   readonly trees: readonly string[];
 }
@@ -94,6 +99,7 @@ const NONE: WorkspaceEffects = {
   targets: [],
   repository: false,
   runs: false,
+  readOnlyCode: false,
   trees: [],
 };
 
