@@ -1,13 +1,24 @@
-// A line that is one `for NAME in WORDS; do BODY; done`: its variable, the words it walks as
-// written, and the body's text, so a tier can judge each iteration as the line bash would run.
+// A line with one `for NAME in WORDS; do BODY; done` at its top (alone, among `;` statements, or
+// last in a `&&` chain): its variable, the words it walks as written, the body's text, and the
+// text around it, so a tier can judge each iteration as the line bash would run.
 import type { Node } from 'web-tree-sitter';
 import type { ForLoop } from './types.ts';
 
-/** The loop when the whole line is one plain `for … in …` statement; else null. */
-export function forLoopOf(root: Node, text: string): ForLoop | null {
+/** The top-level for statement: a statement of its own, or the last element of a top-level list. */
+function topLoop(root: Node): Node | null {
   const top = root.namedChildren.filter((node) => node !== null && node.type !== 'comment');
-  const [loop] = top;
-  if (top.length !== 1 || loop?.type !== 'for_statement') return null;
+  const loops = top.flatMap((node) => {
+    if (node.type === 'for_statement') return [node];
+    const last = node.type === 'list' ? node.namedChildren[node.namedChildren.length - 1] : null;
+    return last?.type === 'for_statement' ? [last] : [];
+  });
+  return loops.length === 1 ? (loops[0] ?? null) : null;
+}
+
+/** The loop at the line's top (see above), when there is exactly one; else null. */
+export function forLoopOf(root: Node, text: string): ForLoop | null {
+  const loop = topLoop(root);
+  if (loop === null) return null;
   const variable = loop.childForFieldName('variable')?.text;
   const body = loop.childForFieldName('body');
   if (variable === undefined || body?.type !== 'do_group') return null;
@@ -21,6 +32,8 @@ export function forLoopOf(root: Node, text: string): ForLoop | null {
   return {
     variable,
     values: values.map((node) => text.slice(node.startIndex, node.endIndex)),
-    body: text.slice(first.startIndex, last.endIndex),
+    body: statements.map((node) => text.slice(node.startIndex, node.endIndex)),
+    before: text.slice(0, loop.startIndex),
+    after: text.slice(loop.endIndex),
   };
 }

@@ -8,9 +8,15 @@ export type WordPart =
   /**
    * Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`),
    * `printsName` (the glob its output always matches) when it runs a command that prints one
-   * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts).
+   * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts), `objectNames` when it prints
+   * only git commit names (`$(git rev-list -n 1 HEAD)`).
    */
-  | { readonly kind: 'dynamic'; readonly output: string | null; readonly printsName?: string };
+  | {
+      readonly kind: 'dynamic';
+      readonly output: string | null;
+      readonly printsName?: string;
+      readonly objectNames?: true;
+    };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {
@@ -84,13 +90,16 @@ export interface ShellCommand {
   readonly loop: string | null;
 }
 
-/** A line that is one `for NAME in WORDS; do BODY; done` (for-loop.ts). */
+/** A line with one `for NAME in WORDS; do BODY; done` at its top (for-loop.ts). */
 export interface ForLoop {
   readonly variable: string;
   /** The words after `in`, as written (quotes and globs as they are). */
   readonly values: readonly string[];
-  /** The text between `do` and `done`. */
-  readonly body: string;
+  /** The statements between `do` and `done`, each as written. */
+  readonly body: readonly string[];
+  /** The line's text before the loop (`mkdir -p ~/Pictures && `), and after it. */
+  readonly before: string;
+  readonly after: string;
 }
 
 /** The whole command line, normalised. */
@@ -107,7 +116,7 @@ export interface ParsedShell {
   readonly hasSubstitution: boolean;
   /** The elements' text when the whole line is one `&&` chain (a && b && c); else null. */
   readonly andChain: readonly string[] | null;
-  /** The loop when the whole line is one `for … in …; do …; done`; else null. */
+  /** The one `for … in …; do …; done` at the line's top (for-loop.ts); else null. */
   readonly forLoop: ForLoop | null;
   /**
    * Text the line writes into files, by the file's name as written (`./` dropped): a literal

@@ -1,7 +1,7 @@
 // Turn a tree-sitter-bash word node into a ShellWord: quotes removed, escapes resolved, and a
 // record of everything the shell would still expand at run time (so "literal" can be trusted).
 import type { Node } from 'web-tree-sitter';
-import { nameOutputPattern } from './name-output.ts';
+import { nameOutputPattern, printsObjectNames } from './name-output.ts';
 import type { ShellWord, WordPart } from './types.ts';
 
 /** Collects the pieces of one word; `shape` keeps unquoted text only, to spot globs and braces. */
@@ -193,10 +193,12 @@ function substitutionPart(node: Node): WordPart {
   const words = substitutedWords(node);
   const [name, ...args] = words ?? [];
   const printsName = name === undefined ? null : nameOutputPattern(name, args);
+  const objectNames = name !== undefined && printsObjectNames(name, args);
   return {
     kind: 'dynamic',
     output: echoedOutput(words),
     ...(printsName === null ? {} : { printsName }),
+    ...(objectNames ? { objectNames: true as const } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ beforeAll(async () => {
   writeFileSync(join(home, 'notes', 'todo.md'), '- milk\n');
   mkdirSync(join(home, 'Downloads'), { recursive: true });
   writeFileSync(join(home, 'Downloads', 'a.jpg'), 'jpg');
+  writeFileSync(join(home, 'Downloads', 'b.jpg'), 'jpg');
   mkdirSync(join(home, 'Downloads', 'odd'), { recursive: true });
   writeFileSync(join(home, 'Downloads', 'odd', '-rf'), 'a name that reads as an option');
   mkdirSync(join(home, 'Pictures'), { recursive: true });

@@ -101,7 +101,8 @@ function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
   const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env));
+  const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
+  const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
   return { shell: judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths), cwd };
 }
 

@@ -11,7 +11,7 @@ import type { ParsedShell, ShellCommand, ShellWord, WordPart } from '../../shell
 
 // Builtins that set a variable named in their words (read NAME, printf -v NAME, getopts ... NAME),
 // or run text that could (eval, source).
-const SETS_VARIABLES: ReadonlySet<string> = new Set([
+export const SETS_VARIABLES: ReadonlySet<string> = new Set([
   'read',
   'readarray',
   'mapfile',

@@ -26,13 +26,66 @@ function cdTarget(command: ShellCommand): string | null {
   return word === undefined ? null : plainDirectoryWord(word);
 }
 
+// File commands whose only use of the working directory is to resolve the names they are given.
+const NAMES_ONLY: ReadonlySet<string> = new Set([
+  'mkdir',
+  'touch',
+  'cp',
+  'mv',
+  'ls',
+  'cat',
+  'wc',
+  'du',
+  'stat',
+]);
+
+/** A word the working directory cannot change: a short-option cluster, or a path from `/` or `~/`. */
+function rootedWord(word: ShellWord): boolean {
+  return word.literal && (/^-[A-Za-z]+$/.test(word.text) || /^(?:\/|~\/)/.test(word.text));
+}
+
+/**
+ * True when the element does the same from any working directory: plain file commands whose
+ * every word is an option or a path from `/` or `~/`, at least one a path (`mkdir -p ~/backups`).
+ */
+function sameFromAnywhere(element: string): boolean {
+  const parsed = parseShell(element);
+  if (parsed.errors || parsed.hasSubstitution || parsed.commands.length === 0) return false;
+  return parsed.commands.every(
+    (command) =>
+      command.origin === 'top' &&
+      command.binary !== null &&
+      NAMES_ONLY.has(command.binary) &&
+      command.wrappers.length === 0 &&
+      command.assignments.length === 0 &&
+      command.scope.length === 0 &&
+      command.args.every(rootedWord) &&
+      command.args.some((word) => !word.text.startsWith('-')) &&
+      command.redirects.every((r) => r.target !== null && rootedWord(r.target)),
+  );
+}
+
+/**
+ * `A && cd DIR && B` as `cd DIR && A && B` when A does the same from any directory (above), so
+ * a `cd` in the middle of a chain moves what follows it as a leading one does; null otherwise.
+ */
+function cdToFront(chain: readonly string[]): ParsedShell | null {
+  const at = chain.findIndex((element) => /^(?:cd|pushd)\s/.test(element.trim()));
+  if (at < 1 || !chain.slice(0, at).every(sameFromAnywhere)) return null;
+  const moved = [chain[at] ?? '', ...chain.slice(0, at), ...chain.slice(at + 1)];
+  return parseShell(moved.map((element) => element.trim()).join(' && '));
+}
+
 /** What the tiers judge: the line and where it runs, with leading `cd`s folded into the cwd. */
 export interface JudgedLine {
   readonly shell: ParsedShell;
   readonly cwd: string;
 }
 
-/** Fold every leading `cd DIR &&` of a `&&` chain into the cwd; the line as given otherwise. */
+/**
+ * Fold every leading `cd DIR &&` of a `&&` chain, and one after elements that do the same from
+ * any directory, into the cwd; the line as given otherwise.
+ */
 export function foldLeadingCd(
   shell: ParsedShell,
   cwd: string,
@@ -44,8 +97,9 @@ export function foldLeadingCd(
   // The path bash holds is kept as spelled; each step is judged where it really leads.
   let logical = cwd;
   for (;;) {
-    const chain = line.shell.andChain;
-    if (line.shell.errors || chain === null || chain.length < 2) return line;
+    const given = line.shell.andChain;
+    if (line.shell.errors || given === null || given.length < 2) return line;
+    const chain = cdToFront(given)?.andChain ?? given;
     // Only a plain `cd DIR` moves the rest: `! cd DIR` runs the rest when the cd FAILED, and
     // `(cd DIR)` or `{ cd DIR; }`-style groups change nothing outside themselves.
     const text = (chain[0] ?? '').trim();
