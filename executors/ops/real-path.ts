@@ -40,13 +40,18 @@ export function entryExists(path: string): boolean {
   return quietly(() => lstatSync(path, { throwIfNoEntry: false })) !== undefined;
 }
 
+/** True when the path (not followed) is a regular file with no execute bit: nothing runs it as a program. */
+export function isPlainFile(path: string): boolean {
+  const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
+  return stats !== undefined && stats.isFile() && (stats.mode & 0o111) === 0;
+}
+
 /**
  * True when the path (not followed) is a regular file with no execute bit and a data extension
  * (notes, logs, tables): appending to it only adds lines at its end, and nothing runs it.
  */
 export function isAppendableData(path: string): boolean {
-  const stats = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
-  if (stats === undefined || !stats.isFile() || (stats.mode & 0o111) !== 0) return false;
+  if (!isPlainFile(path)) return false;
   const name = basename(path);
   return /\.(?:md|markdown|txt|text|org|rst|csv|tsv|log)$/i.test(name) && !READ_AS_CODE.test(name);
 }

@@ -14,6 +14,7 @@ import {
   createRealPath,
   entryExists,
   isAppendableData,
+  isPlainFile,
   isDirectory,
   namesIn,
 } from '../../executors/ops/real-path.ts';
@@ -155,6 +156,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     namesIn,
     readSmallText,
     isAppendableData,
+    isPlainFile,
     // Looked up at each call: a dotfile or ~/bin linked since is protected where it leads.
     get protectedDirs() {
       const commands = commandDirs(env, home);

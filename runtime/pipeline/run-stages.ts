@@ -49,6 +49,8 @@ export interface StageDeps {
   readonly readSmallText: (path: string) => string | null;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
+  /** A regular file with no execute bit (links not followed). */
+  readonly isPlainFile: (path: string) => boolean;
   /** Custode's own dirs and where commands are found (the workspace rules never write there). */
   readonly protectedDirs: readonly string[];
   readonly unreviewed: UnreviewedWrites;

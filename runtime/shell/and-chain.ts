@@ -17,6 +17,16 @@ export function andChainOf(root: Node, text: string): string[] | null {
   const elements: string[] = [];
   const starts: number[] = [];
   const visit = (node: Node): boolean => {
+    // Inside the chain too it hangs a redirection of an element that ends a left part
+    // (`cd app && echo x >> f && ls` as `(cd app && echo x) >> f && ls`): bash gives it to that
+    // element alone, which then runs to the redirection's end.
+    const body = node.type === 'redirected_statement' ? node.childForFieldName('body') : null;
+    if (body?.type === 'list') {
+      if (!visit(body)) return false;
+      const start = starts[starts.length - 1] ?? node.startIndex;
+      elements[elements.length - 1] = text.slice(start, node.endIndex);
+      return true;
+    }
     if (node.type !== 'list') {
       starts.push(node.startIndex);
       elements.push(text.slice(node.startIndex, node.endIndex));

@@ -118,7 +118,6 @@ describe('a download to a new file', () => {
       'curl -s --output=~/x.html https://example.com/',
       'curl -s -o~/x.html https://example.com/',
       'curl -s -o - https://example.com/',
-      'curl -s -O https://example.com/page.html',
       'curl -s --create-dirs -o new/x.html https://example.com/',
       'curl -s -o page.html https://example.com/ | cat',
       'curl -s -o page.html http://example.com/',

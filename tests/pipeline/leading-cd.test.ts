@@ -66,6 +66,23 @@ describe('a leading cd sets where the rest of the line is judged', () => {
     });
   });
 
+  it('folds the cd when a middle command redirects (bash redirects only that command)', async () => {
+    for (const command of [
+      `cd ${project} && echo b >> src/a.txt && wc -l src/a.txt`,
+      `cd ${project}/src && echo c > c.txt 2>/dev/null && ls && cat c.txt`,
+    ])
+      expect(await decide(command), command).toMatchObject({ decision: 'allow' });
+    const outcome = await decide(`cd ${project}/src && echo d >> a.txt && cat a.txt`);
+    expect(writableOf(outcome)).toEqual([join(project, 'src')]);
+    expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0, stdout: expect.stringContaining('d\n') },
+    });
+    expect(await decide(`cd ${project} && echo b >> src/a.txt || rm -f src/a.txt`)).toMatchObject({
+      decision: 'ask',
+    });
+  });
+
   it('asks when a failed cd would leave the rest running elsewhere', async () => {
     for (const command of [
       `cd ${project} && ls; rm -f src/a.txt`,

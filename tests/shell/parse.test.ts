@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import type { ShellCommand } from '../../runtime/shell/types.ts';
@@ -439,5 +442,21 @@ describe('parseShell: words the grammar splits or reads otherwise', () => {
 
   it('an unquoted newline the grammar puts inside a word is not understood', () => {
     expect(parseShell('echo a\n\\rm -rf /').errors).toBe(true);
+  });
+});
+
+describe('parseShell: a && chain', () => {
+  it('gives a redirection in the middle of the chain to its own element, as bash does', () => {
+    expect(parseShell('cd app && echo x >> f && ls').andChain).toEqual([
+      'cd app',
+      'echo x >> f',
+      'ls',
+    ]);
+    expect(parseShell('a && b > f 2>&1 && c > g').andChain).toEqual(['a', 'b > f 2>&1', 'c > g']);
+    expect(parseShell('a && b > f || c').andChain).toBeNull();
+    // bash: the failed `false` runs nothing after it, so `true > f` never makes f.
+    const dir = mkdtempSync(join(process.env.HOME ?? '/var/tmp', 'chain-'));
+    execFileSync('bash', ['-c', 'false && true > f && ls; true'], { cwd: dir, stdio: 'ignore' });
+    expect(existsSync(join(dir, 'f'))).toBe(false);
   });
 });

@@ -3,103 +3,52 @@
 // filters. It runs without a card, like web_fetch, with the network only through Custode's
 // proxy (executors/web/fetch-proxy.ts), which checks every host it is asked for (redirects
 // included) as web_fetch does. Anything that sends data (-d, -F, -T, -X, headers, cookies,
-// a user), writes a file by another route (-O, a redirect, -o twice), reads a config (-K,
+// a user), writes a file by another route (a redirect, -o twice), reads a config (-K,
 // .curlrc's -q) or names another route (--proxy, --resolve, --connect-to, --unix-socket) asks.
-// `-o FILE` is a download: the tiers let it make FILE only as the workspace tier makes a new
-// file (it must not exist, inside roots.write, never hidden), and record it as unreviewed.
+// `curl -o FILE`, `curl -O` and `wget [-O FILE | -P DIR]` are downloads (fetch-curl.ts,
+// fetch-wget.ts): the tiers let them make the file only as the workspace tier makes a new file
+// (it must not exist, inside roots.write, never hidden), and record it as unreviewed.
 import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
 import { opensNothing } from '../../../constitution/process-use.ts';
 import { TEXT_FILTERS } from '../../../constitution/programs.ts';
-import { words } from '../workspace/spec.ts';
+import { curlFetch } from './fetch-curl.ts';
+import type { Fetched } from './fetch-url.ts';
+import { wgetFetch } from './fetch-wget.ts';
 
-// Options that only shape how the answer is read and printed.
-const CURL_FLAGS = [
-  '-s',
-  '--silent',
-  '-S',
-  '--show-error',
-  '-f',
-  '--fail',
-  '--fail-with-body',
-  '-L',
-  '--location',
-  '-i',
-  '--include',
-  '-I',
-  '--head',
-  '--compressed',
-  '--http1.1',
-  '--http2',
-];
-const CURL_NUMBERS = ['-m', '--max-time', '--connect-timeout', '--retry', '--max-redirs'];
-
-const OUTPUT = ['-o', '--output'];
-
-/** How many words name an output file: `-o F`, `-oF`, `-sSLo F`, `--output F`, `--output=F`. */
-function outputWords(args: readonly string[]): number {
-  return args.filter(
-    (word) => /^--output(?:=|$)/.test(word) || (/^-[^-]/.test(word) && word.includes('o')),
-  ).length;
+/** A downloader the tier reads by its own options, and the rules it answers with. */
+interface Downloader {
+  readonly read: (args: readonly string[]) => Fetched | null;
+  /** The rule of a GET to the output. */
+  readonly prints: string;
+  /** The rule of a GET saved as a new file. */
+  readonly saves: string;
 }
 
-const NO_OUTPUT = Symbol('no output file');
+const DOWNLOADERS: ReadonlyMap<string, Downloader> = new Map([
+  ['curl', { read: curlFetch, prints: 'curl', saves: 'curl -o' }],
+  ['wget', { read: wgetFetch, prints: 'wget -O -', saves: 'wget' }],
+]);
 
-/**
- * The file a curl saves to, NO_OUTPUT for none, or null when its spelling is not plain: one
- * output word at most (with two, curl writes the first and the parse keeps the last), its value
- * a word of its own (bash expands `~/` there, never in `--output=~/x` or `-o~/x`), not an option,
- * not `-` (the output), not `~user`.
- */
-function outputFile(
-  args: readonly string[],
-  parsed: string | boolean | undefined,
-): string | typeof NO_OUTPUT | null {
-  const count = outputWords(args);
-  if (parsed === undefined) return count === 0 ? NO_OUTPUT : null;
-  const at = args.findIndex((word) => /^(?:-[A-Za-z]*o|--output)$/.test(word));
-  const value = args[at + 1];
-  if (count !== 1 || at < 0 || value !== parsed || typeof parsed !== 'string') return null;
-  return value === '' || value.startsWith('-') || /^~[^/]/.test(value) ? null : value;
-}
-
-/** A plain curl GET: its URL, and the file it writes (-o) or null for its output. */
-interface Fetched {
-  readonly url: URL;
-  readonly output: string | null;
-}
-
-/** The one https URL a plain curl GET fetches (and the one file it saves it to), or null when it does anything more. */
-function fetchedUrl(command: ShellCommand): Fetched | null {
-  if (command.binary !== 'curl' || command.name?.text !== 'curl') return null;
+/** The GET a plain curl or wget runs and its rule, or null when it does anything more. */
+function fetchedUrl(command: ShellCommand): (Fetched & { readonly rule: string }) | null {
+  const program = command.binary === null ? undefined : DOWNLOADERS.get(command.binary);
+  if (program === undefined || command.name?.text !== command.binary) return null;
   if (command.wrappers.length > 0 || command.assignments.length > 0) return null;
   if (command.redirects.length > 0 || command.background || command.origin !== 'top') return null;
   if (!command.args.every((word) => word.literal)) return null;
-  const args = command.args.map((word) => word.text);
-  const parsed = words(args, { flags: CURL_FLAGS, valued: [...CURL_NUMBERS, ...OUTPUT] });
-  if (parsed === null || parsed.operands.length !== 1) return null;
-  const output = outputFile(args, parsed.values['-o'] ?? parsed.values['--output']);
-  if (output === null) return null;
-  const numbers = CURL_NUMBERS.map((option) => parsed.values[option]);
-  if (!numbers.every((value) => value === undefined || /^\d+(?:\.\d+)?$/.test(String(value))))
-    return null;
-  const text = parsed.operands[0] as string;
-  // curl expands [1-9] and {a,b} in a URL into several requests.
-  if (/[[\]{}]/.test(text)) return null;
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
-    return { url, output: output === NO_OUTPUT ? null : output };
-  } catch {
-    return null;
-  }
+  const fetched = program.read(command.args.map((word) => word.text));
+  if (fetched === null) return null;
+  return { ...fetched, rule: fetched.output === null ? program.prints : program.saves };
 }
 
-/** A line that is one plain curl GET, alone or at the head of a pipeline; the rest of its commands. */
+/** A line that is one plain curl or wget GET, alone or at the head of a pipeline; the rest of its commands. */
 export interface FetchLine {
   readonly url: URL;
-  /** The file `-o` saves the body to (then the line is the curl alone), or null. */
+  /** The rule it answers with (`curl`, `curl -o`, `wget`, `wget -O -`). */
+  readonly rule: string;
+  /** The file the body is saved to (then the line is the download alone), or null. */
   readonly output: string | null;
-  /** The line without the curl: what the read-only catalogue must pass. */
+  /** The line without the download: what the read-only catalogue must pass. */
   readonly rest: ParsedShell;
 }
 

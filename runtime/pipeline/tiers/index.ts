@@ -12,6 +12,7 @@ import { archiveDecision } from './archive-extraction.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
+import { restorableAppendDecision } from './restorable-append.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -39,9 +40,9 @@ export const TIERS: readonly TierRow[] = [
   { tier: 'read-only', reason: 'read-only: <rule>', writes: 'nothing but its private `/tmp`' },
   {
     tier: 'fetch',
-    reason: 'fetch: curl',
+    reason: 'fetch: <rule>',
     writes:
-      'nothing but its private `/tmp` and, with `-o`, the directory of the new file; the network only through the checking proxy',
+      'nothing but its private `/tmp` and, for a download, the directory of the new file; the network only through the checking proxy',
   },
   { tier: 'workspace', reason: 'workspace: <rule>', writes: 'the directories it names' },
   {
@@ -56,7 +57,7 @@ export const TIERS: readonly TierRow[] = [
   },
 ];
 
-/** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`) may write. */
+/** The fetch tier's answer: its rule, and what a download (`curl -o NEWFILE`, `wget URL`) may write. */
 export interface FetchAnswer {
   readonly rule: string;
   /** The directories the new file is made in ([] for a GET to the output). */
@@ -129,7 +130,7 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
 
 /**
  * Ask every tier: those that decide from the line, then the workspace rules that read files to
- * decide (an archive's member list, whether git can give a file back).
+ * decide (an archive's member list, whether git can give a file back to an edit or an append).
  */
 export async function shellTierAnswer(
   parsed: ParsedShell,
@@ -146,7 +147,14 @@ export async function shellTierAnswer(
   const { commands } = line.shell;
   const decided =
     (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
-    (await inPlaceEditDecision(commands, scope, ctx.trackedClean));
+    (await inPlaceEditDecision(commands, scope, ctx.trackedClean)) ??
+    (await restorableAppendDecision(
+      line.shell,
+      ctx.readOnly,
+      ctx.workspace,
+      scope,
+      ctx.trackedClean,
+    ));
   return decided === null ? answer : workspaceAnswer(decided);
 }
 
@@ -164,7 +172,7 @@ export function codeReviewReason(parsed: ParsedShell, ctx: TierContext): string 
 }
 
 /**
- * The fetch tier's answer for a line that is one plain curl GET whose output only read-only
+ * The fetch tier's answer for a line that is one plain curl or wget GET whose output only read-only
  * commands read, or that saves it to a file the workspace tier could make (new, inside
  * roots.write, not hidden); null otherwise.
  */
@@ -179,11 +187,11 @@ function fetchAnswer(
     const needs = writableFor([{ path: fetched.output, mode: 'create' }], scope);
     return needs === null
       ? null
-      : { rule: 'curl -o', writable: [...needs.dirs], records: needs.written };
+      : { rule: fetched.rule, writable: [...needs.dirs], records: needs.written };
   }
   const readsOnly =
     fetched.rest.commands.length === 0 || readOnlyRuleFor(fetched.rest, readOnly, scope) !== null;
-  return readsOnly ? { rule: 'curl', writable: [], records: [] } : null;
+  return readsOnly ? { rule: fetched.rule, writable: [], records: [] } : null;
 }
 
 /** A workspace decision as the tiers' answer. */
@@ -210,6 +218,7 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     entryExists: ctx.entryExists,
     namesIn: ctx.namesIn,
     isAppendableData: ctx.isAppendableData,
+    isPlainFile: ctx.isPlainFile,
     protectedDirs: ctx.protectedDirs,
     unreviewed: ctx.unreviewed,
   };

@@ -12,7 +12,12 @@ import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
 import { BUILT_IN_WORKSPACE, CODE_WORKSPACE } from './catalogue.ts';
-import { loadWorkspaceCatalogue, matchWorkspace, type WorkspaceCatalogue } from './match.ts';
+import {
+  loadWorkspaceCatalogue,
+  matchWorkspace,
+  type WorkspaceCatalogue,
+  type WorkspaceMatch,
+} from './match.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
@@ -24,10 +29,14 @@ export interface WorkspaceScope extends ShellScope {
   readonly entryExists: (path: string) => boolean;
   /** A plain, non-executable notes, log or table file: an append only adds lines to it. */
   readonly isAppendableData: (path: string) => boolean;
+  /** A regular file with no execute bit (links not followed). */
+  readonly isPlainFile: (path: string) => boolean;
   /** Custode's own config, data and state dirs, and where commands are found: never written without a card. */
   readonly protectedDirs: readonly string[];
   /** Files calls without a card wrote, which project code must not run unseen. */
   readonly unreviewed: UnreviewedWrites;
+  /** Existing files an append may reach because git can give them back (tiers/restorable-append.ts). */
+  readonly restorableAppends?: ReadonlySet<string>;
 }
 
 /**
@@ -157,6 +166,19 @@ export function unreviewedCodeReason(
     : `workspace: this would run code in ${tree} while ${pending}; look at them before approving`;
 }
 
+/** The workspace rules every command of this line matches (and what they write), or null. */
+export function workspaceMatch(
+  shell: ParsedShell,
+  readOnly: ReadOnlyCatalogue | null,
+  workspace: WorkspaceCatalogue,
+  scope: WorkspaceScope,
+): WorkspaceMatch | null {
+  return matchWorkspace(shell, readOnly, workspace, {
+    readOk: readPathCheck(scope),
+    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd)),
+  });
+}
+
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
 export function workspaceDecisionFor(
   shell: ParsedShell,
@@ -165,10 +187,7 @@ export function workspaceDecisionFor(
   scope: WorkspaceScope,
 ): WorkspaceDecision | null {
   const { cwd } = scope;
-  const match = matchWorkspace(shell, readOnly, workspace, {
-    readOk: readPathCheck(scope),
-    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, cwd)),
-  });
+  const match = workspaceMatch(shell, readOnly, workspace, scope);
   if (match === null) return null;
   const needs = writableFor(match.targets, scope);
   if (needs === null) return null;

@@ -70,6 +70,25 @@ function packageScript(direct: readonly string[], binaries = false) {
   };
 }
 
+// A new version number: a step (`minor`, `prepatch`) or a plain semver.
+const VERSION_BUMP =
+  /^(?:(?:pre)?(?:major|minor|patch)|prerelease|\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/;
+
+/**
+ * `npm version minor --no-git-tag-version`: it rewrites package.json and its lock file and runs
+ * the package's preversion, version and postversion scripts: project code. Without
+ * --no-git-tag-version it commits and tags, which needs .git writable: that asks.
+ */
+function npmVersion(args: readonly string[]): Effects {
+  if (args[0] !== 'version') return null;
+  const parsed = words(args.slice(1), {
+    flags: ['--no-git-tag-version', '--ignore-scripts', '--allow-same-version'],
+  });
+  if (parsed === null || parsed.values['--no-git-tag-version'] !== true) return null;
+  const [bump, ...more] = parsed.operands;
+  return bump !== undefined && more.length === 0 && VERSION_BUMP.test(bump) ? runs() : null;
+}
+
 /** Tools npx runs from the project's node_modules, by the package that brings each. */
 const NPX_TOOLS: ReadonlyMap<string, string> = new Map([
   ['tsc', 'typescript'],
@@ -219,6 +238,13 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     ] as const
   ).map(([binary, fn, match, noMatch]) =>
     rule(`${binary} run`, binary, fn, match, noMatch, () => refusedByAnyTool),
+  ),
+  rule(
+    'npm version',
+    'npm',
+    npmVersion,
+    'npm version minor --no-git-tag-version',
+    'npm version minor',
   ),
   rule('npx', 'npx', npx, 'npx tsc --noEmit', 'npx eslint -o src/a.ts src', (args) =>
     refusedOption(args[0] ?? ''),

@@ -134,6 +134,9 @@ function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck
   if (target.mode === 'create' && exists) return { ok: false };
   // A link into /tmp leads into the sandbox's private one: a file moved there is gone.
   if (inSandboxScratch(path, scope)) return { ok: false };
+  // An append to a file git can give back, link-free (tiers/restorable-append.ts checked it).
+  if (target.mode === 'append' && path === absolute && scope.restorableAppends?.has(path) === true)
+    return { ok: true, dir: dirname(path), path };
   // Appending reaches whatever a link makes of the file (~/.bashrc -> ~/dotfiles/bashrc): only
   // to a file that is new, that a call without a card wrote, or a plain notes, log or table
   // file (judged where its links lead) that nothing runs: the append only adds lines.
