@@ -72,6 +72,7 @@ function slotOf(request: ShellRequest): string {
     request.network,
     request.hostProcesses,
     request.maxFileBytes,
+    request.maxProcesses,
     request.tmpSizeBytes,
     request.env,
   ]);
@@ -121,7 +122,7 @@ export function createBwrapShellOps(
           `cwd ${request.cwd} is in the host /tmp, which the sandbox replaces with a private, empty /tmp; use a directory under a workspace root (roots.write)`,
         );
       }
-      if (request.maxFileBytes !== undefined) {
+      if (request.maxFileBytes !== undefined || request.maxProcesses !== undefined) {
         // Fail closed: without prlimit the call would run with no limit at all.
         const missing = await probePrlimit(prlimitPath);
         if (missing !== undefined) throw new SandboxUnavailable(missing);

@@ -85,3 +85,30 @@ describe('a credential kept under an ordinary name (~/notes/keys.txt)', () => {
     }
   });
 });
+
+describe('processes of code run without a card', () => {
+  it('cannot start more than sandbox.uncarded_max_processes (a fork bomb in an unreviewed Makefile or test stops there)', async () => {
+    pipeline.close();
+    pipeline = await pipelineWith(
+      { roots: { write: ['~', '/tmp'] }, sandbox: { uncarded_max_processes: 64 } },
+      { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
+    );
+    // 200 children that wait a moment: the limit, not the end of the run, stops the forks.
+    const forks = `python3 -c "
+import os, time
+children = 0
+for _ in range(200):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(2)
+        os._exit(0)
+    children += 1
+print(children)"`;
+    const result = await runReadOnly('python3 -c "print(1)"', forks);
+    expect(Number(result.stdout)).toBeGreaterThan(0);
+    expect(Number(result.stdout)).toBeLessThan(64);
+  });
+});
