@@ -4,7 +4,7 @@
 // Real pipeline, real files, real bubblewrap: each run is decided on a harmless line and given
 // the hostile one, so what holds is the sandbox and the output check, not a reading of the text.
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -83,6 +83,24 @@ describe('a credential kept under an ordinary name (~/notes/keys.txt)', () => {
       expect(printed(result), line).not.toContain(AWS_SECRET);
       expect(printed(result), line).not.toContain(secretPart(encoded));
     }
+  });
+});
+
+describe('a store whose files are links (stow: ~/.aws/credentials -> ~/dotfiles/aws/credentials)', () => {
+  it('does not show read-only code the file a store links to, in any form', async () => {
+    const target = join(home, 'dotfiles-rt2', 'aws', 'credentials');
+    await plant(target, 'aws_secret_access_key = PLANTEDLINKEDSECRET\n');
+    await mkdir(join(home, '.aws'), { recursive: true });
+    const link = join(home, '.aws', 'credentials');
+    await rm(link, { force: true });
+    await symlink(target, link);
+    // Printed backwards: no output check can know it, only the sandbox can hide the file.
+    const result = await runReadOnly(
+      'python3 -c "print(1)"',
+      `python3 -c "import os; print(open(os.environ['HOME']+'/dotfiles-rt2/aws/credentials').read()[::-1])"`,
+    );
+    expect(String(result.stdout)).not.toContain('DETNALP');
+    await rm(link);
   });
 });
 
