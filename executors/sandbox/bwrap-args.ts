@@ -79,8 +79,11 @@ export function buildBwrapArgs(
   masks: readonly SecretMask[] = [],
   prlimit: string = defaultPrlimitPath,
   bashTail: readonly string[] = bashWords(request.args),
+  seccompFd?: number,
 ): string[] {
   const argv = ['--die-with-parent', '--new-session', ...namespaces(request), '--cap-drop', 'ALL'];
+  // The filter that refuses unix sockets to a call no person approved (unix-socket-filter.ts).
+  if (seccompFd !== undefined) argv.push('--seccomp', String(seccompFd));
   // The host's /proc comes with the read-only / when its processes are in view.
   argv.push('--ro-bind', '/', '/', '--dev', '/dev');
   if (request.hostProcesses !== true) argv.push('--proc', '/proc');

@@ -14,6 +14,7 @@ import {
 } from './prestart-pool.ts';
 import { finishLimited, stopProcess } from './run-process.ts';
 import { findSecretMasks, hostSocketMasks } from './secret-masks.ts';
+import { SECCOMP_FD, unixSocketFilter } from './unix-socket-filter.ts';
 
 /** Where distributions install bwrap. */
 export const defaultBwrapPath = '/usr/bin/bwrap';
@@ -133,6 +134,8 @@ export function createBwrapShellOps(
           'the command or an argument holds a NUL byte, which bash cannot hold',
         );
       }
+      // A call no person approved connects to no unix socket, wherever it is.
+      const seccomp = request.hideHostSockets === true ? unixSocketFilter() : undefined;
       // Built for every call from the masks found now: a waiting sandbox is used only if equal.
       const profile: SandboxProfile = {
         slot: slotOf(request),
@@ -146,9 +149,11 @@ export function createBwrapShellOps(
           ],
           prlimitPath,
           pipedBashWords(),
+          seccomp === undefined ? undefined : SECCOMP_FD,
         ),
         cwd: request.cwd,
         env: request.env,
+        ...(seccomp === undefined ? {} : { seccomp }),
       };
       request.signal.throwIfAborted();
       const started = (await pool.take(profile)) ?? pool.start(profile);

