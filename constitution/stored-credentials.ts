@@ -135,9 +135,39 @@ const EVERY_SHAPE: readonly { readonly name: string; readonly pattern: RegExp }[
   ...SECRET_TOKENS,
 ];
 
+// A run of base64 (standard or URL-safe, wrapped or not) or of hex (bytes spaced or not, one
+// line or many) long enough to hold a credential: the encodings every language and coreutils
+// have at hand (base64, xxd, od, .hex()), which turn a key into text no shape matches.
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*/g;
+const HEX_RUN = /\b[0-9a-f]{2}(?:\s{0,2}[0-9a-f]{2}){15,}\b/gi;
+
+/** How many encodings deep a run is decoded (base64 of base64 of a key, and one more). */
+const DECODE_DEPTH = 3;
+
+/** True when `text`, or a run in it decoded from base64 or hex, holds a credential. */
+function holdsCredential(text: string, depth: number): boolean {
+  if (new RegExp(KEY_BLOCK.source, 'i').test(text) || storedCredentialIn(text) !== null)
+    return true;
+  return depth > 0 && encodedRuns(text).some((run) => decodedHoldsCredential(run, depth));
+}
+
+/** The base64 and hex runs in `text`. */
+function encodedRuns(text: string): string[] {
+  return [...(text.match(BASE64_RUN) ?? []), ...(text.match(HEX_RUN) ?? [])];
+}
+
+/** True when a run decoded as base64 or as hex holds a credential (node's base64 takes both alphabets). */
+function decodedHoldsCredential(run: string, depth: number): boolean {
+  const compact = run.replace(/\s/g, '');
+  const decodings = [Buffer.from(compact, 'base64')];
+  if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
+  return decodings.some((bytes) => holdsCredential(bytes.toString('latin1'), depth - 1));
+}
+
 /**
  * The text with every credential it holds replaced by `[credential removed: <shape>]`: what a
- * call without a card prints reaches the model without a key, token or login, whatever read it.
+ * call without a card prints reaches the model without a key, token or login, whatever read it,
+ * and an encoded run that decodes to one (base64 or hex, up to three deep) goes whole.
  */
 export function withoutCredentials(text: string): string {
   let out = text.replace(KEY_BLOCK, '[credential removed: private key]');
@@ -145,5 +175,7 @@ export function withoutCredentials(text: string): string {
     const global = new RegExp(shape.pattern.source, `${shape.pattern.flags.replace('g', '')}g`);
     out = out.replace(global, `[credential removed: ${shape.name}]`);
   }
-  return out;
+  const encoded = (run: string): string =>
+    decodedHoldsCredential(run, DECODE_DEPTH) ? '[credential removed: encoded credential]' : run;
+  return out.replace(HEX_RUN, encoded).replace(BASE64_RUN, encoded);
 }

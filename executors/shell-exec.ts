@@ -159,7 +159,12 @@ export const shellExec = defineExecutor({
           ...(proxy === null ? {} : proxyEnv(proxy.url)),
         },
         // No person looked at this call: it may not fill the disk (or RAM, in /dev/shm) in one file.
-        ...(uncarded ? { maxFileBytes: sandbox.uncarded_max_file_bytes } : {}),
+        ...(uncarded
+          ? {
+              maxFileBytes: sandbox.uncarded_max_file_bytes,
+              maxProcesses: sandbox.uncarded_max_processes,
+            }
+          : {}),
         tmpSizeBytes: sandbox.tmp_size_bytes,
       }),
     );

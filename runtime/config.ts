@@ -66,6 +66,8 @@ function buildSchemas() {
           .int()
           .min(1)
           .default(256 * 1024 * 1024),
+        /** Most processes and threads a call without a card may run at once (RLIMIT_NPROC): a fork bomb stops there. */
+        uncarded_max_processes: z.number().int().min(1).default(1024),
         /** Size of each private tmpfs of the sandbox (/tmp, /dev/shm), which lives in RAM. */
         tmp_size_bytes: z
           .number()
@@ -80,6 +82,7 @@ function buildSchemas() {
         default_timeout_ms: 60_000,
         output_cap_bytes: 512 * 1024,
         uncarded_max_file_bytes: 256 * 1024 * 1024,
+        uncarded_max_processes: 1024,
         tmp_size_bytes: 512 * 1024 * 1024,
       }),
     shell: z

@@ -30,6 +30,12 @@ export interface ShellRequest {
    * only place the policy lets a call run without a card.
    */
   readonly maxFileBytes?: number;
+  /**
+   * Most processes and threads the command may run at once (RLIMIT_NPROC, soft and hard, counted
+   * in the sandbox's own user namespace): a fork gets EAGAIN past it. Unset: no limit. Kept by
+   * the bubblewrap sandbox only, with maxFileBytes (both through prlimit).
+   */
+  readonly maxProcesses?: number;
   /** Size in bytes of each private tmpfs in the sandbox (/tmp, /dev/shm); unset: the kernel's. */
   readonly tmpSizeBytes?: number;
 }

@@ -43,13 +43,19 @@ function sized(bytes: number | undefined): string[] {
 }
 
 /**
- * The prefix that runs bash under RLIMIT_FSIZE: prlimit sets the limit on itself and execs the
- * rest untouched (it stops parsing options at `--`), so the command text and positional args
- * reach bash byte-identical, and the limit is exact to the byte (bash's ulimit -f counts KiB).
- * Soft and hard alike: no capability is left inside to raise a hard limit.
+ * The prefix that runs bash under RLIMIT_FSIZE and RLIMIT_NPROC: prlimit sets the limits on
+ * itself and execs the rest untouched (it stops parsing options at `--`), so the command text and
+ * positional args reach bash byte-identical, and the file limit is exact to the byte (bash's
+ * ulimit -f counts KiB). Soft and hard alike: no capability is left inside to raise a hard limit.
+ * The process count is the sandbox's own: the kernel counts it per user namespace.
  */
-function fileSizeLimit(bytes: number | undefined, prlimit: string): string[] {
-  return bytes === undefined ? [] : [prlimit, `--fsize=${String(bytes)}:${String(bytes)}`, '--'];
+function limits(request: ShellRequest, prlimit: string): string[] {
+  const { maxFileBytes: bytes, maxProcesses: processes } = request;
+  const options = [
+    ...(bytes === undefined ? [] : [`--fsize=${String(bytes)}:${String(bytes)}`]),
+    ...(processes === undefined ? [] : [`--nproc=${String(processes)}:${String(processes)}`]),
+  ];
+  return options.length === 0 ? [] : [prlimit, ...options, '--'];
 }
 
 /**
@@ -73,8 +79,11 @@ export function buildBwrapArgs(
   masks: readonly SecretMask[] = [],
   prlimit: string = defaultPrlimitPath,
   bashTail: readonly string[] = bashWords(request.args),
+  seccompFd?: number,
 ): string[] {
   const argv = ['--die-with-parent', '--new-session', ...namespaces(request), '--cap-drop', 'ALL'];
+  // The filter that refuses unix sockets to a call no person approved (unix-socket-filter.ts).
+  if (seccompFd !== undefined) argv.push('--seccomp', String(seccompFd));
   // The host's /proc comes with the read-only / when its processes are in view.
   argv.push('--ro-bind', '/', '/', '--dev', '/dev');
   if (request.hostProcesses !== true) argv.push('--proc', '/proc');
@@ -99,7 +108,7 @@ export function buildBwrapArgs(
   // A checked public key file shows through its store's mask, and nothing else of it does.
   for (const mask of masks)
     if (mask.kind === 'public') argv.push('--ro-bind', mask.path, mask.path);
-  argv.push('--chdir', request.cwd, ...fileSizeLimit(request.maxFileBytes, prlimit));
+  argv.push('--chdir', request.cwd, ...limits(request, prlimit));
   argv.push('bash', ...bashTail);
   return argv;
 }

@@ -14,6 +14,7 @@ import {
 } from './prestart-pool.ts';
 import { finishLimited, stopProcess } from './run-process.ts';
 import { findSecretMasks, hostSocketMasks } from './secret-masks.ts';
+import { SECCOMP_FD, unixSocketFilter } from './unix-socket-filter.ts';
 
 /** Where distributions install bwrap. */
 export const defaultBwrapPath = '/usr/bin/bwrap';
@@ -72,6 +73,7 @@ function slotOf(request: ShellRequest): string {
     request.network,
     request.hostProcesses,
     request.maxFileBytes,
+    request.maxProcesses,
     request.tmpSizeBytes,
     request.env,
   ]);
@@ -121,7 +123,7 @@ export function createBwrapShellOps(
           `cwd ${request.cwd} is in the host /tmp, which the sandbox replaces with a private, empty /tmp; use a directory under a workspace root (roots.write)`,
         );
       }
-      if (request.maxFileBytes !== undefined) {
+      if (request.maxFileBytes !== undefined || request.maxProcesses !== undefined) {
         // Fail closed: without prlimit the call would run with no limit at all.
         const missing = await probePrlimit(prlimitPath);
         if (missing !== undefined) throw new SandboxUnavailable(missing);
@@ -132,6 +134,8 @@ export function createBwrapShellOps(
           'the command or an argument holds a NUL byte, which bash cannot hold',
         );
       }
+      // A call no person approved connects to no unix socket, wherever it is.
+      const seccomp = request.hideHostSockets === true ? unixSocketFilter() : undefined;
       // Built for every call from the masks found now: a waiting sandbox is used only if equal.
       const profile: SandboxProfile = {
         slot: slotOf(request),
@@ -145,9 +149,11 @@ export function createBwrapShellOps(
           ],
           prlimitPath,
           pipedBashWords(),
+          seccomp === undefined ? undefined : SECCOMP_FD,
         ),
         cwd: request.cwd,
         env: request.env,
+        ...(seccomp === undefined ? {} : { seccomp }),
       };
       request.signal.throwIfAborted();
       const started = (await pool.take(profile)) ?? pool.start(profile);

@@ -25,7 +25,7 @@ export const WORDS_FD = 3;
 /**
  * bash's `-c` script for a sandbox started before its command is known: say it is ready (one
  * byte on fd 3), read a count and that many NUL-ended words from fd 3 (the line, then $1...),
- * close fd 3, then run the line as `bash -c` would. Anything short of the whole message (the
+ * close fd 3 and every other fd above stderr, then run the line as `bash -c` would. Anything short of the whole message (the
  * daemon discarded the sandbox, or died) runs nothing.
  */
 const RUN_PIPED_LINE = [
@@ -34,10 +34,12 @@ const RUN_PIPED_LINE = [
   '__custode_words=()',
   `while (( \${#__custode_words[@]} < __custode_count )) && IFS= read -r -d '' __custode_word <&${String(WORDS_FD)}; do __custode_words+=("$__custode_word"); done`,
   `exec ${String(WORDS_FD)}>&-`,
+  // Whatever else the daemon had open (a `3>>log`, a service manager's socket) closes here.
+  'for __custode_fd in /proc/self/fd/*; do __custode_fd=${__custode_fd##*/}; (( __custode_fd > 2 )) && exec {__custode_fd}>&-; done',
   '(( __custode_count > 0 && ${#__custode_words[@]} == __custode_count )) || exit 125',
   'set -- "${__custode_words[@]:1}"',
   '__custode_line=${__custode_words[0]}',
-  'unset __custode_count __custode_word __custode_words',
+  'unset __custode_count __custode_word __custode_words __custode_fd',
   'eval "$__custode_line"',
 ].join('\n');
 

@@ -23,6 +23,8 @@ export interface SandboxProfile {
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The seccomp filter bwrap reads on fd 4 (argv says --seccomp 4), if any. */
+  readonly seccomp?: Buffer;
 }
 
 /** How the pool served calls, for the bench and the tests. */
@@ -124,6 +126,7 @@ export function createPrestartPool(
       cwd: profile.cwd,
       env: profile.env,
       wordsPipe: true,
+      ...(profile.seccomp === undefined ? {} : { seccomp: profile.seccomp }),
     });
     // A write to a sandbox that died is its result's business, not an uncaught error; the pipe is
     // read to its end, or the process's 'close' would never come.

@@ -4,9 +4,10 @@
 // Node's own spawn, not execa: it costs about 1 ms less per command (`custode bench sandbox`
 // measures both), and nothing here needs execa's extras.
 import type { ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { mapFsError } from '../fs-errors.ts';
 import type { ShellRequest, ShellResult } from '../ops/shell-ops.ts';
+import { SECCOMP_FD } from './unix-socket-filter.ts';
 
 /** Process groups still running. A detached child outlives us unless we kill its group. */
 const liveGroups = new Set<number>();
@@ -62,20 +63,32 @@ export interface StartedProcess {
 /**
  * Spawn `file argv` as the leader of its own process group, stdout and stderr piped (read once
  * the limits are set, in finishLimited; until then they wait in the pipe). `wordsPipe` adds a
- * socket on fd 3 (command-text.ts: pipedBashWords).
+ * socket on fd 3 (command-text.ts: pipedBashWords); `seccomp` is written to fd 4, where bwrap
+ * reads its filter (--seccomp 4) before it starts anything.
  */
 export function startProcess(
   file: string,
   argv: readonly string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; wordsPipe?: boolean },
+  options: { cwd: string; env: NodeJS.ProcessEnv; wordsPipe?: boolean; seccomp?: Buffer },
 ): StartedProcess {
   // node:child_process is loaded on the first run: a decision alone (`custode hook`) never spawns.
   const subprocess = process.getBuiltinModule('node:child_process').spawn(file, argv, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe', ...(options.wordsPipe === true ? ['pipe' as const] : [])],
+    stdio: [
+      'ignore',
+      'pipe',
+      'pipe',
+      options.wordsPipe === true ? 'pipe' : 'ignore',
+      options.seccomp === undefined ? 'ignore' : 'pipe',
+    ],
     detached: true,
   });
+  if (options.seccomp !== undefined) {
+    const filter = subprocess.stdio[SECCOMP_FD] as Writable | null;
+    // A bwrap that failed to start is its result's business, not an uncaught error.
+    filter?.on('error', () => undefined).end(options.seccomp);
+  }
   const ended = ending(subprocess);
   if (subprocess.pid !== undefined) trackGroup(subprocess.pid);
   return { subprocess, file, cwd: options.cwd, ended };

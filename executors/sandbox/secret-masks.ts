@@ -14,7 +14,8 @@ import { HOST_SOCKET_PLACES, maskedStores } from '../../constitution/protected.t
 import { configDir, dataDir, homeDir, stateDir } from '../../runtime/paths.ts';
 import type { SecretMask } from './bwrap-args.ts';
 import { isPublicKeyFile } from '../ops/public-key-file.ts';
-import { protectedDirsOf } from '../protected-places.ts';
+import { protectedDirsOf, storeAliasesOf } from '../protected-places.ts';
+import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
 
 /** The account's home from the password database; undefined when there is none. */
 function accountHome(): string | undefined {
@@ -136,7 +137,25 @@ export function findSecretMasks(env: NodeJS.ProcessEnv): SecretMask[] {
         .filter((mask) => mask !== undefined),
     ),
   );
-  return [...masks, ...publicKeysIn(masks, env)];
+  return [...masks, ...linkTargetMasks(env), ...publicKeysIn(masks, env)];
+}
+
+/**
+ * Where the links inside the stores lead (stow's ~/.aws/credentials -> ~/dotfiles/aws/credentials):
+ * the store's mask hides the link, not the file, which code could read by its own name. Not a
+ * target that holds the home (hiding it would hide the call's own files; the path check still
+ * refuses every name of it).
+ */
+function linkTargetMasks(env: NodeJS.ProcessEnv): SecretMask[] {
+  const home = homeDir(env);
+  return storeAliasesOf(env)
+    .linkTargets.filter((target) => !isUnder(home, target))
+    .flatMap((path) => {
+      const isDirectory = linkedIsDirectory(path);
+      return isDirectory === undefined
+        ? []
+        : [{ path, kind: isDirectory ? 'dir' : 'file' } as const];
+    });
 }
 
 /**

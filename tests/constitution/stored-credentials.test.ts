@@ -52,4 +52,27 @@ describe('credentials held in any file', () => {
     expect(shown).toContain('a\n');
     expect(withoutCredentials('nothing secret here\n')).toBe('nothing secret here\n');
   });
+
+  it('an encoded credential (base64, wrapped, URL-safe, hex, base64 of base64) goes whole; other encoded text stays', () => {
+    const keys = 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n';
+    const b64 = (text: string): string => Buffer.from(text).toString('base64');
+    const wrapped = b64(keys.repeat(3)).replace(/.{76}/g, '$&\n');
+    for (const encoded of [
+      b64(keys),
+      wrapped,
+      b64(keys).replace(/\+/g, '-').replace(/\//g, '_'),
+      Buffer.from(keys).toString('hex'),
+      Buffer.from(keys).toString('hex').replace(/../g, '$& ').trim(),
+      b64(b64(keys)),
+    ]) {
+      const shown = withoutCredentials(`before ${encoded} after`);
+      expect(shown, encoded).toBe('before [credential removed: encoded credential] after');
+    }
+    for (const kept of [
+      'commit 4fb851e2a1e887f84f60ce333f1ad3d95029aa0b',
+      `data: ${b64('just an ordinary sentence in a file')}`,
+      'sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    ])
+      expect(withoutCredentials(kept)).toBe(kept);
+  });
 });

