@@ -47,7 +47,7 @@ async function appendRestorable(
   if (scope.paths.real(absolute) !== absolute || !scope.isPlainFile(absolute)) return false;
   if (!writeOk(absolute, scope) || isProtected(dir, scope)) return false;
   // A file a startup file or ~/.config links to (~/.bashrc -> ~/dotfiles/bashrc) is that file.
-  if (scope.protectedDirs.some((place) => isUnder(absolute, place))) return false;
+  if (scope.protectedDirs().some((place) => isUnder(absolute, place))) return false;
   if (name.startsWith('.') && !IGNORE_LIST.test(name)) return false;
   const tree = workTreeOf(dir, scope);
   if (tree === null || isUnder(scope.realHome, tree) || isProtected(tree, scope)) return false;
