@@ -225,6 +225,24 @@ describe('code run without a card sees the home only where it works', () => {
     ).toMatchObject({ decision: 'ask' });
   });
 
+  it('leaves project code with nothing pending as it was: it sees the whole home', async () => {
+    await plant(join(home, 'notes', 'todo.txt'), 'water the plants\n');
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ scripts: { test: 'cat "$HOME/notes/todo.txt"' } }),
+    );
+    const outcome = await pipeline.evaluate(
+      call('shell_exec', { command: 'npm test', cwd: project }),
+    );
+    expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'project-code' } });
+    expect(outcome.decision === 'allow' && 'homeView' in outcome.grant).toBe(false);
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({
+      ok: true,
+      result: { stdout: expect.stringContaining('water the plants') },
+    });
+  });
+
   it('still finds the tools it starts with: PATH entries under the home and the user site python imports from', async () => {
     const version = execFileSync(
       'python3',
