@@ -142,6 +142,8 @@ export const shellExec = defineExecutor({
         signal: ctx.signal,
         writableRoots: writableRootsOf(ctx),
         readOnlyWithin,
+        // Code nobody reviewed sees the home only where its decision said (code-view.ts).
+        ...(uncarded && grant.homeView !== undefined ? { homeView: grant.homeView } : {}),
         // A call no person approved reaches no host socket (Docker, colima, the user's D-Bus).
         hideHostSockets: uncarded,
         visibleRoots: configuredWriteRoots(ctx),
@@ -235,6 +237,9 @@ function narrowedNotes(
   const notes: string[] = [];
   // bash and coreutils say "Read-only file system"; node and python name the errno (EROFS).
   if (/read-only file system|EROFS/i.test(result.stderr)) notes.push(readOnlyNote(grant));
+  // python, node, perl and ruby each say it their way; ENOENT and errno 2 are the common part.
+  if (grant.homeView !== undefined && /No such file|ENOENT|Errno 2/.test(result.stderr))
+    notes.push(homeViewNote(grant.homeView));
   if (hitFileSizeLimit(result)) {
     notes.push(
       `A file reached the ${String(maxFileBytes)}-byte limit for calls without approval (config sandbox.uncarded_max_file_bytes). To write a larger file, call shell_exec again with request_approval: true.`,
@@ -250,6 +255,12 @@ function readOnlyNote({ tier, rule, writable }: Extract<Grant, { by: 'tier' }>):
     return `This ran read-only without approval: it runs code nobody has reviewed (read-only code: ${rule}), so it may write nothing but its private /tmp and has no network. A write elsewhere fails, and will again on a retry; to let it write, ${ask}.`;
   const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');
   return `This ran without approval and could write only ${where}. To write elsewhere, ${ask}.`;
+}
+
+/** Why a file in the home was not there for code nobody reviewed, and how to show it one. */
+function homeViewNote(view: readonly string[]): string {
+  const seen = view.length === 0 ? 'nothing of the home' : `only ${view.join(', ')} of the home`;
+  return `Code nobody reviewed runs without approval seeing ${seen} (and the tool directories on PATH), read-only: a file elsewhere in the home is not there. Name the file after the code as an argument (it is checked and shown), run it from the project's directory (cwd), or call shell_exec again with request_approval: true.`;
 }
 
 /** Approval does not enlarge the private tmpfs, so when one may be full the note says where else to write. */

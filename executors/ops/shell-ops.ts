@@ -18,6 +18,12 @@ export interface ShellRequest {
   readonly visibleRoots?: readonly string[];
   /** Hide the host's unix sockets: its runtime dirs and the container engines' (HOST_SOCKET_PLACES). */
   readonly hideHostSockets?: boolean;
+  /**
+   * The only places of the home the command sees, read-only (code nobody reviewed: its work
+   * tree, the files it names); the tool directories on PATH come too (sandbox/home-view.ts).
+   * Unset: the whole home, as the rest of the system.
+   */
+  readonly homeView?: readonly string[];
   /** Places inside the writable roots that stay read-only (bound read-only over them). */
   readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;

@@ -5,6 +5,7 @@
 import type { ShellRequest } from '../ops/shell-ops.ts';
 import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
 import { bashWords } from './command-text.ts';
+import { homeViewPlaces } from './home-view.ts';
 
 /** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
 export interface SecretMask {
@@ -91,8 +92,15 @@ export function buildBwrapArgs(
   // --dev puts /dev/shm in its own unsized tmpfs; a sized one over it keeps RAM bounded too.
   if (request.tmpSizeBytes !== undefined)
     argv.push('--perms', '01777', ...sized(request.tmpSizeBytes), '--tmpfs', '/dev/shm');
+  // Code nobody reviewed sees an empty home but for the places its decision named (home-view.ts).
+  const view = request.homeView;
+  if (view !== undefined) {
+    argv.push(...sized(request.tmpSizeBytes), '--tmpfs', home);
+    for (const place of homeViewPlaces(view, request.env.PATH, home))
+      argv.push('--ro-bind-try', place, place);
+  }
   // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
-  if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
+  else if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
   // Roots this call may only read come first, so a writable bind over the same place wins.
   for (const root of rootsUnderTmp(request.visibleRoots ?? [], home))
     argv.push('--ro-bind-try', root, root);
@@ -108,6 +116,8 @@ export function buildBwrapArgs(
   // A checked public key file shows through its store's mask, and nothing else of it does.
   for (const mask of masks)
     if (mask.kind === 'public') argv.push('--ro-bind', mask.path, mask.path);
+  // Its mount points made, the empty home is read-only too: a write there fails as it says.
+  if (view !== undefined) argv.push('--remount-ro', home);
   argv.push('--chdir', request.cwd, ...limits(request, prlimit));
   argv.push('bash', ...bashTail);
   return argv;

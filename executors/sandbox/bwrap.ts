@@ -70,6 +70,7 @@ function slotOf(request: ShellRequest): string {
     request.visibleRoots,
     request.hideHostSockets,
     request.readOnlyWithin,
+    request.homeView,
     request.network,
     request.hostProcesses,
     request.maxFileBytes,

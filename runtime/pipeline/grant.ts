@@ -55,6 +55,8 @@ export type Grant =
       readonly viaProxy: boolean;
       /** Files the decision read (an archive's members): the run refuses one that changed. */
       readonly pinned: readonly PinnedFile[];
+      /** The only places of the home it sees (code nobody reviewed); unset, all of it. */
+      readonly homeView?: readonly string[];
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

@@ -159,6 +159,7 @@ function decideUnapproved(input: PolicyInput): PolicyResult {
         hostProcesses: false,
         viaProxy: false,
         pinned: workspace.pinned,
+        ...(workspace.homeView === undefined ? {} : { homeView: workspace.homeView }),
       },
     };
   const matched = input.rules?.match(call) ?? null;

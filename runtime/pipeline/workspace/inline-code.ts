@@ -18,7 +18,12 @@ export function interpreterKey(family: string): string {
   return `(${family})`;
 }
 
-const code = (): WorkspaceEffects => effects({ readOnlyCode: true });
+/**
+ * Code run read-only over `operands`, the program's own words: each is read-checked as a path
+ * (a directory as the tree the code may walk), and the sandbox shows it (policy.ts).
+ */
+const code = (operands: readonly string[] = []): WorkspaceEffects =>
+  effects({ readOnlyCode: true, reads: operands.filter((word) => !word.startsWith('-')) });
 
 /**
  * The words when each is an option `flag` accepts, or one of `codeOptions` followed by its code
@@ -39,10 +44,10 @@ function inline(
       if (text === undefined || inlineCodeChanges(text, family) !== null) return null;
       seen = true;
       i += 1;
-      if (!repeats) return code();
+      if (!repeats) return code(args.slice(i + 1));
       continue;
     }
-    if (seen && !word.startsWith('-')) return code();
+    if (seen && !word.startsWith('-')) return code(args.slice(i));
     if (!flag(word)) return null;
   }
   return seen ? code() : null;
@@ -81,7 +86,9 @@ function pythonCode(args: readonly string[]): WorkspaceEffects | null {
 
 function pythonModule(args: readonly string[]): WorkspaceEffects | null {
   const at = args.findIndex((word) => !PYTHON_FLAG.test(word));
-  return args[at] === '-m' && PYTHON_TOOLS.has(args[at + 1] ?? '') ? code() : null;
+  return args[at] === '-m' && PYTHON_TOOLS.has(args[at + 1] ?? '')
+    ? code(args.slice(at + 2))
+    : null;
 }
 
 /** node's options that only shape how the code is read. */
@@ -97,7 +104,8 @@ function nodeCode(args: readonly string[]): WorkspaceEffects | null {
   const text = attached ?? (NODE_CODE.test(word) ? args[at + 1] : undefined);
   if (text === undefined || inlineCodeChanges(text, 'node') !== null) return null;
   const after = attached === undefined ? at + 2 : at + 1;
-  return args.slice(after).every((rest) => !rest.startsWith('-')) ? code() : null;
+  const operands = args.slice(after);
+  return operands.every((rest) => !rest.startsWith('-')) ? code(operands) : null;
 }
 
 /** perl's one-liner switches (-l -n -p -a -w, -0 with its octal), a module (-MJSON::PP), -F. */
@@ -146,7 +154,10 @@ function rule(
   return {
     name,
     binary: interpreterKey(family),
-    effects: (args, isDirectory) => (args.some(namesCredentialFile) ? null : fn(args, isDirectory)),
+    effects: (args, isDirectory) => {
+      const found = args.some(namesCredentialFile) ? null : fn(args, isDirectory);
+      return found === null ? null : { ...found, trees: found.reads.filter(isDirectory) };
+    },
     examples: { match: [match], no_match: [noMatch] },
   };
 }

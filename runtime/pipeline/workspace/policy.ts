@@ -18,6 +18,7 @@ import {
   type WorkspaceCatalogue,
   type WorkspaceMatch,
 } from './match.ts';
+import { codeHomeView } from './code-view.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
@@ -59,6 +60,8 @@ export interface WorkspaceDecision {
   readonly replaces: boolean;
   /** Files the decision read the contents of (an archive): the run refuses one that changed. */
   readonly pinned: readonly PinnedFile[];
+  /** Code nobody reviewed: the only places of the home it sees (code-view.ts); unset, all of it. */
+  readonly homeView?: readonly string[];
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
@@ -95,11 +98,19 @@ function usableWorkTree(scope: WorkspaceScope): string | null {
 }
 
 /**
- * Code nobody reviewed, run where it can lose nothing: nothing writable but its private /tmp
- * (the sandbox also takes its network and hides every protected place and host socket). It
- * writes nothing, so it reviews nothing: pending files stay pending.
+ * Code nobody reviewed, run where it can lose nothing and read no more than a read without a card
+ * could: nothing writable but its private /tmp, and of the home only its work tree and the paths
+ * it names (code-view.ts); the sandbox also takes its network and hides every protected place and
+ * host socket. It writes nothing, so it reviews nothing: pending files stay pending. Null (it
+ * asks) when what it would see may hold a credential.
  */
-function readOnlyCode(rule: string): WorkspaceDecision {
+function readOnlyCode(
+  rule: string,
+  named: readonly string[],
+  scope: WorkspaceScope,
+): WorkspaceDecision | null {
+  const homeView = codeHomeView(named, findRepository(scope.cwd, scope), scope);
+  if (homeView === null) return null;
   return {
     tier: 'read-only-code',
     rule,
@@ -108,6 +119,7 @@ function readOnlyCode(rule: string): WorkspaceDecision {
     written: [],
     replaces: false,
     pinned: [],
+    homeView,
   };
 }
 
@@ -118,10 +130,10 @@ function readOnlyCode(rule: string): WorkspaceDecision {
  * without a card wrote is pending review it runs read-only: the model must not approve its own
  * program by running it with the tree writable.
  */
-function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision {
+function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision | null {
   const root = usableWorkTree(scope);
   const pending = pendingReview(root ?? scope.cwd, scope);
-  if (pending !== null) return readOnlyCode(`${rule} (${pending})`);
+  if (pending !== null) return readOnlyCode(`${rule} (${pending})`, [], scope);
   // Project code rewrites its work tree as it likes; its history stays read-only.
   const code = {
     tier: 'project-code',
@@ -199,7 +211,9 @@ export function workspaceDecisionFor(
     // Code runs alone: a file this call writes could be the code it runs (a new Makefile, a
     // copied interpreter), and git needs .git writable, which the code must not have.
     if (match.repository || match.targets.length > 0) return null;
-    return match.readOnlyCode ? readOnlyCode(match.rule) : projectCode(match.rule, scope);
+    return match.readOnlyCode
+      ? readOnlyCode(match.rule, match.reads, scope)
+      : projectCode(match.rule, scope);
   }
   if (match.repository) {
     // Outside a repository git changes nothing (it says so); the home as a repository (a

@@ -119,3 +119,30 @@ describe('buildBwrapArgs: what it leaves out', () => {
     expect(bindsOf(argv, '--ro-bind-try')).toEqual(['/tmp/a', '/tmp/a/b']);
   });
 });
+
+describe('the home code nobody reviewed sees (homeView)', () => {
+  const masks = [{ path: '/home/ana/.local/share/keyrings', kind: 'dir' as const }];
+  const argv = buildBwrapArgs(
+    {
+      ...request,
+      writableRoots: [],
+      homeView: ['/home/ana/code/app'],
+      env: { PATH: '/home/ana/.nvm/versions/node/v20/bin:/usr/bin:/home/ana/.local/bin:/home/ana' },
+    },
+    '/home/ana',
+    masks,
+  );
+  const views = argv.flatMap((item, i) => (item === '--ro-bind-try' ? [argv[i + 1]] : []));
+
+  it('is an empty home with its work tree and the tool directories on PATH, never the whole home', () => {
+    expect(find(argv, '--tmpfs', '/home/ana')).toBeGreaterThan(find(argv, '--ro-bind', '/', '/'));
+    // ~/.local holds python's user site (~/.local/lib) too; the home itself on PATH brings nothing.
+    expect(views).toEqual(['/home/ana/.nvm', '/home/ana/.local', '/home/ana/code/app']);
+  });
+
+  it('keeps secret stores inside those directories masked, and the home read-only', () => {
+    const store = find(argv, '--tmpfs', '/home/ana/.local/share/keyrings');
+    expect(store).toBeGreaterThan(find(argv, '--ro-bind-try', '/home/ana/.local'));
+    expect(find(argv, '--remount-ro', '/home/ana')).toBeGreaterThan(store);
+  });
+});
