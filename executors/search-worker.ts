@@ -12,7 +12,7 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
- * A file whose text matches the `withhold` pattern (a private key block) is not searched: its
+ * A file whose text matches the `withhold` pattern (a credential's shape) is not searched: its
  * answer is null. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */

@@ -12,7 +12,7 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { credentialByName, credentialFileProtection } from './credential-file.ts';
+import { credentialFileProtection, credentialInWalk, treeTextBudget } from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
@@ -137,12 +137,12 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
     treeObstacle(dir) {
+      const budget = treeTextBudget();
       return treeObstacle(real(dir), {
         plain,
         followed: (path) => this.protection(path),
         credential: (path, link) =>
-          credentialByName(path, repositories) ??
-          (link ? credentialByName(real(path), repositories) : null),
+          credentialInWalk(path, link ? real(path) : path, repositories, budget),
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
