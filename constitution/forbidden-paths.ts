@@ -664,16 +664,23 @@ export const DEVICE_METADATA_COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 // One pass over all patterns first: nearly every path matches none, and 17 tests cost more than 1.
-// Case-insensitive, since one family is (a wider first pass only costs the second one).
+// Case-insensitive, as every family is matched (below).
 const ANY_FORBIDDEN = new RegExp(
   FORBIDDEN_PATHS.map((rule) => `(?:${rule.pattern.source})`).join('|'),
   'i',
 );
 
+// Each family in any case: a store's copy on a case-insensitive stick or in a backup
+// (stick/.AWS/Credentials, .SSH/ID_RSA) holds the same secret under a name its tool would open
+// there, and no tool keeps an ordinary file under another case of a store's name.
+const FOLDED: readonly RegExp[] = FORBIDDEN_PATHS.map(
+  (rule) => new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('i', '')}i`),
+);
+
 function check(path: string, kinds: ReadonlySet<ForbiddenPath['kind']>): ForbiddenPath | null {
   if (!ANY_FORBIDDEN.test(path)) return null;
-  for (const rule of FORBIDDEN_PATHS) {
-    if (kinds.has(rule.kind) && rule.pattern.test(path)) return rule;
+  for (const [n, rule] of FORBIDDEN_PATHS.entries()) {
+    if (kinds.has(rule.kind) && FOLDED[n]?.test(path) === true) return rule;
   }
   return null;
 }

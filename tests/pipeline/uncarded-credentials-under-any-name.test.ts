@@ -138,3 +138,30 @@ describe('the login of a tool the protected list did not name before', () => {
     }
   });
 });
+
+describe('a protected place spelled in another case (a backup, a case-insensitive USB stick)', () => {
+  const copies: readonly (readonly [string, string])[] = [
+    ['stick/.AWS/Credentials', 'CASEAWSVALUE01'],
+    ['stick/.Kaggle/kaggle.json', 'CASEKAGGLEVALUE01'],
+    ['stick/.SSH/ID_ED25519', 'CASESSHVALUE01'],
+    ['stick/.NETRC', 'CASENETRCVALUE01'],
+  ];
+
+  beforeEach(async () => {
+    for (const [path, secret] of copies) await plant(join(home, path), `value ${secret}\n`);
+  });
+
+  it('is the place it names: read by no command, walk or file tool without a card', async () => {
+    for (const [path, secret] of copies) {
+      for (const [executor, args] of [
+        ['shell_exec', { command: `cat ${path}`, cwd: home }],
+        ['shell_exec', { command: 'grep -rh . stick | rev', cwd: home }],
+        ['fs_read', { path: join(home, path) }],
+        ['fs_grep', { pattern: '.', path: join(home, 'stick') }],
+      ] as const) {
+        const what = `${executor} ${JSON.stringify(args)}`;
+        expectNoTrace(await printedIfUncarded(executor, args), secret, what);
+      }
+    }
+  });
+});
