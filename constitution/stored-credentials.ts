@@ -94,11 +94,17 @@ export const ENV_CREDENTIAL: StoredCredential = {
 
 /**
  * The first credential a file holds, judged by its name and text: a stored shape or a secret
- * token anywhere, and in an env file a credential-named variable with a value. Null when none.
+ * token anywhere, and in an env file a credential-named variable with a value. A file with more
+ * than one name (`multiNamed`, a hard link) may be an env file under its other name: it is
+ * judged as one. Null when none.
  */
-export function credentialInFile(name: string, text: string): { readonly name: string } | null {
+export function credentialInFile(
+  name: string,
+  text: string,
+  multiNamed = false,
+): { readonly name: string } | null {
   const stored = storedCredentialIn(text);
-  if (stored !== null || !ENV_FILE.test(name)) return stored;
+  if (stored !== null || !(multiNamed || ENV_FILE.test(name))) return stored;
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
 import {
   ANY_CREDENTIAL,
+  ENV_CREDENTIAL,
   GIT_CONFIG_NAMES,
   storedCredentialIn,
 } from '../constitution/stored-credentials.ts';
@@ -137,7 +138,17 @@ export const fsGrep = defineExecutor({
       maxFileBytes,
       maxLineChars,
       ...(stats.isDirectory()
-        ? { withhold: { pattern: ANY_CREDENTIAL.source, flags: ANY_CREDENTIAL.flags } }
+        ? {
+            withhold: {
+              pattern: ANY_CREDENTIAL.source,
+              flags: ANY_CREDENTIAL.flags,
+              // A hard link may be a dotenv file under its other name.
+              multiNamed: {
+                pattern: ENV_CREDENTIAL.pattern.source,
+                flags: ENV_CREDENTIAL.pattern.flags,
+              },
+            },
+          }
         : {}),
     });
     const matches: string[] = [];

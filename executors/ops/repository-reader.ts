@@ -98,6 +98,13 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
       return text === 'too-large' ? null : text;
     },
     textUpTo,
+    multiNamed(path) {
+      try {
+        return statSync(path).nlink > 1;
+      } catch {
+        return false;
+      }
+    },
     isFile(path) {
       try {
         return statSync(path, { throwIfNoEntry: false })?.isFile() === true;

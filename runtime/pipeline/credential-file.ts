@@ -51,7 +51,7 @@ export function credentialInWalk(
   if (text === 'too-large') return TOO_MUCH_TEXT;
   if (text === null) return null;
   budget.remaining -= text.length;
-  return credentialTextProtection(path, text);
+  return credentialTextProtection(real, text, reader.multiNamed(real));
 }
 
 /**

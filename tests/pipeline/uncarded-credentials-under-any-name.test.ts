@@ -3,6 +3,7 @@
 // or in hex, so no output filter can see it), and the logins of tools the list did not name
 // (Kaggle, Hugging Face, aerc, msmtp, irssi). Driven through the real pipeline; every line it
 // allows runs for real in the sandbox, in a home of planted fake secrets.
+import { link } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -163,5 +164,33 @@ describe('a protected place spelled in another case (a backup, a case-insensitiv
         expectNoTrace(await printedIfUncarded(executor, args), secret, what);
       }
     }
+  });
+});
+
+describe("a second name (a hard link) for a project's env file", () => {
+  const VALUE = 'linked-env-password-77';
+
+  beforeEach(async () => {
+    await plant(join(home, 'app', '.env'), `DB_PASSWORD=${VALUE}\n`);
+    await plant(join(home, 'shared', 'readme.md'), '# shared\n');
+    await link(join(home, 'app', '.env'), join(home, 'shared', 'settings.md'));
+  });
+
+  it('holds what the env file holds: read by no command, walk or file tool without a card', async () => {
+    for (const [executor, args] of [
+      ['shell_exec', { command: 'cat shared/settings.md', cwd: home }],
+      ['shell_exec', { command: 'grep -rh . shared | rev', cwd: home }],
+      ['fs_read', { path: join(home, 'shared', 'settings.md') }],
+      ['fs_grep', { pattern: '.', path: join(home, 'shared') }],
+    ] as const) {
+      const what = `${executor} ${JSON.stringify(args)}`;
+      expectNoTrace(await printedIfUncarded(executor, args), VALUE, what);
+    }
+  });
+
+  it('leaves a one-named note with the same line readable (it is no env file)', async () => {
+    await plant(join(home, 'notes', 'setup.md'), `DB_PASSWORD=${VALUE}\n`);
+    const outcome = await decide('shell_exec', { command: 'cat notes/setup.md', cwd: home });
+    expect(outcome.decision).toBe('allow');
   });
 });
