@@ -3,7 +3,7 @@
 // or in hex, so no output filter can see it), and the logins of tools the list did not name
 // (Kaggle, Hugging Face, aerc, msmtp, irssi). Driven through the real pipeline; every line it
 // allows runs for real in the sandbox, in a home of planted fake secrets.
-import { link } from 'node:fs/promises';
+import { link, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -192,5 +192,27 @@ describe("a second name (a hard link) for a project's env file", () => {
     await plant(join(home, 'notes', 'setup.md'), `DB_PASSWORD=${VALUE}\n`);
     const outcome = await decide('shell_exec', { command: 'cat notes/setup.md', cwd: home });
     expect(outcome.decision).toBe('allow');
+  });
+});
+
+describe('a link to a directory inside a tree read whole', () => {
+  beforeEach(async () => {
+    await plant(join(home, 'journal', 'monday.txt'), `set up the API with ${TOKEN}\n`);
+    await plant(join(home, 'app', '.env'), 'DB_PASSWORD=followed-env-password-77\n');
+    await plant(join(home, 'links', 'a.md'), '# a\n');
+    await symlink('../journal', join(home, 'links', 'journal'));
+    await symlink('../app', join(home, 'links', 'app'));
+  });
+
+  it('is walked as the tree it leads to, for the programs that follow it', async () => {
+    for (const command of [
+      'find -L links -type f -exec cat {} +',
+      'find links -follow -type f -exec cat {} +',
+      'grep -Rh . links | rev',
+    ]) {
+      const printed = await printedIfUncarded('shell_exec', { command, cwd: home });
+      expectNoTrace(printed, TOKEN, command);
+      expectNoTrace(printed, 'followed-env-password-77', command);
+    }
   });
 });
