@@ -25,24 +25,12 @@ type WalkStep =
   | { readonly kind: 'too-large' }
   | { readonly kind: 'unreadable'; readonly path: string };
 
-/** A directory's identity (device and inode), following links; null when none is there. */
-function directoryId(path: string): string | null {
-  try {
-    const stats = statSync(path);
-    return stats.isDirectory() ? `${String(stats.dev)}:${String(stats.ino)}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Every entry below the directory `top`, depth first, up to `limit` entries; a directory that
- * cannot be read, or one entry past the limit, ends the walk with that step. A link to a
- * directory is walked too, as `grep -R` and `find -L` follow it (each directory once).
+ * cannot be read, or one entry past the limit, ends the walk with that step.
  */
 function* walk(top: string, limit: number): Generator<WalkStep> {
   const pending = [top];
-  const walked = new Set([directoryId(top)]);
   let seen = 0;
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     let entries: Dirent[];
@@ -60,11 +48,7 @@ function* walk(top: string, limit: number): Generator<WalkStep> {
       }
       const path = join(dir, entry.name);
       yield { kind: 'entry', path, entry };
-      const id = entry.isDirectory() || entry.isSymbolicLink() ? directoryId(path) : null;
-      if (id !== null && !walked.has(id)) {
-        walked.add(id);
-        pending.push(path);
-      }
+      if (entry.isDirectory()) pending.push(path);
     }
   }
 }

@@ -204,7 +204,7 @@ describe('a link to a directory inside a tree read whole', () => {
     await symlink('../app', join(home, 'links', 'app'));
   });
 
-  it('is walked as the tree it leads to, for the programs that follow it', async () => {
+  it('is not followed without a card by a program that follows links (find -L, grep -R)', async () => {
     for (const command of [
       'find -L links -type f -exec cat {} +',
       'find links -follow -type f -exec cat {} +',
