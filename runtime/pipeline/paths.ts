@@ -64,9 +64,10 @@ export interface PathOracle {
   storedCredential(path: string): Protection | null;
   /**
    * Why a tree read whole from `dir` could open a protected place, or a file holding a
-   * credential (by its name), below it; null when none.
+   * credential (by its name or text), below it; null when none. `followLinks`: the reader goes
+   * where the links to directories below lead (diff -r).
    */
-  treeObstacle(dir: string): TreeObstacle | null;
+  treeObstacle(dir: string, use?: { readonly followLinks?: boolean }): TreeObstacle | null;
   /**
    * Why reading what an absolute glob matches now could open a protected place (a match that is
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
@@ -136,9 +137,10 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
-    treeObstacle(dir) {
+    treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {
+        ...use,
         plain,
         followed: (path) => this.protection(path),
         credential: (path, link) =>

@@ -3,7 +3,7 @@
 // or in hex, so no output filter can see it), and the logins of tools the list did not name
 // (Kaggle, Hugging Face, aerc, msmtp, irssi). Driven through the real pipeline; every line it
 // allows runs for real in the sandbox, in a home of planted fake secrets.
-import { link, symlink } from 'node:fs/promises';
+import { link, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -214,5 +214,15 @@ describe('a link to a directory inside a tree read whole', () => {
       expectNoTrace(printed, TOKEN, command);
       expectNoTrace(printed, 'followed-env-password-77', command);
     }
+  });
+
+  it('is followed by a comparer that follows it (diff -rN), and not by grep -r', async () => {
+    await mkdir(join(home, 'empty'));
+    for (const command of ['diff -rN links empty', 'diff -r -N empty links']) {
+      const printed = await printedIfUncarded('shell_exec', { command, cwd: home });
+      expectNoTrace(printed, 'followed-env-password-77', command);
+    }
+    const outcome = await decide('shell_exec', { command: 'grep -rn x links', cwd: home });
+    expect(outcome.decision).toBe('allow');
   });
 });
