@@ -456,6 +456,74 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
+    name: 'data platform keys (Kaggle, Hugging Face, Databricks)',
+    why: "API keys that download, upload and run jobs in the person's data accounts",
+    pattern: new RegExp(
+      `${SEG}(?:\\.kaggle|\\.config/kaggle|\\.huggingface|\\.cache/huggingface/(?:token|stored_tokens)|\\.databrickscfg)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.kaggle/kaggle.json',
+      '~/.config/kaggle/kaggle.json',
+      '~/.huggingface/token',
+      '~/.cache/huggingface/token',
+      '~/.cache/huggingface/stored_tokens',
+      '~/.databrickscfg',
+    ],
+    masks: {
+      home: [
+        '.kaggle',
+        '.config/kaggle',
+        '.huggingface',
+        '.cache/huggingface/token',
+        '.cache/huggingface/stored_tokens',
+        '.databrickscfg',
+      ],
+    },
+  },
+  {
+    name: 'mail and chat client logins (aerc, msmtp, fetchmail, mbsync, OfflineIMAP, mutt, himalaya, irssi, WeeChat)',
+    why: 'mail and chat passwords, often in clear: whoever reads them reads and sends mail as the person',
+    pattern: new RegExp(
+      `${SEG}(?:\\.config/aerc/accounts\\.conf|\\.msmtprc|\\.config/msmtp|\\.fetchmailrc|\\.mbsyncrc|\\.config/isyncrc|\\.offlineimaprc|\\.config/offlineimap|\\.muttrc|\\.mutt|\\.config/mutt|\\.config/neomutt|\\.config/himalaya|\\.irssi/config|\\.weechat/sec\\.conf|\\.config/weechat/sec\\.conf)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.config/aerc/accounts.conf',
+      '~/.msmtprc',
+      '~/.config/msmtp/config',
+      '~/.fetchmailrc',
+      '~/.mbsyncrc',
+      '~/.offlineimaprc',
+      '~/.muttrc',
+      '~/.mutt/muttrc',
+      '~/.config/neomutt/neomuttrc',
+      '~/.config/himalaya/config.toml',
+      '~/.irssi/config',
+      '~/.config/weechat/sec.conf',
+    ],
+    masks: {
+      home: [
+        '.config/aerc/accounts.conf',
+        '.msmtprc',
+        '.config/msmtp',
+        '.fetchmailrc',
+        '.mbsyncrc',
+        '.config/isyncrc',
+        '.offlineimaprc',
+        '.config/offlineimap',
+        '.muttrc',
+        '.mutt',
+        '.config/mutt',
+        '.config/neomutt',
+        '.config/himalaya',
+        '.irssi/config',
+        '.weechat/sec.conf',
+        '.config/weechat/sec.conf',
+      ],
+    },
+  },
+  {
     name: 'encryption keys and wallets (age, sops, Solana, Ethereum, Bitcoin, Electrum)',
     why: "keys that decrypt the person's secrets or spend their money",
     pattern: new RegExp(
@@ -595,23 +663,24 @@ export const DEVICE_METADATA_COMMANDS: ReadonlySet<string> = new Set([
   'parted',
 ]);
 
-/** The families' patterns joined into one regular expression per set of flags. */
-function unionsByFlags(): RegExp[] {
-  const byFlags = new Map<string, string[]>();
-  for (const { pattern } of FORBIDDEN_PATHS)
-    byFlags.set(pattern.flags, [...(byFlags.get(pattern.flags) ?? []), `(?:${pattern.source})`]);
-  return [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-}
+// One pass over all patterns first: nearly every path matches none, and 17 tests cost more than 1.
+// Case-insensitive, as every family is matched (below).
+const ANY_FORBIDDEN = new RegExp(
+  FORBIDDEN_PATHS.map((rule) => `(?:${rule.pattern.source})`).join('|'),
+  'i',
+);
 
-// One pass over all patterns first: nearly every path matches none, and 17 tests cost more than 2.
-// One union per set of flags, each with its families' own: V8 compiles a pattern at its first use,
-// in every process, and case folding all the families made that compile twice as slow.
-const ANY_FORBIDDEN = unionsByFlags();
+// Each family in any case: a store's copy on a case-insensitive stick or in a backup
+// (stick/.AWS/Credentials, .SSH/ID_RSA) holds the same secret under a name its tool would open
+// there, and no tool keeps an ordinary file under another case of a store's name.
+const FOLDED: readonly RegExp[] = FORBIDDEN_PATHS.map(
+  (rule) => new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('i', '')}i`),
+);
 
 function check(path: string, kinds: ReadonlySet<ForbiddenPath['kind']>): ForbiddenPath | null {
-  if (!ANY_FORBIDDEN.some((union) => union.test(path))) return null;
-  for (const rule of FORBIDDEN_PATHS) {
-    if (kinds.has(rule.kind) && rule.pattern.test(path)) return rule;
+  if (!ANY_FORBIDDEN.test(path)) return null;
+  for (const [n, rule] of FORBIDDEN_PATHS.entries()) {
+    if (kinds.has(rule.kind) && FOLDED[n]?.test(path) === true) return rule;
   }
   return null;
 }

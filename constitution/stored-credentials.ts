@@ -92,24 +92,19 @@ export const ENV_CREDENTIAL: StoredCredential = {
   ],
 };
 
-// Names of files that often hold a key, token or password: env files, key and keystore files,
-// ssh's id_* keys, and names that say so.
-const CREDENTIAL_NAME =
-  /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|p12|pfx|ppk|jks|keystore|kdbx|asc|gpg|tfvars)|.*(?:secret|credential|token|passw|apikey|api_key|auth).*)$/i;
-
-/** A file a tree walk reads the text of, by its last name: one that may hold a credential. */
-export function mayHoldCredential(path: string): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return ENV_FILE.test(name) || (CREDENTIAL_NAME.test(name) && !name.endsWith('.pub'));
-}
-
 /**
  * The first credential a file holds, judged by its name and text: a stored shape or a secret
- * token anywhere, and in an env file a credential-named variable with a value. Null when none.
+ * token anywhere, and in an env file a credential-named variable with a value. A file with more
+ * than one name (`multiNamed`, a hard link) may be an env file under its other name: it is
+ * judged as one. Null when none.
  */
-export function credentialInFile(name: string, text: string): { readonly name: string } | null {
+export function credentialInFile(
+  name: string,
+  text: string,
+  multiNamed = false,
+): { readonly name: string } | null {
   const stored = storedCredentialIn(text);
-  if (stored !== null || !ENV_FILE.test(name)) return stored;
+  if (stored !== null || !(multiNamed || ENV_FILE.test(name))) return stored;
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
 }
 
@@ -163,6 +158,15 @@ function decodedHoldsCredential(run: string, depth: number): boolean {
   if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
   return decodings.some((bytes) => holdsCredential(bytes.toString('latin1'), depth - 1));
 }
+
+/**
+ * Any stored shape or secret token, in one pattern (line anchors at each line, every letter
+ * either case): what a search that walks a tree withholds a file for.
+ */
+export const ANY_CREDENTIAL = new RegExp(
+  EVERY_SHAPE.map((shape) => `(?:${shape.pattern.source})`).join('|'),
+  'im',
+);
 
 /**
  * The text with every credential it holds replaced by `[credential removed: <shape>]`: what a

@@ -1,8 +1,12 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
 import * as z from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
-import { PRIVATE_KEY_BLOCK } from '../constitution/secret-tokens.ts';
-import { GIT_CONFIG_NAMES, storedCredentialIn } from '../constitution/stored-credentials.ts';
+import {
+  ANY_CREDENTIAL,
+  ENV_CREDENTIAL,
+  GIT_CONFIG_NAMES,
+  storedCredentialIn,
+} from '../constitution/stored-credentials.ts';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
@@ -126,8 +130,8 @@ export const fsGrep = defineExecutor({
     const limit = args.max_results ?? 200;
     const stats = await withFsErrors(root, () => ctx.ops.fs.stat(root));
     const budget = { remaining: maxWalkEntries };
-    // A tree's files that hold a credential are left out, by name or by a private key in their
-    // text (a person asked for a file itself: the card said what it holds).
+    // A tree's files that hold a credential are left out, by name or by a key block, token or
+    // login in their text (a person asked for a file itself: the card said what it holds).
     const withheld: Withheld = { count: 0 };
     const searcher = createFileSearcher({
       pattern: regex.source,
@@ -136,7 +140,17 @@ export const fsGrep = defineExecutor({
       maxFileBytes,
       maxLineChars,
       ...(stats.isDirectory()
-        ? { withhold: { pattern: PRIVATE_KEY_BLOCK.source, flags: PRIVATE_KEY_BLOCK.flags } }
+        ? {
+            withhold: {
+              pattern: ANY_CREDENTIAL.source,
+              flags: ANY_CREDENTIAL.flags,
+              // A hard link may be a dotenv file under its other name.
+              multiNamed: {
+                pattern: ENV_CREDENTIAL.pattern.source,
+                flags: ENV_CREDENTIAL.pattern.flags,
+              },
+            },
+          }
         : {}),
     });
     const matches: string[] = [];

@@ -12,8 +12,8 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
- * A file whose text matches the `withhold` pattern (a private key block) is not searched: its
- * answer is null. The pattern comes with each message, so one worker serves one search after
+ * A file whose text matches the `withhold` pattern (a credential's shape), or has several names
+ * and matches its `multiNamed` pattern (an env file's line), is not searched: its answer is null. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
@@ -47,7 +47,7 @@ function textOf(path, maxFileBytes) {
       size += read;
     }
     if (buffer.subarray(0, Math.min(size, 8192)).includes(0)) return undefined;
-    return buffer.toString('utf8', 0, size);
+    return { text: buffer.toString('utf8', 0, size), multiNamed: stats.nlink > 1 };
   } catch {
     return undefined;
   } finally {
@@ -58,12 +58,18 @@ function textOf(path, maxFileBytes) {
 parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars, paths, limit }) => {
   const regex = regexOf(pattern, flags);
   const withheld = withhold === undefined ? undefined : new RegExp(withhold.pattern, withhold.flags);
+  const withheldLinked =
+    withhold?.multiNamed === undefined
+      ? undefined
+      : new RegExp(withhold.multiNamed.pattern, withhold.multiNamed.flags);
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
-    const text = left > 0 ? textOf(path, maxFileBytes) : undefined;
-    if (text === undefined) return hits;
+    const file = left > 0 ? textOf(path, maxFileBytes) : undefined;
+    if (file === undefined) return hits;
+    const { text } = file;
     if (withheld !== undefined && withheld.test(text)) return null;
+    if (file.multiNamed && withheldLinked !== undefined && withheldLinked.test(text)) return null;
     for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
       const newline = text.indexOf('\\n', start);
       const end = newline === -1 ? text.length : newline;
@@ -104,8 +110,15 @@ export interface FileSearcherOptions {
   readonly maxFileBytes: number;
   /** A matched line is cut here. */
   readonly maxLineChars: number;
-  /** A file whose text matches this is not searched (its hits are null). */
-  readonly withhold?: { readonly pattern: string; readonly flags: string };
+  /**
+   * A file whose text matches `pattern` is not searched (its hits are null), nor one of several
+   * names (a hard link) whose text matches `multiNamed`.
+   */
+  readonly withhold?: {
+    readonly pattern: string;
+    readonly flags: string;
+    readonly multiNamed?: { readonly pattern: string; readonly flags: string };
+  };
 }
 
 interface Waiting {

@@ -52,8 +52,9 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   }),
   plain('find', "find . -name '*.ts' -not -path './node_modules/*'", 'find . -name x -delete', {
     // -ok* ask on the terminal before running, -delete removes, -fprint* and -fls write files.
+    // -L and -follow follow every symlink below the tree, out of the place the path check judged.
     // -exec and -execdir run their command on every match: read-only when that command is.
-    forbidden_flags: ['-ok', '-okdir', '-delete', '-fprint', '-fls'],
+    forbidden_flags: ['-ok', '-okdir', '-delete', '-fprint', '-fls', '-L', '-follow'],
     exec_actions: ['-exec', '-execdir'],
     examples: {
       match: [
@@ -68,6 +69,8 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
         'find src -exec du -h {}',
         'find src -exec cat {}/x +',
         'find src -ok cat {} ;',
+        'find -L src -type f -exec cat {} +',
+        'find src -follow -name x',
       ],
     },
   }),

@@ -63,6 +63,17 @@ function objectPaths(dir: string, env: NodeJS.ProcessEnv): string[] {
   return [...paths];
 }
 
+/** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
+function textUpTo(path: string, maxBytes: number): string | 'too-large' | null {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return null;
+    return stat.size > maxBytes ? 'too-large' : readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /** The reader over the real disk and git, with the environment the commands will run in. */
 export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader {
   return {
@@ -83,12 +94,15 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
       }
     },
     smallText(path) {
+      const text = textUpTo(path, MAX_CONFIG_FILE);
+      return text === 'too-large' ? null : text;
+    },
+    textUpTo,
+    multiNamed(path) {
       try {
-        const stat = statSync(path);
-        if (!stat.isFile() || stat.size > MAX_CONFIG_FILE) return null;
-        return readFileSync(path, 'utf8');
+        return statSync(path).nlink > 1;
       } catch {
-        return null;
+        return false;
       }
     },
     isFile(path) {

@@ -25,12 +25,24 @@ type WalkStep =
   | { readonly kind: 'too-large' }
   | { readonly kind: 'unreadable'; readonly path: string };
 
+/** A directory's identity (device and inode), following links; null when none is there. */
+function directoryId(path: string): string | null {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? `${String(stats.dev)}:${String(stats.ino)}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Every entry below the directory `top`, depth first, up to `limit` entries; a directory that
- * cannot be read, or one entry past the limit, ends the walk with that step.
+ * cannot be read, or one entry past the limit, ends the walk with that step. With `followLinks`
+ * a link to a directory is walked too (each directory once), as diff -r follows it.
  */
-function* walk(top: string, limit: number): Generator<WalkStep> {
+function* walk(top: string, limit: number, followLinks = false): Generator<WalkStep> {
   const pending = [top];
+  const walked = new Set([directoryId(top)]);
   let seen = 0;
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     let entries: Dirent[];
@@ -48,7 +60,12 @@ function* walk(top: string, limit: number): Generator<WalkStep> {
       }
       const path = join(dir, entry.name);
       yield { kind: 'entry', path, entry };
-      if (entry.isDirectory()) pending.push(path);
+      const id =
+        entry.isDirectory() || (followLinks && entry.isSymbolicLink()) ? directoryId(path) : null;
+      if (id !== null && !walked.has(id)) {
+        walked.add(id);
+        pending.push(path);
+      }
     }
   }
 }
@@ -61,6 +78,8 @@ export interface TreeChecks {
   readonly followed: (path: string) => Protection | null;
   /** The credential a file holds by its name (a link's, by its own and where it leads). */
   readonly credential: (path: string, link: boolean) => Protection | null;
+  /** The reader follows links to directories (diff -r): the walk goes where they lead. */
+  readonly followLinks?: boolean;
 }
 
 /**
@@ -76,7 +95,7 @@ export function treeObstacle(
   if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
   // The reader may fail on an unreadable dir too, or not (permissions differ in the sandbox):
   // not cleared.
-  for (const step of walk(top, limit)) {
+  for (const step of walk(top, limit, checks.followLinks)) {
     if (step.kind !== 'entry') return step;
     const { path, entry } = step;
     const protection = entry.isSymbolicLink() ? followed(path) : plain(path);

@@ -3,23 +3,55 @@
 // key), or by its text (constitution/stored-credentials.ts: a git config with a login, a key
 // block or secret-shaped token in any small file, an env file's API_KEY=…). Reading one takes a
 // card; a walk leaves it out or asks.
-import { basename } from 'node:path';
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import type { Protection } from '../../constitution/protected.ts';
-import { GIT_CONFIG_NAMES, mayHoldCredential } from '../../constitution/stored-credentials.ts';
-import { storedCredentialProtection, type RepositoryReader } from './repository-exposure.ts';
+import {
+  credentialTextProtection,
+  storedCredentialProtection,
+  type RepositoryReader,
+} from './repository-exposure.ts';
 
 /**
- * The credential a file holds, for a walk: by its name, and by its text only where its name
- * hints at one (a git config, `.env*`, `*.pem`, `*token*` …): reading every file of a tree at
- * decision time would cost seconds.
+ * Most text one tree walk reads at decision time. A line may print what a walk read in any
+ * encoding (`grep -rh . notes | rev`, `grep -o .`, `od -c`), which no output filter can see
+ * through: so a walk reads the text of every file below, whatever its name, and a tree with
+ * more text than this is not read whole without a card.
  */
-export function credentialByName(path: string, reader: RepositoryReader): Protection | null {
-  const byName = credentialFileByName(path);
-  if (byName !== null) return reader.isFile(path) ? { name: byName.name, why: byName.why } : null;
-  return GIT_CONFIG_NAMES.has(basename(path)) || mayHoldCredential(path)
-    ? storedCredentialProtection(path, reader)
-    : null;
+export const TREE_TEXT_LIMIT = 16 * 1024 * 1024;
+
+/** The text a walk may still read: one per walk, spent file by file. */
+export interface TextBudget {
+  remaining: number;
+}
+
+export function treeTextBudget(): TextBudget {
+  return { remaining: TREE_TEXT_LIMIT };
+}
+
+const TOO_MUCH_TEXT: Protection = {
+  name: `more text than a decision reads (${String(TREE_TEXT_LIMIT / 1024 / 1024)} MiB)`,
+  why: 'a credential under any name could be in it, and a line can print it in a form no filter recognises',
+};
+
+/**
+ * The credential a file met by a walk holds: by its name (a link's, and the name it leads to,
+ * `real`), and by its text whatever its name, within the walk's `budget` (past it, the walk
+ * asks). Null for a directory or nothing there.
+ */
+export function credentialInWalk(
+  path: string,
+  real: string,
+  reader: RepositoryReader,
+  budget: TextBudget,
+): Protection | null {
+  if (!reader.isFile(real)) return null;
+  const byName = credentialFileByName(path) ?? credentialFileByName(real);
+  if (byName !== null) return { name: byName.name, why: byName.why };
+  const text = reader.textUpTo(real, budget.remaining);
+  if (text === 'too-large') return TOO_MUCH_TEXT;
+  if (text === null) return null;
+  budget.remaining -= text.length;
+  return credentialTextProtection(real, text, reader.multiNamed(real));
 }
 
 /**

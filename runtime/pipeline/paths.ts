@@ -12,7 +12,7 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { credentialByName, credentialFileProtection } from './credential-file.ts';
+import { credentialFileProtection, credentialInWalk, treeTextBudget } from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
@@ -64,9 +64,10 @@ export interface PathOracle {
   storedCredential(path: string): Protection | null;
   /**
    * Why a tree read whole from `dir` could open a protected place, or a file holding a
-   * credential (by its name), below it; null when none.
+   * credential (by its name or text), below it; null when none. `followLinks`: the reader goes
+   * where the links to directories below lead (diff -r).
    */
-  treeObstacle(dir: string): TreeObstacle | null;
+  treeObstacle(dir: string, use?: { readonly followLinks?: boolean }): TreeObstacle | null;
   /**
    * Why reading what an absolute glob matches now could open a protected place (a match that is
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
@@ -136,13 +137,14 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
-    treeObstacle(dir) {
+    treeObstacle(dir, use = {}) {
+      const budget = treeTextBudget();
       return treeObstacle(real(dir), {
+        ...use,
         plain,
         followed: (path) => this.protection(path),
         credential: (path, link) =>
-          credentialByName(path, repositories) ??
-          (link ? credentialByName(real(path), repositories) : null),
+          credentialInWalk(path, link ? real(path) : path, repositories, budget),
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),

@@ -56,8 +56,11 @@ function reachesOnlyWorkspace(
   const resolved = scope.paths.real(path);
   if (use.tree === true && [scope.home, scope.realHome].some((home) => isUnder(home, resolved)))
     return false;
-  // A tree is read whole: nothing below it may be a protected place (~/dotfiles/.netrc).
-  if (use.tree === true && scope.paths.treeObstacle(resolved) !== null) return false;
+  // A tree is read whole: nothing below it may be a protected place (~/dotfiles/.netrc). A
+  // comparer (diff -r) follows the links to directories below it too.
+  const followLinks = use.opensInside === true;
+  if (use.tree === true && scope.paths.treeObstacle(resolved, { followLinks }) !== null)
+    return false;
   return scope.roots.write.some(
     (root) =>
       resolved !== root && isUnder(resolved, root) && !hiddenSegment(relative(root, resolved)),

@@ -28,6 +28,10 @@ export interface RepositoryReader {
   config(dir: string): string | null;
   /** The text of a small regular file (a git config); null when absent, unreadable or large. */
   smallText(path: string): string | null;
+  /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
+  textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
+  /** True when the file has more than one name (a hard link): its other names are unknown. */
+  multiNamed(path: string): boolean;
   /** True when `path` is a regular file (links followed). */
   isFile(path: string): boolean;
 }
@@ -145,11 +149,22 @@ export function storedCredentialProtection(
   reader: RepositoryReader,
 ): Protection | null {
   const text = reader.smallText(path);
-  if (text === null) return null;
+  return text === null ? null : credentialTextProtection(path, text, reader.multiNamed(path));
+}
+
+/**
+ * The credential the text of the file `path` holds (a git config's by its own shapes; a file of
+ * several names as an env file too), or null.
+ */
+export function credentialTextProtection(
+  path: string,
+  text: string,
+  multiNamed: boolean,
+): Protection | null {
   const name = basename(path);
   const credential = GIT_CONFIG_NAMES.has(name)
     ? storedCredentialIn(text)
-    : credentialInFile(name, text);
+    : credentialInFile(name, text, multiNamed);
   return credential === null ? null : credentialProtection(credential.name);
 }
 

@@ -124,21 +124,8 @@ describe('a file that holds a credential, wherever it lives', () => {
       expect((await decide(command, app)).decision, command).toBe('allow');
     expect((await decide('cat notes/todo.md')).decision).toBe('allow');
   });
-
-  it.todo(
-    'a credential under an ordinary name inside a tree read whole (a key saved as notes/mykey) ' +
-      'is found by no walk, which reads only names: its printed shape is cut out, but an encoding ' +
-      'pipe prints it (`grep -rh . notes | rev`, `| od -c`); reading every file of a 20,000-entry ' +
-      'tree at decision time costs seconds',
-  );
-
-  it('is cut out of what a line without a card prints, whatever read it', async () => {
-    await plant(join(root, 'notes', 'setup.md'), `# setup\nuse ${TOKEN} for the API\n`);
-    // A token inside notes that the decision did not look into, found by a read of the tree.
-    const printed = await runIfUncarded('grep -rh API notes');
-    expect(printed).toContain('credential removed');
-    expect(printed).not.toContain(TOKEN);
-  });
+  // A credential under an ordinary name in a walked tree, and one that appears after the
+  // decision: uncarded-credentials-under-any-name.test.ts.
 });
 
 describe('a file a program opens because its words say so, not because they name it', () => {
