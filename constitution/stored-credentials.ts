@@ -92,6 +92,20 @@ export const ENV_CREDENTIAL: StoredCredential = {
   ],
 };
 
+// Names of files that often hold a key, token or password: env files, key and keystore files,
+// ssh's id_* keys, and names that say so.
+const CREDENTIAL_NAME =
+  /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|p12|pfx|ppk|jks|keystore|kdbx|asc|gpg|tfvars)|.*(?:secret|credential|token|passw|apikey|api_key|auth).*)$/i;
+
+/**
+ * A name that says its file may hold a credential (an env file, a key or keystore, `secrets.json`):
+ * inline code that names one keeps its card (workspace/inline-code.ts), as reading it would.
+ */
+export function mayHoldCredential(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return ENV_FILE.test(name) || (CREDENTIAL_NAME.test(name) && !name.endsWith('.pub'));
+}
+
 /**
  * The first credential a file holds, judged by its name and text: a stored shape or a secret
  * token anywhere, and in an env file a credential-named variable with a value. A file with more
