@@ -137,19 +137,22 @@ export function findSecretMasks(env: NodeJS.ProcessEnv): SecretMask[] {
         .filter((mask) => mask !== undefined),
     ),
   );
-  return [...masks, ...linkTargetMasks(env), ...publicKeysIn(masks, env)];
+  return [...masks, ...linkTargetMasks(env, masks), ...publicKeysIn(masks, env)];
 }
 
 /**
  * Where the links inside the stores lead (stow's ~/.aws/credentials -> ~/dotfiles/aws/credentials):
  * the store's mask hides the link, not the file, which code could read by its own name. Not a
  * target that holds the home (hiding it would hide the call's own files; the path check still
- * refuses every name of it).
+ * refuses every name of it), nor one inside a store already hidden whole (a mask over it would
+ * only add its name to the empty dir: `~/.ssh/link.pub -> id_ed25519`).
  */
-function linkTargetMasks(env: NodeJS.ProcessEnv): SecretMask[] {
+function linkTargetMasks(env: NodeJS.ProcessEnv, masks: readonly SecretMask[]): SecretMask[] {
   const home = homeDir(env);
+  const hiddenDirs = masks.filter((mask) => mask.kind === 'dir').map((mask) => mask.path);
   return storeAliasesOf(env)
     .linkTargets.filter((target) => !isUnder(home, target))
+    .filter((target) => !hiddenDirs.some((dir) => isUnder(target, dir)))
     .flatMap((path) => {
       const isDirectory = linkedIsDirectory(path);
       return isDirectory === undefined

@@ -60,7 +60,19 @@ const printed = (result: Record<string, unknown>): string =>
   String(result.stdout).replace(/\s/g, '');
 
 describe('a credential kept under an ordinary name in the work tree (notes/keys.txt)', () => {
-  it('does not come out of read-only code plainly, in base64 (one line or wrapped) or in hex', async () => {
+  it('makes read-only code ask over a work tree holding it, and keeps it out of the output, plainly, in base64 (one line or wrapped) or in hex, when it comes after the decision', async () => {
+    await plant(join(project, 'notes', 'keys.txt'), KEYS);
+    expect(
+      await pipeline.evaluate(
+        call('shell_exec', { command: 'python3 -c "print(1)"', cwd: project }),
+      ),
+    ).toMatchObject({ decision: 'ask' });
+    await rm(join(project, 'notes', 'keys.txt'));
+    const decided = await pipeline.evaluate(
+      call('shell_exec', { command: 'python3 -c "print(1)"', cwd: project }),
+    );
+    expect(decided).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
+    // Written between the decision and the run: only the output check stands between it and the model.
     await plant(join(project, 'notes', 'keys.txt'), KEYS);
     const file = `open('notes/keys.txt','rb').read()`;
     const urlSafe = b64(KEYS).replace(/\+/g, '-').replace(/\//g, '_');
@@ -79,10 +91,15 @@ describe('a credential kept under an ordinary name in the work tree (notes/keys.
       ['od -An -tx1 notes/keys.txt', hex(KEYS)],
     ];
     for (const [line, encoded] of lines) {
-      const result = await runReadOnly('python3 -c "print(1)"', line);
-      expect(result.exit_code, line).toBe(0);
-      expect(printed(result), line).not.toContain(AWS_SECRET);
-      expect(printed(result), line).not.toContain(secretPart(encoded));
+      const result = await pipeline.invoke(
+        { ...decided, args: { command: line, cwd: project } },
+        new AbortController().signal,
+      );
+      expect(result, line).toMatchObject({ ok: true });
+      const output = result.ok ? (result.result as Record<string, unknown>) : {};
+      expect(output.exit_code, line).toBe(0);
+      expect(printed(output), line).not.toContain(AWS_SECRET);
+      expect(printed(output), line).not.toContain(secretPart(encoded));
     }
   });
 });
@@ -128,14 +145,17 @@ describe('a unix socket elsewhere in the home (an ssh agent: ~/.1password/agent.
 });
 
 describe('processes of code run without a card', () => {
-  it('cannot start more than sandbox.uncarded_max_processes (a fork bomb in an unreviewed Makefile or test stops there)', async () => {
-    pipeline.close();
-    pipeline = await pipelineWith(
-      { roots: { write: ['~', '/tmp'] }, sandbox: { uncarded_max_processes: 64 } },
-      { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
-    );
-    // 200 children that wait a moment: the limit, not the end of the run, stops the forks.
-    const forks = `python3 -c "
+  // The kernel exempts root from RLIMIT_NPROC (it never binds uid 0), so this holds for users only.
+  it.skipIf(process.getuid?.() === 0)(
+    'cannot start more than sandbox.uncarded_max_processes (a fork bomb in an unreviewed Makefile or test stops there; skipped as root, whom the kernel exempts)',
+    async () => {
+      pipeline.close();
+      pipeline = await pipelineWith(
+        { roots: { write: ['~', '/tmp'] }, sandbox: { uncarded_max_processes: 64 } },
+        { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
+      );
+      // 200 children that wait a moment: the limit, not the end of the run, stops the forks.
+      const forks = `python3 -c "
 import os, time
 children = 0
 for _ in range(200):
@@ -148,10 +168,11 @@ for _ in range(200):
         os._exit(0)
     children += 1
 print(children)"`;
-    const result = await runReadOnly('python3 -c "print(1)"', forks);
-    expect(Number(result.stdout)).toBeGreaterThan(0);
-    expect(Number(result.stdout)).toBeLessThan(64);
-  });
+      const result = await runReadOnly('python3 -c "print(1)"', forks);
+      expect(Number(result.stdout)).toBeGreaterThan(0);
+      expect(Number(result.stdout)).toBeLessThan(64);
+    },
+  );
 });
 
 // Seen in real runs before: read-only code printed ~/notes/keys.txt reversed (no output check
