@@ -1,7 +1,11 @@
 // Builds a real pipeline for tests, over the test file's own HOME and XDG dirs.
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseConfig, type ConfigInput } from '../../runtime/config.ts';
 import { createPipeline, type Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome, ProposedCall } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
 
 export async function pipelineWith(
   config: ConfigInput = {},
@@ -24,4 +28,21 @@ export function writableOf(outcome: PipelineOutcome): readonly string[] | undefi
   return outcome.decision === 'allow' && outcome.grant.by === 'tier'
     ? outcome.grant.writable
     : undefined;
+}
+
+/**
+ * A new git work tree holding `package.json` (version 1.2.3) and a pipeline that may write the
+ * home and /tmp, with its own state dir: where project and read-only code tests start.
+ */
+export async function projectAndPipeline(
+  config: ConfigInput = { roots: { write: ['~', '/tmp'] } },
+): Promise<{ project: string; pipeline: Pipeline }> {
+  const project = await makeTempDir('app-');
+  execFileSync('git', ['init', '-q', project]);
+  await writeFile(join(project, 'package.json'), '{"version":"1.2.3"}\n');
+  const pipeline = await pipelineWith(config, {
+    ...process.env,
+    XDG_STATE_HOME: await makeTempDir('state-'),
+  });
+  return { project, pipeline };
 }

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, projectAndPipeline } from './pipeline-helpers.ts';
 import { plant } from './planted-files.ts';
 
 const home = process.env.HOME ?? '';
@@ -18,13 +18,7 @@ let project: string;
 let pipeline: Pipeline;
 
 beforeEach(async () => {
-  project = await makeTempDir('app-');
-  execFileSync('git', ['init', '-q', project]);
-  await writeFile(join(project, 'package.json'), '{"version":"1.2.3"}\n');
-  pipeline = await pipelineWith(
-    { roots: { write: ['~', '/tmp'] } },
-    { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
-  );
+  ({ project, pipeline } = await projectAndPipeline());
 });
 afterEach(() => {
   pipeline.close();

@@ -3,7 +3,6 @@
 // where it can lose nothing and leak nothing: nothing writable but its private /tmp, no network,
 // protected places and host sockets hidden. Real pipeline, real files, real bubblewrap; each run
 // is decided on a harmless line and then given the hostile one, so the sandbox alone is tested.
-import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -12,9 +11,8 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { HOST_SOCKET_PLACES } from '../../constitution/protected.ts';
 import { hostSocketMasks } from '../../executors/sandbox/secret-masks.ts';
-import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, projectAndPipeline } from './pipeline-helpers.ts';
 
 const home = process.env.HOME ?? '';
 let project: string;
@@ -22,13 +20,7 @@ let pipeline: Pipeline;
 const servers: Server[] = [];
 
 beforeEach(async () => {
-  project = await makeTempDir('app-');
-  execFileSync('git', ['init', '-q', project]);
-  await writeFile(join(project, 'package.json'), '{"version":"1.2.3"}\n');
-  pipeline = await pipelineWith(
-    { roots: { write: ['~', '/tmp'] } },
-    { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') },
-  );
+  ({ project, pipeline } = await projectAndPipeline());
 });
 afterEach(async () => {
   pipeline.close();
