@@ -128,11 +128,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     health,
     async close() {
       clearInterval(sweep);
-      await service.stop();
-      await turnLog.flush();
-      await health.flush();
-      ops.shell.close?.();
-      pipeline.close();
+      try {
+        await service.stop();
+        await turnLog.flush();
+        await health.flush();
+      } finally {
+        // Whatever failed above, no sandbox outlives the app (nor holds the process open).
+        ops.shell.close?.();
+        pipeline.close();
+      }
     },
   };
 }

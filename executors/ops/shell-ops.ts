@@ -58,6 +58,9 @@ export interface ShellResult {
 export interface ShellOps {
   readonly kind: 'bwrap' | 'off';
   run(request: ShellRequest): Promise<ShellResult>;
-  /** Stop what the ops keep running between calls (pre-started sandboxes); none by default. */
+  /**
+   * Stop every process the ops started (pre-started sandboxes, calls still running) and start no
+   * more; none by default.
+   */
   close?(): void;
 }

@@ -85,7 +85,7 @@ export interface BwrapShellOps extends ShellOps {
   readonly prestarted: Readonly<PrestartStats>;
   /** Resolves once every pre-started sandbox has started (the bench times calls after it). */
   prestartSettled(): Promise<void>;
-  /** Kill the waiting sandboxes and start no more (the daemon is closing). */
+  /** Kill every sandbox these ops started, waiting or running, and start no more (closing). */
   close(): void;
 }
 

@@ -6,7 +6,10 @@
 // was started with (the grant, the masks of the secret stores found now, the roots), and whose
 // mounted places are still the same files (mount-identity.ts); any other is killed unused. At
 // most one waits per profile, for a few recent profiles, for a while; bwrap dies with the daemon.
+// Closing kills every sandbox the pool started, waiting, being taken or running a call, and the
+// pool starts none after: nothing it started outlives it or holds the daemon's event loop open.
 import type { Readable, Writable } from 'node:stream';
+import { SandboxUnavailable } from '../../runtime/errors.ts';
 import { mountIdentity } from './mount-identity.ts';
 import { startProcess, stopProcess, type StartedProcess } from './run-process.ts';
 import { WORDS_FD } from './command-text.ts';
@@ -38,18 +41,25 @@ export interface PrestartStats {
 }
 
 export interface PrestartPool {
-  /** Start `profile`'s sandbox now, for a call that came with nothing waiting for it. */
+  /**
+   * Start `profile`'s sandbox now, for a call that came with nothing waiting for it; throws
+   * SandboxUnavailable once the pool is closed.
+   */
   start(profile: SandboxProfile): StartedProcess;
   /**
    * The waiting sandbox for exactly `profile`, out of the pool, once it is ready and only if its
-   * places are unchanged; undefined otherwise (a waiting one that does not fit is killed).
+   * places are unchanged and the pool still open; undefined otherwise (one that does not fit is
+   * killed).
    */
   take(profile: SandboxProfile): Promise<StartedProcess | undefined>;
   /** Start the next sandbox for `profile` to wait for a call (after one ended). */
   prepare(profile: SandboxProfile): void;
   /** Resolves once every waiting sandbox has started (or failed to). */
   settled(): Promise<void>;
-  /** Kill every waiting sandbox and start no more (the daemon is closing). */
+  /**
+   * Kill every sandbox this pool started, waiting or running a call, and start no more (the
+   * daemon is closing): a call in flight ends as one killed, a later one is refused.
+   */
   close(): void;
   readonly stats: Readonly<PrestartStats>;
 }
@@ -118,16 +128,21 @@ export function createPrestartPool(
   const maxProfiles = options.maxProfiles ?? 4;
   const idleMs = options.idleMs ?? 60_000;
   const waiting = new Map<string, Waiting>();
+  /** Every process started here and not yet ended, wherever it is: close kills them all. */
+  const live = new Set<StartedProcess>();
   let closed = false;
   const stats: PrestartStats = { used: 0, discarded: 0, startedOnDemand: 0 };
 
   const spawn = (profile: SandboxProfile): StartedProcess => {
+    if (closed) throw new SandboxUnavailable('The sandbox is closed: Custode is stopping.');
     const started = startProcess(profile.file, profile.argv, {
       cwd: profile.cwd,
       env: profile.env,
       wordsPipe: true,
       ...(profile.seccomp === undefined ? {} : { seccomp: profile.seccomp }),
     });
+    live.add(started);
+    void started.ended.then(() => live.delete(started));
     // A write to a sandbox that died is its result's business, not an uncaught error; the pipe is
     // read to its end, or the process's 'close' would never come.
     wordsPipe(started)
@@ -146,8 +161,9 @@ export function createPrestartPool(
   return {
     stats,
     start(profile) {
+      const started = spawn(profile);
       stats.startedOnDemand += 1;
-      return spawn(profile);
+      return started;
     },
     async take(profile) {
       const entry = waiting.get(profile.slot);
@@ -158,6 +174,8 @@ export function createPrestartPool(
       const usable =
         entry.key === keyOf(profile) &&
         (await entry.ready) &&
+        // Closed while it came up: close killed it, and a call now gets none.
+        !closed &&
         alive(entry.started) &&
         mountIdentity(profile.argv) === entry.identity;
       if (!usable) {
@@ -202,6 +220,9 @@ export function createPrestartPool(
     close() {
       closed = true;
       for (const [key, entry] of waiting) discard(key, entry);
+      // Out of `waiting` but not ended: being taken (awaiting its ready byte) or running a call.
+      for (const started of live) stopProcess(started);
+      live.clear();
     },
   };
 }

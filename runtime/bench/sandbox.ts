@@ -68,6 +68,9 @@ async function timePrestarted(
   const ops = createBwrapShellOps({ prestart: true });
   const timed = await timeInterleaved(createBareShellOps(), ops, request, async () => {
     if (ready) await ops.prestartSettled();
+  }).finally(() => {
+    // The sandbox started after the last call is killed, not left waiting.
+    ops.close();
   });
   return {
     median: median(timed.bwrap),

@@ -1,7 +1,8 @@
 // A pre-started sandbox runs a call only when it is exactly the sandbox the call's grant and the
 // secret stores found now ask for: real bubblewrap runs, real stores planted between calls.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
 import { bwrapAvailable, createBwrapShellOps } from '../../../executors/sandbox/bwrap.ts';
@@ -35,6 +36,30 @@ async function warmed(request: ShellRequest): Promise<ReturnType<typeof createBw
   return ops;
 }
 
+/** This process's bubblewrap children alive (zombies aside) whose command line names `dir`. */
+function liveSandboxes(dir: string): string[] {
+  let listed = '';
+  try {
+    listed = execFileSync('ps', ['-o', 'stat=,args=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    });
+  } catch {
+    // ps exits 1 when no process matches: none is alive.
+  }
+  return listed.split('\n').filter((line) => {
+    const [stat = '', file = ''] = line.trim().split(/\s+/);
+    return !stat.startsWith('Z') && basename(file) === 'bwrap' && line.includes(` ${dir} `);
+  });
+}
+
+/** Waits (a little) for the sandboxes for `dir` killed to be gone; returns those still alive. */
+async function sandboxesLeft(dir: string): Promise<string[]> {
+  for (let tries = 0; tries < 40 && liveSandboxes(dir).length > 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return liveSandboxes(dir);
+}
+
 describe.skipIf(!usable)('pre-started sandboxes (skipped without a working bubblewrap)', () => {
   it('runs the next call in the waiting sandbox, line and args byte-identical and out of every argv', async () => {
     const { base } = await setup();
@@ -54,15 +79,46 @@ describe.skipIf(!usable)('pre-started sandboxes (skipped without a working bubbl
   });
 
   it('closing the ops kills the waiting sandbox and starts no other', async () => {
-    const { base } = await setup();
+    const { work, base } = await setup();
     const ops = await warmed(base);
     ops.close();
     expect(ops.prestarted.discarded).toBe(1);
-    expect((await ops.run({ ...base, command: 'echo after' })).stdout).toBe('after\n');
-    expect(ops.prestarted).toMatchObject({ used: 0, discarded: 1, startedOnDemand: 2 });
+    await expect(ops.run({ ...base, command: 'echo after' })).rejects.toThrow(/closed/);
     await ops.prestartSettled();
-    expect((await ops.run({ ...base, command: 'true' })).exit_code).toBe(0);
-    expect(ops.prestarted).toMatchObject({ used: 0, startedOnDemand: 3 });
+    expect(ops.prestarted).toMatchObject({ used: 0, discarded: 1, startedOnDemand: 1 });
+    expect(await sandboxesLeft(work)).toEqual([]);
+  });
+
+  it('closing while a call takes the sandbox coming up kills it: the call runs nothing, none is left', async () => {
+    const { work, base } = await setup();
+    const ops = createBwrapShellOps({ prestart: true });
+    await ops.run(base);
+    // Not settled: the next call finds its sandbox still coming up and waits for it in take().
+    const call = ops.run({ ...base, command: `touch ${work}/ran; sleep 5` });
+    await new Promise((resolve) => setImmediate(resolve));
+    ops.close();
+    expect(await sandboxesLeft(work)).toEqual([]);
+    await expect(call).rejects.toThrow(/closed/);
+    expect(await sandboxesLeft(work)).toEqual([]);
+    await expect(access(join(work, 'ran'))).rejects.toThrow();
+  });
+
+  it('closing kills a call still running, and a call after it starts no sandbox', async () => {
+    const { work, base } = await setup();
+    const ops = await warmed(base);
+    const call = ops.run({ ...base, command: `touch ${work}/started; sleep 30` });
+    await expect
+      .poll(() =>
+        access(join(work, 'started')).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    ops.close();
+    expect((await call).exit_code).toBeNull();
+    await expect(ops.run({ ...base, command: 'true' })).rejects.toThrow(/closed/);
+    expect(await sandboxesLeft(work)).toEqual([]);
   });
 
   it('never uses a waiting sandbox that predates a secret store created since', async () => {
