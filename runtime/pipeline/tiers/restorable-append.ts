@@ -17,6 +17,7 @@ import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { hasGlob } from '../workspace/match.ts';
 import type { WorkspaceCatalogue } from '../workspace/match.ts';
 import {
+  findRepository,
   workspaceDecisionFor,
   workspaceMatch,
   type WorkspaceDecision,
@@ -27,14 +28,6 @@ import { RESTORABLE, type TrackedClean } from './files.ts';
 
 /** A list of names a tool leaves out (.gitignore, .dockerignore): data that nothing runs. */
 const IGNORE_LIST = /^\.[a-z]+ignore$/;
-
-/** The work tree holding `dir`: the nearest directory from it up with a `.git`, or null. */
-function workTreeOf(dir: string, scope: WorkspaceScope): string | null {
-  for (let current = dir; ; current = dirname(current)) {
-    if (scope.entryExists(join(current, '.git'))) return current;
-    if (current === '/') return null;
-  }
-}
 
 /** Whether a line may append to this existing file without a card: see the header. */
 async function appendRestorable(
@@ -49,7 +42,7 @@ async function appendRestorable(
   // A file a startup file or ~/.config links to (~/.bashrc -> ~/dotfiles/bashrc) is that file.
   if (scope.protectedDirs().some((place) => isUnder(absolute, place))) return false;
   if (name.startsWith('.') && !IGNORE_LIST.test(name)) return false;
-  const tree = workTreeOf(dir, scope);
+  const tree = findRepository(dir, scope);
   if (tree === null || isUnder(scope.realHome, tree) || isProtected(tree, scope)) return false;
   return trackedClean(absolute);
 }

@@ -65,7 +65,7 @@ export interface WorkspaceDecision {
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
-function findRepository(cwd: string, scope: WorkspaceScope): string | null {
+export function findRepository(cwd: string, scope: WorkspaceScope): string | null {
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (scope.realPath(join(dir, '.git')) !== null) return dir;
     if (dir === '/') return null;
