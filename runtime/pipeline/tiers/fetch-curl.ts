@@ -2,7 +2,15 @@
 // and at most one place to save it: `-o FILE`, or `-O` (the URL's last segment), either one
 // under `--output-dir DIR`. Anything else (data, headers, config, routes, --create-dirs) asks.
 import { words } from '../workspace/spec.ts';
-import { httpsUrl, ownWordValue, remoteName, spellings, type Fetched } from './fetch-url.ts';
+import {
+  httpsUrl,
+  inDirectory,
+  numbersOnly,
+  ownWordValue,
+  remoteName,
+  spellings,
+  type Fetched,
+} from './fetch-url.ts';
 
 // Options that only shape how the answer is read and printed.
 const CURL_FLAGS = [
@@ -52,9 +60,7 @@ export function curlFetch(args: readonly string[]): Fetched | null {
     valued: [...CURL_NUMBERS, '-o', '--output', '--output-dir'],
   });
   if (parsed === null || parsed.operands.length !== 1) return null;
-  const numbers = CURL_NUMBERS.map((option) => parsed.values[option]);
-  if (!numbers.every((value) => value === undefined || /^\d+(?:\.\d+)?$/.test(String(value))))
-    return null;
+  if (!numbersOnly(parsed.values, CURL_NUMBERS)) return null;
   const url = httpsUrl(parsed.operands[0] as string);
   const saved = savedTo(args, parsed.values);
   if (url === null || saved === undefined) return null;
@@ -65,5 +71,5 @@ export function curlFetch(args: readonly string[]): Fetched | null {
   if (name === undefined) return dir === undefined ? { url, output: null } : null;
   // Under --output-dir the file is a name in it, as curl joins them.
   if (dir === undefined) return { url, output: name };
-  return name.includes('/') ? null : { url, output: `${dir.replace(/\/+$/, '')}/${name}` };
+  return name.includes('/') ? null : { url, output: inDirectory(dir, name) };
 }

@@ -63,3 +63,19 @@ export function spellings(args: readonly string[], long: string, letter?: string
   };
   return args.reduce((sum, word) => sum + times(word), 0);
 }
+
+/** Whether each of `options` that was given has a plain number as its value (a timeout, a count). */
+export function numbersOnly(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  options: readonly string[],
+): boolean {
+  return options.every((option) => {
+    const value = values[option];
+    return value === undefined || /^\d+(?:\.\d+)?$/.test(String(value));
+  });
+}
+
+/** `name` inside `dir`, joined as curl and wget join them. */
+export function inDirectory(dir: string, name: string): string {
+  return `${dir.replace(/\/+$/, '')}/${name}`;
+}

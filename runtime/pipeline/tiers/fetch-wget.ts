@@ -5,7 +5,15 @@
 // that exists), and every option not listed here (wget takes any unambiguous prefix of a long
 // option: such spellings are not listed, so they ask too).
 import { words } from '../workspace/spec.ts';
-import { httpsUrl, ownWordValue, remoteName, spellings, type Fetched } from './fetch-url.ts';
+import {
+  httpsUrl,
+  inDirectory,
+  numbersOnly,
+  ownWordValue,
+  remoteName,
+  spellings,
+  type Fetched,
+} from './fetch-url.ts';
 
 // -nv and -nc are two-letter short options: read as their long names.
 const TWO_LETTER: ReadonlyMap<string, string> = new Map([
@@ -23,9 +31,7 @@ export function wgetFetch(given: readonly string[]): Fetched | null {
     valued: [...WGET_NUMBERS, '-O', '--output-document', '-P', '--directory-prefix'],
   });
   if (parsed === null || parsed.operands.length !== 1) return null;
-  const numbers = WGET_NUMBERS.map((option) => parsed.values[option]);
-  if (!numbers.every((value) => value === undefined || /^\d+(?:\.\d+)?$/.test(String(value))))
-    return null;
+  if (!numbersOnly(parsed.values, WGET_NUMBERS)) return null;
   const url = httpsUrl(parsed.operands[0] as string);
   if (url === null) return null;
   const document = parsed.values['-O'] ?? parsed.values['--output-document'];
@@ -44,5 +50,5 @@ export function wgetFetch(given: readonly string[]): Fetched | null {
   if (file !== undefined) return { url, output: file };
   const name = remoteName(url);
   if (name === null) return null;
-  return { url, output: dir === undefined ? name : `${dir.replace(/\/+$/, '')}/${name}` };
+  return { url, output: dir === undefined ? name : inDirectory(dir, name) };
 }
