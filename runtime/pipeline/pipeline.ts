@@ -155,10 +155,13 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       repositories,
       isPublicKeyFile,
     });
-  const shared: Omit<StageDeps, 'realPath' | 'paths'> = {
+  // What every decision shares; each gets its own realPath and oracle over it (decisionDeps).
+  const shared: StageDeps = {
     config,
     env,
     registry: executorRegistry,
+    realPath,
+    paths: oracle(realPath, storeAliases),
     panel: buildPanel(options, env, logger),
     rules: options.rules,
     readOnly: readOnlyMatcherFor(config),
@@ -180,7 +183,10 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     tools,
     logger,
   };
-  /** One decision's view of the disk: every path it names resolved once (one-decision.ts). */
+  /**
+   * One decision's view of the disk: every path it names resolved once (one-decision.ts). Only
+   * fields `shared` has are replaced: in Node 20 a spread that adds a field costs ~10 µs.
+   */
   const decisionDeps = (): StageDeps => {
     const resolve = resolvingOnce(realPath);
     return { ...shared, realPath: resolve, paths: oracle(resolve, aliasesOnce(storeAliases)) };
@@ -189,7 +195,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   return {
     executors: executorRegistry,
     tools,
-    paths: oracle(realPath, storeAliases),
+    paths: shared.paths,
     async evaluate(call, signal) {
       const outcome = await evaluateStages(call, decisionDeps(), signal);
       const written = audit?.append({
