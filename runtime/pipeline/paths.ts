@@ -104,7 +104,14 @@ export interface PathOracleOptions {
 export function createPathOracle(options: PathOracleOptions): PathOracle {
   const { home, realPath, roots, repositories, isPublicKeyFile } = options;
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
-  const protectedDirs = (): string[] => [...options.ownDirs, ...options.aliases().linkTargets];
+  // Rebuilt only when the aliases are another look-up (once per decision in a decision's oracle).
+  let dirsFor: { aliases: StoreAliases; dirs: readonly string[] } | undefined;
+  const protectedDirs = (): readonly string[] => {
+    const aliases = options.aliases();
+    if (dirsFor?.aliases !== aliases)
+      dirsFor = { aliases, dirs: [...options.ownDirs, ...aliases.linkTargets] };
+    return dirsFor.dirs;
+  };
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
     protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
