@@ -2,7 +2,7 @@
 // `*.pub`, small, holding only public key lines, and neither the path nor where it leads is in a
 // protected place other than a family that keeps public halves (constitution/public-keys.ts) or
 // in Custode's own dirs. Synchronous: it sits on the decision's path like readSmallText.
-import { readdirSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPublicKeyText, onlyPublicHalves } from '../../constitution/public-keys.ts';
 import { globToRegExp } from '../glob-match.ts';
@@ -43,15 +43,19 @@ export function isPublicKeyFile(path: string, ownDirs: readonly string[]): boole
 }
 
 function isOnePublicKey(path: string, ownDirs: readonly string[]): boolean {
+  const plain = (p: string): boolean =>
+    onlyPublicHalves(p) && !ownDirs.some((dir) => isUnder(p, dir));
+  // The name first, then the disk: a private key's name (~/.ssh/id_rsa) answers without a look,
+  // and a missing file without the exception realpath would throw.
+  if (!plain(path)) return false;
   let real: string;
   try {
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return false;
     real = realpathSync(path);
   } catch {
     return false;
   }
-  const plain = (p: string): boolean =>
-    onlyPublicHalves(p) && !ownDirs.some((dir) => isUnder(p, dir));
-  if (!real.endsWith('.pub') || !plain(path) || !plain(real)) return false;
+  if (!real.endsWith('.pub') || !plain(real)) return false;
   // Read where the link led (readSmallText opens only a regular file of bounded size).
   const text = readSmallText(real);
   return text !== null && isPublicKeyText(text);

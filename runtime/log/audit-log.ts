@@ -103,16 +103,19 @@ export function keysOf(value: unknown): string[] {
     : [];
 }
 
-/** Writes all of `text` at the end of `fd`; on failure the file is cut back, so no torn line stays. */
+/**
+ * Writes all of `text` at the end of `fd` (opened to append); on failure the part written is cut
+ * back, so no torn line stays. The size is read only then: the daemon and every hook append to
+ * the same file, so the end is where the kernel put this line's bytes, never a size kept here.
+ */
 function appendWhole(fd: number, text: string): void {
   const bytes = Buffer.from(text);
-  const before = fstatSync(fd).size;
+  let done = 0;
   try {
-    for (let done = 0; done < bytes.length;)
-      done += writeSync(fd, bytes, done, bytes.length - done);
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
   } catch (error) {
     try {
-      ftruncateSync(fd, before);
+      if (done > 0) ftruncateSync(fd, fstatSync(fd).size - done);
     } catch {
       // Nothing more can be done here; readers skip a line that does not parse.
     }

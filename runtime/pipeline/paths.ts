@@ -97,18 +97,29 @@ export interface PathOracleOptions {
   readonly isPublicKeyFile: (path: string, ownDirs: readonly string[]) => boolean;
 }
 
-/** The oracle for one pipeline: the home and the roots resolved once. */
+/**
+ * The oracle over `realPath` and `aliases` (the pipeline gives each decision its own, which
+ * resolves every path once: one-decision.ts); the roots come resolved.
+ */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
   const { home, realPath, roots, repositories, isPublicKeyFile } = options;
-  const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
-  const protectedDirs = (): string[] => [...options.ownDirs, ...options.aliases().linkTargets];
+  // Rebuilt only when the aliases are another look-up (once per decision in a decision's oracle).
+  let dirsFor: { aliases: StoreAliases; dirs: readonly string[] } | undefined;
+  const protectedDirs = (): readonly string[] => {
+    const aliases = options.aliases();
+    if (dirsFor?.aliases !== aliases)
+      dirsFor = { aliases, dirs: [...options.ownDirs, ...aliases.linkTargets] };
+    return dirsFor.dirs;
+  };
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
     protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
   return {
     home,
-    realHome,
+    get realHome() {
+      return real(home);
+    },
     roots,
     absolute: (word, cwd = home) => absoluteUserPath(word, home, cwd),
     real,

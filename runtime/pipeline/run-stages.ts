@@ -272,12 +272,48 @@ function resolvedCall(ev: Evaluation): ProposedCall {
   return { ...ev.call, args: resolved };
 }
 
+/**
+ * The tiers' view of one call, field by field: in Node 20 `{ ...deps, executor, args, context }`
+ * costs ~10 µs (the copy of a shape that then grows is built slowly), a tenth of a decision.
+ */
+function tierContextOf(
+  deps: StageDeps,
+  call: Pick<TierContext, 'executor' | 'args' | 'context'>,
+): TierContext {
+  return {
+    config: deps.config,
+    env: deps.env,
+    registry: deps.registry,
+    realPath: deps.realPath,
+    paths: deps.paths,
+    panel: deps.panel,
+    rules: deps.rules,
+    readOnly: deps.readOnly,
+    workspace: deps.workspace,
+    isDirectory: deps.isDirectory,
+    entryExists: deps.entryExists,
+    namesIn: deps.namesIn,
+    readSmallText: deps.readSmallText,
+    isAppendableData: deps.isAppendableData,
+    isPlainFile: deps.isPlainFile,
+    protectedDirs: deps.protectedDirs,
+    unreviewed: deps.unreviewed,
+    trackedClean: deps.trackedClean,
+    readArchive: deps.readArchive,
+    tools: deps.tools,
+    logger: deps.logger,
+    executor: call.executor,
+    args: call.args,
+    context: call.context,
+  };
+}
+
 /** 5. policy: the uncarded tiers (tiers/), then allow or ask. Always decides. */
 async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
   const { executor, args, shell } = found(ev);
   const { verdict, threshold } = ev;
   if (verdict === undefined || threshold === undefined) throw new Error('policy ran before judge');
-  const tierContext: TierContext = { ...ev.deps, executor, args, context: ev.context };
+  const tierContext = tierContextOf(ev.deps, { executor, args, context: ev.context });
   const tiers =
     shell === null
       ? await fileToolAnswer(tierContext, ev.deps.trackedClean)
