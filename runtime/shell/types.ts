@@ -100,6 +100,15 @@ export interface ForLoop {
   /** The line's text before the loop (`mkdir -p ~/Pictures && `), and after it. */
   readonly before: string;
   readonly after: string;
+  /** Counters set to a number before the loop by a statement of their own (see for-loop.ts). */
+  readonly counterStarts: readonly LoopCounterStart[];
+}
+
+/** `n=1` before a loop: the counter, its start, and the text before the loop without it. */
+export interface LoopCounterStart {
+  readonly name: string;
+  readonly start: number;
+  readonly before: string;
 }
 
 /** The whole command line, normalised. */
