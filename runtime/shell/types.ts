@@ -26,12 +26,14 @@ export type WordPart =
 
 /**
  * How a run-time piece is made: a variable through an operator (`%/`, `^^`, `:0:3`, `/x/y`,
- * `length` for `${#x}`; null when the operator holds an expansion or a quote), or the words of the
- * one simple command a `$(…)` runs.
+ * `length` for `${#x}`; null when the operator holds an expansion or a quote), the words of the
+ * one simple command a `$(…)` runs, or the directory a `$(cd DIR && pwd)` prints.
  */
 export type Derivation =
   | { readonly from: 'variable'; readonly name: string; readonly operator: string | null }
-  | { readonly from: 'command'; readonly words: readonly ShellWord[] };
+  | { readonly from: 'command'; readonly words: readonly ShellWord[] }
+  /** `$(cd DIR && pwd)`: the directory DIR leads to, as cd (logical) follows it. */
+  | { readonly from: 'directory'; readonly word: ShellWord };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {

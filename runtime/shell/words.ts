@@ -2,7 +2,7 @@
 // record of everything the shell would still expand at run time (so "literal" can be trusted).
 import type { Node } from 'web-tree-sitter';
 import { nameOutputPattern, printsObjectNames } from './name-output.ts';
-import type { ShellWord, WordPart } from './types.ts';
+import type { Derivation, ShellWord, WordPart } from './types.ts';
 
 /** Collects the pieces of one word; `shape` keeps unquoted text only, to spot globs and braces. */
 interface WordBuilder {
@@ -190,10 +190,39 @@ function substitutedWords(node: Node): ShellWord[] | null {
   if (node.type !== 'command_substitution') return null;
   const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
   const command = inner.length === 1 ? inner[0] : undefined;
-  if (command?.type !== 'command') return null;
+  return command?.type === 'command' ? commandWords(command) : null;
+}
+
+/** The words of a simple command node, each resolved. */
+function commandWords(command: Node): ShellWord[] {
   return command.namedChildren
     .filter((c): c is Node => c !== null)
     .map((c) => resolveWord(c.type === 'command_name' ? (c.namedChildren[0] ?? c) : c));
+}
+
+/** The directory `$(cd DIR && pwd)` (or `; pwd`) prints: DIR's word; null for anything else. */
+function changedDirectory(node: Node): ShellWord | null {
+  if (node.type !== 'command_substitution') return null;
+  const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+  const [only] = inner;
+  const pair =
+    inner.length === 2
+      ? inner
+      : only?.type === 'list' && only.children.some((c) => c?.text === '&&')
+        ? only.namedChildren.filter((c): c is Node => c !== null)
+        : [];
+  const [cd, pwd] = pair;
+  if (pair.length !== 2 || cd?.type !== 'command' || pwd?.type !== 'command') return null;
+  const [cdName, target, ...more] = commandWords(cd);
+  const [pwdName, ...options] = commandWords(pwd);
+  const plain =
+    cdName?.text === 'cd' &&
+    pwdName?.text === 'pwd' &&
+    more.length === 0 &&
+    options.every((o) => o.text === '-L') &&
+    target !== undefined &&
+    !target.text.startsWith('-');
+  return plain ? target : null;
 }
 
 /** What `$(echo x)` or `$(printf x)` prints when everything in it is literal; null otherwise. */
@@ -220,8 +249,14 @@ function substitutionPart(node: Node): WordPart {
     output: echoedOutput(words),
     ...(printsName === null ? {} : { printsName }),
     ...(objectNames ? { objectNames: true as const } : {}),
-    ...(words === null ? {} : { derived: { from: 'command' as const, words } }),
+    ...derivation(node, words),
   };
+}
+
+function derivation(node: Node, words: ShellWord[] | null): { derived?: Derivation } {
+  if (words !== null) return { derived: { from: 'command', words } };
+  const directory = changedDirectory(node);
+  return directory === null ? {} : { derived: { from: 'directory', word: directory } };
 }
 
 function addQuotedText(builder: WordBuilder, raw: string): void {

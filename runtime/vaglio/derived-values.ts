@@ -120,6 +120,10 @@ function joined(words: readonly ShellWord[], scope: DerivationScope): string[] {
 /** The values a derived piece can take (see above). */
 export function derivedValues(derivation: Derivation, scope: DerivationScope): string[] {
   if (derivation.from === 'command') return commandOutput(derivation.words, scope) ?? [...UNKNOWN];
+  if (derivation.from === 'directory')
+    return scope
+      .values(derivation.word)
+      .flatMap((v) => (isUnknown(v) ? [v] : absoluteOf(tildeExpanded(v, scope.home), scope)));
   const { name, operator } = derivation;
   const values = scope.vars.get(name) ?? UNKNOWN;
   if (operator === null) return couldBe(values, scope.home);

@@ -231,6 +231,8 @@ describe('a catastrophe is refused however it is spelled', () => {
         'rm -rf "$(realpath ~/notes/..)"',
         'rm -rf "$(readlink -f .)"',
         'rm -rf "$(echo $HOME)"',
+        'rm -rf "$(cd ~ && pwd)"',
+        'rm -rf "$(cd notes/..; pwd)"',
         'chown -R nobody "$(pwd)"',
         'mv "$(dirname ~/x)" /var/tmp/gone',
         'set -- ~; rm -rf "$1"',
@@ -277,6 +279,7 @@ describe('a catastrophe is refused however it is spelled', () => {
       'rm -rf "$(dirname "$0")/dist"',
       'rm -rf "$DIR"',
       'cd notes && rm -rf "$(pwd)"',
+      'rm -rf "$(cd "$(dirname "$0")" && pwd)/build"',
       'set -- ~/notes/old; rm -rf "$1"',
     ])
       expect((await decide(line, home)).decision, line).not.toBe('deny');
