@@ -8,11 +8,20 @@ export { isInterpreter, SHELLS } from './programs.ts';
 
 // The flags that take inline code: python -c, perl/ruby/node -e (-E), node --eval, php -r.
 const CODE_FLAGS: ReadonlySet<string> = new Set(['-c', '-e', '-E', '--eval', '-r']);
+// Short flags bundled before the code flag (`perl -lne`, `ruby -ne`, `node -pe`, `python3 -Ic`).
+const BUNDLED_CODE_FLAG = /^-[A-Za-z]+[ceE]$/;
+
+/** Where the inline code's flag is among the arguments; -1 when there is none. */
+function codeFlagAt(args: readonly ShellWord[]): number {
+  return args.findIndex(
+    (a) => a.literal && (CODE_FLAGS.has(a.text) || BUNDLED_CODE_FLAG.test(a.text)),
+  );
+}
 
 /** The code an interpreter runs inline (-c/-e/-r) or from a here-document; null for neither. */
 export function inlineCode(command: ShellCommand): string | null {
   if (command.binary === null || !isInterpreter(command.binary)) return null;
-  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  const at = codeFlagAt(command.args);
   const word = at >= 0 ? command.args[at + 1] : undefined;
   return word?.text ?? command.stdinText;
 }
@@ -20,7 +29,7 @@ export function inlineCode(command: ShellCommand): string | null {
 /** The words an interpreter hands its inline code as arguments: those after the code word. */
 export function argumentsOf(command: ShellCommand): readonly ShellWord[] {
   if (command.binary === null || !isInterpreter(command.binary)) return [];
-  const at = command.args.findIndex((a) => a.literal && CODE_FLAGS.has(a.text));
+  const at = codeFlagAt(command.args);
   if (at >= 0) return command.args.slice(at + 2);
   // Code from stdin (`python3 - a b <<EOF`): the words after `-`.
   const dash = command.args.findIndex((a) => a.literal && a.text === '-');
@@ -376,10 +385,30 @@ export function runsCode(binary: string): boolean {
   return SHELLS.has(binary) || isInterpreter(binary) || ['eval', 'source', '.'].includes(binary);
 }
 
+// Inline code that reads its input (perl's <> and -n/-p loops, sys.stdin, readFileSync(0) …)
+// and code that evaluates or runs a string: together, the input is run as code.
+const INLINE_READS_INPUT =
+  /<>|<STDIN>|\bSTDIN\b|\$stdin\b|\bARGF\b|\bgets\b|\bsys\.stdin\b|\b(?:raw_)?input\s*\(|\bfileinput\b|process\.stdin|readFileSync\s*\(\s*(?:0|['"]\/dev\/stdin['"])|php:\/\/stdin|\/dev\/stdin|\bio\.(?:read|lines|stdin)\b|os\.Stdin|Deno\.stdin|\*in\*/;
+const INLINE_RUNS_TEXT =
+  /\b(?:eval|exec\w*|system|popen\w*|spawn\w*|subprocess|compile|Function|instance_eval|qx|passthru|shell_exec|proc_open|child_process|loadstring|dofile|load-string)\b|%x[({[]/;
+// perl and ruby run their -e code once per input line with -n or -p ($_ holds the line).
+const LINE_LOOP = /^-[A-Za-z]*[np][A-Za-z]*$/;
+
+/** Inline code (`perl -e 'system(join "",<>)'`, `python3 -c "exec(sys.stdin.read())"`) that runs what it reads. */
+function inlineRunsItsInput(command: ShellCommand): boolean {
+  const at = codeFlagAt(command.args);
+  const code = at >= 0 ? command.args[at + 1]?.text : undefined;
+  if (code === undefined || !INLINE_RUNS_TEXT.test(code)) return false;
+  const loops =
+    /^(?:perl|ruby)[\d.]*$/.test(command.binary ?? '') &&
+    command.args.slice(0, at + 1).some((a) => a.literal && LINE_LOOP.test(a.text));
+  return loops || INLINE_READS_INPUT.test(code);
+}
+
 /**
  * A stage that runs its stdin as code: `sh`, `bash -s`, `python3 -`, `bash /dev/stdin`,
- * `source /dev/stdin`, an awk program that calls system(), or `xargs sh -c` (each input line
- * becomes a shell's code or arguments).
+ * `source /dev/stdin`, inline code that evaluates what it reads, an awk program that calls
+ * system(), or `xargs sh -c` (each input line becomes a shell's code or arguments).
  */
 export function runsStdin(command: ShellCommand): boolean {
   const b = command.binary;
@@ -394,6 +423,7 @@ export function runsStdin(command: ShellCommand): boolean {
     return first === undefined || fromStdin || hasFlag(command.args, 's', []);
   }
   if (isInterpreter(b)) {
+    if (inlineRunsItsInput(command)) return true;
     return !hasFlag(command.args, 'ce', ['--eval']) && (first === undefined || fromStdin);
   }
   if (b === 'source' || b === '.') return fromStdin;

@@ -8,6 +8,7 @@ import {
   hasFlag,
   inlineCode,
   operands,
+  optionValues,
   producesForeignCode,
   runsCode,
   runsStdin,
@@ -16,6 +17,7 @@ import {
   unpackDirs,
   writeTargets,
 } from './command-effects.ts';
+import { PROJECT_CODE_RUNNERS } from './programs.ts';
 import type { ShellView } from './shell-view.ts';
 
 /** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
@@ -134,6 +136,20 @@ function runsRemoteCode(c: ShellCommand, commands: readonly ShellCommand[]): boo
   return (INLINE_FETCH.test(code) || INLINE_DECODE.test(code)) && INLINE_EVAL.test(code);
 }
 
+/**
+ * A build or package tool working in a directory a download was unpacked into (`curl … | tar xz
+ * && cd pkg && make`, `npm install` there): it runs the code the archive brought.
+ */
+function runsUnpackedProject(c: ShellCommand, view: ShellView): boolean {
+  if (c.binary === null || !PROJECT_CODE_RUNNERS.has(c.binary)) return false;
+  const saved = savedForeignCode(view);
+  if (saved.size === 0) return false;
+  const named = optionValues(c.args, ['-C'], ['--directory', '--prefix', '--cwd']).flatMap((w) =>
+    view.paths(w),
+  );
+  return [...view.workingDirs(c), ...named].some((dir) => isSaved(`${dir}/`, saved));
+}
+
 /** curl | sh, bash <(curl), sh -c "$(curl)", curl -o f followed by bash f, and remote shells. */
 export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
   const commands = view.parsed.commands;
@@ -148,6 +164,7 @@ export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
     const parent = commands[c.parent];
     if (parent !== undefined && runsSubstitution(parent, c.origin)) return true;
   }
+  if (runsUnpackedProject(c, view)) return true;
   const script = scriptRun(c);
   if (script === null) return false;
   const saved = savedForeignCode(view);

@@ -11,6 +11,7 @@ import {
   mayHaveFlag,
   operands,
 } from './command-effects.ts';
+import { gitCleanTargets } from './git-clean.ts';
 import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
 
 // A name test narrows a find to some files only when it names something: -name '*' does not.
@@ -129,6 +130,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
+  if (b === 'git') return gitCleanTargets(command, view).some(critical);
   // rsync --delete onto / makes it a copy of the (often empty) source.
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);

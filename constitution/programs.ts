@@ -91,6 +91,37 @@ const LAUNCHERS: ReadonlySet<string> = new Set([
   'ssh',
 ]);
 
+/**
+ * Build and package tools that run code they find in the directory they work in: a Makefile's
+ * recipes, package.json's lifecycle scripts, setup.py or a build backend, build.rs, a Rakefile.
+ */
+export const PROJECT_CODE_RUNNERS: ReadonlySet<string> = new Set([
+  'make',
+  'gmake',
+  'cmake',
+  'ninja',
+  'meson',
+  'just',
+  'rake',
+  'gradle',
+  'mvn',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'pip',
+  'pip3',
+  'pipx',
+  'poetry',
+  'uv',
+  'tox',
+  'nox',
+  'cargo',
+  'go',
+  'composer',
+  'bundle',
+]);
+
 /** A shell, an interpreter, or a program that runs the command it is given. */
 export function runsOtherCode(binary: string): boolean {
   return SHELLS.has(binary) || isInterpreter(binary) || LAUNCHERS.has(binary);

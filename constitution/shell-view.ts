@@ -1,6 +1,6 @@
 // What the dangerous-shell rules see besides one command, and the trees whose loss no one
 // recovers from. Shared by the rule families (dangerous-shell.ts, mass-delete.ts, foreign-code.ts).
-import type { ParsedShell, ShellWord } from '../runtime/shell/types.ts';
+import type { ParsedShell, ShellCommand, ShellWord } from '../runtime/shell/types.ts';
 
 /** What a rule sees besides the command: the whole parse, and the possible values of a path word. */
 export interface ShellView {
@@ -13,6 +13,8 @@ export interface ShellView {
    * there, else (when the caller can read the disk) what the existing file holds; null if unknown.
    */
   fileText(word: ShellWord): string | null;
+  /** The absolute directories a command of the line may run in (cd and the call's cwd followed). */
+  workingDirs(command: ShellCommand): readonly string[];
 }
 
 // Trees owned by the package manager and the kernel: writing into them changes the system itself.
@@ -44,21 +46,28 @@ export function under(path: string, trees: readonly string[]): boolean {
   return trees.some((tree) => path === tree || path.startsWith(`${tree}/`));
 }
 
+// macOS and Windows file systems ignore case by default: `/USERS/ADA` there is the home.
+const SYSTEM_TREES_ANY_CASE: ReadonlySet<string> = new Set(
+  [...SYSTEM_TREES].map((tree) => tree.toLowerCase()),
+);
+
 /**
  * `/`, a home, a directory holding the home (/data when the home is /data/ada), a system tree,
- * or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole.
+ * or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole. Case is ignored (see
+ * above): `rm -rf "${HOME^^}"` takes the home where the file system folds case.
  */
 export function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
   // ~user is another account's home.
   if (/^~[^/]*\/?$/.test(path)) return true;
-  let p = path;
+  let p = path.toLowerCase();
+  const ownHome = home.toLowerCase();
   while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
-  if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
-  if (p.startsWith('/') && home.startsWith(`${p}/`) && !SCRATCH_ROOTS.includes(p)) return true;
+  if (p === '/' || p === ownHome || SYSTEM_TREES_ANY_CASE.has(p)) return true;
+  if (p.startsWith('/') && ownHome.startsWith(`${p}/`) && !SCRATCH_ROOTS.includes(p)) return true;
   // A glob in the first segment can match anything at the root.
   if (GLOB.test(p.split('/')[1] ?? '')) return p.startsWith('/');
-  return /^\/(?:home|Users)\/[^/]+$/.test(p);
+  return /^\/(?:home|users)\/[^/]+$/.test(p);
 }
 
 /** Some value of some word passes `test`. */

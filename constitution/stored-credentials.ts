@@ -3,6 +3,7 @@
 // the authorization header actions/checkout leaves (http.<url>.extraheader), a token used as a
 // URL's user name. Reading such a file, or a command that prints it (git remote -v, git config
 // --list), shows the credential. Each shape carries examples it must and must not match.
+import { binarySecretStoreIn } from './binary-secret-stores.ts';
 import { SECRET_TOKENS, secretTokenIn } from './secret-tokens.ts';
 
 /** One shape of a stored credential: its name (what a card says), why, the pattern, examples. */
@@ -157,6 +158,8 @@ const DECODE_DEPTH = 3;
 function holdsCredential(text: string, depth: number): boolean {
   if (new RegExp(KEY_BLOCK.source, 'i').test(text) || storedCredentialIn(text) !== null)
     return true;
+  // Bytes decoded from a run: a binary store printed as hex or base64 (`xxd`, `base64`).
+  if (depth < DECODE_DEPTH && binarySecretStoreIn(text) !== null) return true;
   return depth > 0 && encodedRuns(text).some((run) => decodedHoldsCredential(run, depth));
 }
 

@@ -1,6 +1,7 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
 import * as z from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
+import { ANY_BINARY_SECRET_STORE, SIGNATURE_BYTES } from '../constitution/binary-secret-stores.ts';
 import {
   ANY_CREDENTIAL,
   ENV_CREDENTIAL,
@@ -148,6 +149,12 @@ export const fsGrep = defineExecutor({
               multiNamed: {
                 pattern: ENV_CREDENTIAL.pattern.source,
                 flags: ENV_CREDENTIAL.pattern.flags,
+              },
+              // A binary store under an ordinary name, known by its signature.
+              head: {
+                pattern: ANY_BINARY_SECRET_STORE.source,
+                flags: ANY_BINARY_SECRET_STORE.flags,
+                bytes: SIGNATURE_BYTES,
               },
             },
           }

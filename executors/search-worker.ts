@@ -12,7 +12,8 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
- * A file whose text matches the `withhold` pattern (a credential's shape), or has several names
+ * A file whose text matches the `withhold` pattern (a credential's shape), whose first bytes (one
+ * character each) match its `head` pattern (a binary store's signature), or has several names
  * and matches its `multiNamed` pattern (an env file's line), is not searched: its answer is null. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
@@ -29,7 +30,7 @@ function regexOf(pattern, flags) {
   return compiled.regex;
 }
 
-function textOf(path, maxFileBytes) {
+function textOf(path, maxFileBytes, headBytes) {
   let fd;
   try {
     fd = openSync(path, openFlags);
@@ -46,8 +47,9 @@ function textOf(path, maxFileBytes) {
       if (read === 0) break;
       size += read;
     }
-    if (buffer.subarray(0, Math.min(size, 8192)).includes(0)) return undefined;
-    return { text: buffer.toString('utf8', 0, size), multiNamed: stats.nlink > 1 };
+    const head = buffer.toString('latin1', 0, Math.min(size, headBytes));
+    if (buffer.subarray(0, Math.min(size, 8192)).includes(0)) return { head, text: undefined };
+    return { head, text: buffer.toString('utf8', 0, size), multiNamed: stats.nlink > 1 };
   } catch {
     return undefined;
   } finally {
@@ -62,12 +64,17 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
     withhold?.multiNamed === undefined
       ? undefined
       : new RegExp(withhold.multiNamed.pattern, withhold.multiNamed.flags);
+  const withheldHead =
+    withhold?.head === undefined ? undefined : new RegExp(withhold.head.pattern, withhold.head.flags);
+  const headBytes = withhold?.head?.bytes ?? 0;
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
-    const file = left > 0 ? textOf(path, maxFileBytes) : undefined;
+    const file = left > 0 ? textOf(path, maxFileBytes, headBytes) : undefined;
     if (file === undefined) return hits;
+    if (withheldHead !== undefined && withheldHead.test(file.head)) return null;
     const { text } = file;
+    if (text === undefined) return hits;
     if (withheld !== undefined && withheld.test(text)) return null;
     if (file.multiNamed && withheldLinked !== undefined && withheldLinked.test(text)) return null;
     for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
@@ -118,6 +125,8 @@ export interface FileSearcherOptions {
     readonly pattern: string;
     readonly flags: string;
     readonly multiNamed?: { readonly pattern: string; readonly flags: string };
+    /** Tested on the first `bytes` bytes, one character per byte. */
+    readonly head?: { readonly pattern: string; readonly flags: string; readonly bytes: number };
   };
 }
 

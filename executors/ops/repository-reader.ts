@@ -4,6 +4,7 @@
 // command will see; only plumbing that starts no program runs (no index refresh, so no
 // fsmonitor; no hooks; --missing=print, so a partial clone fetches nothing), without locks, a
 // pager or a prompt, and a timeout. Anything unexpected is "could not tell" (the caller asks).
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { RepositoryReader } from '../../runtime/pipeline/repository-exposure.ts';
@@ -63,12 +64,18 @@ function objectPaths(dir: string, env: NodeJS.ProcessEnv): string[] {
   return [...paths];
 }
 
-/** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
+/**
+ * The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. Bytes
+ * that are not UTF-8 come one character per byte (latin1): a binary store's signature survives
+ * for the judge (constitution/binary-secret-stores.ts), and ASCII shapes read the same.
+ */
 function textUpTo(path: string, maxBytes: number): string | 'too-large' | null {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return null;
-    return stat.size > maxBytes ? 'too-large' : readFileSync(path, 'utf8');
+    if (stat.size > maxBytes) return 'too-large';
+    const bytes = readFileSync(path);
+    return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
 import { basename, join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
 import { configuredProgram } from '../../constitution/git-programs.ts';
+import { binarySecretStoreIn } from '../../constitution/binary-secret-stores.ts';
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import {
   credentialInFile,
@@ -162,9 +163,11 @@ export function credentialTextProtection(
   multiNamed: boolean,
 ): Protection | null {
   const name = basename(path);
-  const credential = GIT_CONFIG_NAMES.has(name)
-    ? storedCredentialIn(text)
-    : credentialInFile(name, text, multiNamed);
+  const credential =
+    binarySecretStoreIn(text) ??
+    (GIT_CONFIG_NAMES.has(name)
+      ? storedCredentialIn(text)
+      : credentialInFile(name, text, multiNamed));
   return credential === null ? null : credentialProtection(credential.name);
 }
 

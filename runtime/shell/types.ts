@@ -4,19 +4,36 @@
 /** A piece of a word after quote removal: literal text, a variable reference, or anything run-time. */
 export type WordPart =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'var'; readonly name: string }
+  /**
+   * A variable's value; `otherwise` is the word `${name:-word}` / `${name:=word}` (and their
+   * forms without `:`) give when the variable is unset or empty.
+   */
+  | { readonly kind: 'var'; readonly name: string; readonly otherwise?: ShellWord }
   /**
    * Known only at run time; `output` is set when it is plainly a literal echo (`$(echo /)`),
    * `printsName` (the glob its output always matches) when it runs a command that prints one
    * plain name (`$(date +%F)` prints `????-??-??`, name-output.ts), `objectNames` when it prints
-   * only git commit names (`$(git rev-list -n 1 HEAD)`).
+   * only git commit names (`$(git rev-list -n 1 HEAD)`), `derived` what it is made from when a
+   * reader that knows variables and directories may compute it (`${HOME%/}`, `$(dirname ~/x)`).
    */
   | {
       readonly kind: 'dynamic';
       readonly output: string | null;
       readonly printsName?: string;
       readonly objectNames?: true;
+      readonly derived?: Derivation;
     };
+
+/**
+ * How a run-time piece is made: a variable through an operator (`%/`, `^^`, `:0:3`, `/x/y`,
+ * `length` for `${#x}`; null when the operator holds an expansion or a quote), the words of the
+ * one simple command a `$(…)` runs, or the directory a `$(cd DIR && pwd)` prints.
+ */
+export type Derivation =
+  | { readonly from: 'variable'; readonly name: string; readonly operator: string | null }
+  | { readonly from: 'command'; readonly words: readonly ShellWord[] }
+  /** `$(cd DIR && pwd)`: the directory DIR leads to, as cd (logical) follows it. */
+  | { readonly from: 'directory'; readonly word: ShellWord };
 
 /** One shell word after resolving quotes and escapes. */
 export interface ShellWord {
@@ -100,6 +117,15 @@ export interface ForLoop {
   /** The line's text before the loop (`mkdir -p ~/Pictures && `), and after it. */
   readonly before: string;
   readonly after: string;
+  /** Counters set to a number before the loop by a statement of their own (see for-loop.ts). */
+  readonly counterStarts: readonly LoopCounterStart[];
+}
+
+/** `n=1` before a loop: the counter, its start, and the text before the loop without it. */
+export interface LoopCounterStart {
+  readonly name: string;
+  readonly start: number;
+  readonly before: string;
 }
 
 /** The whole command line, normalised. */

@@ -2,7 +2,7 @@
 // record of everything the shell would still expand at run time (so "literal" can be trusted).
 import type { Node } from 'web-tree-sitter';
 import { nameOutputPattern, printsObjectNames } from './name-output.ts';
-import type { ShellWord, WordPart } from './types.ts';
+import type { Derivation, ShellWord, WordPart } from './types.ts';
 
 /** Collects the pieces of one word; `shape` keeps unquoted text only, to spot globs and braces. */
 interface WordBuilder {
@@ -141,27 +141,48 @@ function decodeAnsiC(body: string): { text: string; exact: boolean } {
   return { text: nul === -1 ? text : text.slice(0, nul), exact };
 }
 
-// `${x:?msg}`, `${x:-default}`, `${x:=default}` (and their forms without `:`) are x's value
-// whenever x is set: a word the guard must judge as x (`rm -rf "${HOME:?}"` is the home).
-const VALUE_KEEPING = /^\$\{([A-Za-z_][A-Za-z0-9_]*):?[?=-]/;
+// `${x:?msg}` and `${x?msg}` are x's value whenever the command runs at all.
+const CHECKING = /^:?\?/;
+// `${x:-word}`, `${x:=word}` and their forms without `:`: x's value, or the word when x is
+// unset (or, with `:`, empty): `rm -rf "${HOME:-/x}"` is the home.
+const DEFAULTING = /^:?[-=]/;
+// An operator holding a quote or an expansion is not read as written (`${HOME%"/"}`).
+const NOT_AS_WRITTEN = /[$`"'\\]/;
+
+/** The nodes of `${x:-word}` after its operator: the word. */
+function defaultWord(node: Node): ShellWord {
+  const children = node.children.filter((c): c is Node => c !== null);
+  const at = children.findIndex((c) => !c.isNamed && DEFAULTING.test(c.text) && c.text !== '${');
+  const nodes = children.slice(at + 1).filter((c) => c.text !== '}');
+  return at < 0 || nodes.length === 0 ? literalWord('') : resolveWords(nodes);
+}
 
 function variablePart(node: Node): WordPart {
-  // ${name} with no operator is the same as $name; anything else (${#x}, ${x%y}) is run-time.
   const named = node.namedChildren.filter((child): child is Node => child !== null);
   const [first] = named;
   if (
-    first !== undefined &&
-    (first.type === 'variable_name' || first.type === 'special_variable_name')
-  ) {
-    if (
-      named.length === 1 &&
-      (node.type === 'simple_expansion' || node.text === `\${${first.text}}`)
-    )
-      return { kind: 'var', name: first.text };
-    if (node.type === 'expansion' && VALUE_KEEPING.exec(node.text)?.[1] === first.text)
-      return { kind: 'var', name: first.text };
-  }
-  return RUN_TIME;
+    first === undefined ||
+    (first.type !== 'variable_name' && first.type !== 'special_variable_name')
+  )
+    return RUN_TIME;
+  const name = first.text;
+  if (node.type === 'simple_expansion')
+    return named.length === 1 ? { kind: 'var', name } : RUN_TIME;
+  if (node.type !== 'expansion') return RUN_TIME;
+  const inner = node.text.slice(2, -1);
+  if (inner === name) return { kind: 'var', name };
+  const derived = (operator: string | null): WordPart => ({
+    kind: 'dynamic',
+    output: null,
+    derived: { from: 'variable', name, operator },
+  });
+  if (inner === `#${name}`) return derived('length');
+  // `${!x}`, `${#a[@]}` and the like: not a plain operator on one variable.
+  if (!inner.startsWith(name)) return RUN_TIME;
+  const operator = inner.slice(name.length);
+  if (CHECKING.test(operator)) return { kind: 'var', name };
+  if (DEFAULTING.test(operator)) return { kind: 'var', name, otherwise: defaultWord(node) };
+  return derived(NOT_AS_WRITTEN.test(operator) ? null : operator);
 }
 
 /** The words of the one simple command inside `$(…)`, each resolved; null for anything else. */
@@ -169,10 +190,39 @@ function substitutedWords(node: Node): ShellWord[] | null {
   if (node.type !== 'command_substitution') return null;
   const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
   const command = inner.length === 1 ? inner[0] : undefined;
-  if (command?.type !== 'command') return null;
+  return command?.type === 'command' ? commandWords(command) : null;
+}
+
+/** The words of a simple command node, each resolved. */
+function commandWords(command: Node): ShellWord[] {
   return command.namedChildren
     .filter((c): c is Node => c !== null)
     .map((c) => resolveWord(c.type === 'command_name' ? (c.namedChildren[0] ?? c) : c));
+}
+
+/** The directory `$(cd DIR && pwd)` (or `; pwd`) prints: DIR's word; null for anything else. */
+function changedDirectory(node: Node): ShellWord | null {
+  if (node.type !== 'command_substitution') return null;
+  const inner = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+  const [only] = inner;
+  const pair =
+    inner.length === 2
+      ? inner
+      : only?.type === 'list' && only.children.some((c) => c?.text === '&&')
+        ? only.namedChildren.filter((c): c is Node => c !== null)
+        : [];
+  const [cd, pwd] = pair;
+  if (pair.length !== 2 || cd?.type !== 'command' || pwd?.type !== 'command') return null;
+  const [cdName, target, ...more] = commandWords(cd);
+  const [pwdName, ...options] = commandWords(pwd);
+  const plain =
+    cdName?.text === 'cd' &&
+    pwdName?.text === 'pwd' &&
+    more.length === 0 &&
+    options.every((o) => o.text === '-L') &&
+    target !== undefined &&
+    !target.text.startsWith('-');
+  return plain ? target : null;
 }
 
 /** What `$(echo x)` or `$(printf x)` prints when everything in it is literal; null otherwise. */
@@ -199,7 +249,14 @@ function substitutionPart(node: Node): WordPart {
     output: echoedOutput(words),
     ...(printsName === null ? {} : { printsName }),
     ...(objectNames ? { objectNames: true as const } : {}),
+    ...derivation(node, words),
   };
+}
+
+function derivation(node: Node, words: ShellWord[] | null): { derived?: Derivation } {
+  if (words !== null) return { derived: { from: 'command', words } };
+  const directory = changedDirectory(node);
+  return directory === null ? {} : { derived: { from: 'directory', word: directory } };
 }
 
 function addQuotedText(builder: WordBuilder, raw: string): void {

@@ -308,7 +308,13 @@ export function checkShell(
   }
   // Words the rules make up (the file of dd's of=...) may run in any directory seen.
   const anyDir = [...new Set([start, ...[...dirsOf.values()].flat()])];
-  const values = wordValues(parsed, home, siblings.positional, anyDir);
+  const values = wordValues(
+    parsed,
+    home,
+    siblings.positional,
+    anyDir,
+    (word) => wordDirs.get(word) ?? anyDir,
+  );
   const pathCache = new Map<ShellWord, string[]>();
   const paths = (word: ShellWord): string[] => {
     const cached = pathCache.get(word);
@@ -380,6 +386,7 @@ export function checkShell(
     home,
     paths,
     fileText,
+    workingDirs: (command) => dirsOf.get(command) ?? anyDir,
   };
   const danger = dangerousShellRule(view);
   if (danger) return new Blocked(`dangerous shell: ${danger.name}`, 'dangerous shell');

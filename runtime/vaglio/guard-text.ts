@@ -1,6 +1,7 @@
 // Text helpers for the guard: path-like tokens inside any string, the values a shell word can
 // take once known variables are substituted, and glob patterns as matchers.
 import type { ParsedShell, ShellWord, WordPart } from '../shell/types.ts';
+import { derivedValues, UNKNOWN } from './derived-values.ts';
 import { normalizePath } from './normalize-path.ts';
 
 const HOME_VAR = /\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g;
@@ -10,7 +11,6 @@ const SEPARATORS = /[\s'"`;|&()<>=,@:{}[\]\\!$*?#%^+]+/;
 const MAX_VALUES_PER_VAR = 8;
 const MAX_EXPANSIONS = 32;
 const ROUNDS = 3;
-const UNKNOWN = ['', 'unknown'];
 // Brace matching backtracks on long texts; a longer word is judged as written.
 const MAX_BRACE_TEXT = 4096;
 // {a,b} alternatives (no nesting): enough to see /etc/{passwd,shadow}.
@@ -25,22 +25,38 @@ export function pathTokens(text: string, home: string): string[] {
   return out;
 }
 
-function expandParts(
-  parts: readonly WordPart[],
-  vars: ReadonlyMap<string, readonly string[]>,
-): string[] {
+/** What a word's pieces are expanded against: variable values, the home, the run directories. */
+interface Scope {
+  readonly vars: ReadonlyMap<string, readonly string[]>;
+  readonly home: string;
+  readonly pwd: readonly string[];
+}
+
+/** The values of one piece: a variable's (or its default's), or what a derived piece computes to. */
+function partValues(part: WordPart, scope: Scope): readonly string[] {
+  if (part.kind === 'text') return [part.text];
+  if (part.kind === 'var') {
+    const known = scope.vars.get(part.name);
+    if (part.otherwise === undefined) return known ?? UNKNOWN;
+    // `${x:-word}`: the word wherever x may be unset or empty.
+    const fallback = expandParts(part.otherwise.parts, scope);
+    return known === undefined
+      ? [...UNKNOWN, ...fallback]
+      : [...known, ...(known.includes('') ? fallback : [])];
+  }
+  if (part.output !== null) return [part.output];
+  if (part.derived === undefined) return UNKNOWN;
+  const values = (word: ShellWord): readonly string[] =>
+    word.literal ? [word.text] : expandParts(word.parts, scope);
+  return derivedValues(part.derived, { ...scope, values });
+}
+
+function expandParts(parts: readonly WordPart[], scope: Scope): string[] {
   let results = [''];
   for (const part of parts) {
     // An unknown variable or a substitution may be empty (`rm -rf "$DIR"/*` with DIR unset is /*)
     // or any one path segment (`/proc/$PID/environ`).
-    const options =
-      part.kind === 'text'
-        ? [part.text]
-        : part.kind === 'var'
-          ? (vars.get(part.name) ?? UNKNOWN)
-          : part.output !== null
-            ? [part.output]
-            : UNKNOWN;
+    const options = partValues(part, scope);
     const next = new Set<string>();
     for (const prefix of results) {
       for (const option of options) {
@@ -63,23 +79,67 @@ function variableValues(
   vars.set('HOME', [home]);
   // $PWD is where the command runs (the line may set its own, which comes on top).
   if (pwd.length > 0) vars.set('PWD', [...new Set([...pwd, ...(vars.get('PWD') ?? [])])]);
-  positional.forEach((value, i) => vars.set(String(i + 1), [value]));
-  if (positional.length > 0) {
-    vars.set('@', [...positional]);
-    vars.set('*', [...positional, positional.join(' ')]);
-  }
   const derived = parsed.commands.flatMap((c) => c.assignments).filter((a) => !a.value.literal);
   for (let round = 0; round < ROUNDS && derived.length > 0; round += 1) {
     for (const { name, value } of derived) {
       if (name === 'HOME') continue;
       const values = vars.get(name) ?? [];
-      for (const v of expandParts(value.parts, vars)) {
+      for (const v of expandParts(value.parts, { vars, home, pwd })) {
         if (values.length < MAX_VALUES_PER_VAR && !values.includes(v)) values.push(v);
       }
       vars.set(name, values);
     }
   }
+  const lists = [positional.map((v) => [v]), ...positionalLists(parsed, { vars, home, pwd })];
+  addPositional(
+    vars,
+    lists,
+    parsed.commands.some((c) => c.binary === 'shift'),
+  );
   return vars;
+}
+
+/**
+ * The lists of values the line makes its positional parameters ($1 …): `set -- a b` (or
+ * `set a b`), and the arguments of each call of a function the line defines.
+ */
+function positionalLists(parsed: ParsedShell, scope: Scope): string[][][] {
+  const lists: string[][][] = [];
+  for (const command of parsed.commands) {
+    let words: readonly ShellWord[] | null = null;
+    if (command.binary === 'set') {
+      const dashes = command.args.findIndex((a) => a.text === '--' || a.text === '-');
+      const first = command.args[0];
+      if (dashes >= 0) words = command.args.slice(dashes + 1);
+      else if (first !== undefined && !/^[-+]/.test(first.text)) words = command.args;
+    } else if (command.binary !== null && parsed.functions.has(command.binary))
+      words = command.args;
+    if (words !== null)
+      lists.push(words.map((w) => (w.literal ? [w.text] : expandParts(w.parts, scope))));
+  }
+  return lists;
+}
+
+/** $1 … $9, $@ and $* from each list; after a `shift`, any later value may be at any position. */
+function addPositional(vars: Map<string, string[]>, lists: string[][][], shifts: boolean): void {
+  for (const list of lists) {
+    list.forEach((_values, i) => {
+      const at = shifts ? list.slice(i).flat() : (list[i] ?? []);
+      const values = vars.get(String(i + 1)) ?? [];
+      for (const v of at)
+        if (values.length < MAX_VALUES_PER_VAR && !values.includes(v)) values.push(v);
+      vars.set(String(i + 1), values);
+    });
+    if (list.length === 0) continue;
+    const all = list.flat();
+    vars.set('@', [...new Set([...(vars.get('@') ?? []), ...all])].slice(0, MAX_VALUES_PER_VAR));
+    // "$*" is every value joined by a space.
+    const starred = [...all, list.map((values) => values[0] ?? '').join(' ')];
+    vars.set(
+      '*',
+      [...new Set([...(vars.get('*') ?? []), ...starred])].slice(0, MAX_VALUES_PER_VAR),
+    );
+  }
 }
 
 /** Brace expansion, bounded: `/etc/{passwd,shadow}` gives both paths. */
@@ -101,13 +161,15 @@ function expandBraces(text: string): string[] {
 
 /**
  * The texts a word can take (un-normalised): known variables, $1... (`positional`) and $PWD
- * (each directory in `pwd`) substituted.
+ * (each directory in `pwd`) substituted; `$(pwd)` and the like in a word print the directories
+ * `dirsOf` gives for it (its command's), else `pwd`.
  */
 export function wordValues(
   parsed: ParsedShell,
   home: string,
   positional: readonly string[] = [],
   pwd: readonly string[] = [],
+  dirsOf: (word: ShellWord) => readonly string[] = () => pwd,
 ): (word: ShellWord) => readonly string[] {
   let vars: Map<string, string[]> | null = null;
   const cache = new Map<ShellWord, readonly string[]>();
@@ -118,7 +180,7 @@ export function wordValues(
     let values: string[] = [word.text];
     if (!word.parts.every((p) => p.kind === 'text')) {
       vars ??= variableValues(parsed, home, positional, pwd);
-      values = expandParts(word.parts, vars);
+      values = expandParts(word.parts, { vars, home, pwd: dirsOf(word) });
     }
     const expanded = values.flatMap((v) =>
       v.includes('{') && v.length <= MAX_BRACE_TEXT ? expandBraces(v) : [v],

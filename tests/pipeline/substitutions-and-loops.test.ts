@@ -185,6 +185,26 @@ describe('a loop whose body substitutes names or counts', () => {
     expect((await readdir(dir)).sort()).toEqual(['holiday-1.jpg', 'holiday-2.jpg']);
   });
 
+  it('starts the counter where a statement of its own set it, inside a && chain too, in a real run', async () => {
+    const line =
+      'mkdir -p ~/sorted && k=7 && for f in IMG_*.jpg; do cp -n -- "$f" ~/sorted/"day-$k.jpg"; ((k++)); done';
+    const dir = join(home, 'counted');
+    await photos(dir);
+    expect(await decide(line, dir)).toMatchObject({ decision: 'allow' });
+    await run(line, dir);
+    expect((await readdir(join(home, 'sorted'))).sort()).toEqual(['day-7.jpg', 'day-8.jpg']);
+    // Set a second time, or as a command's prefix, or after `||`: no start to read.
+    await expectNotAllowed(
+      [
+        'k=7; k=1 ls; for f in IMG_*.jpg; do cp -n -- "$f" "d-$k.jpg"; ((k++)); done',
+        'ls || k=7; for f in IMG_*.jpg; do cp -n -- "$f" "d-$k.jpg"; ((k++)); done',
+        'export k=7; for f in IMG_*.jpg; do cp -n -- "$f" "d-$k.jpg"; ((k++)); done',
+        'k=x7; for f in IMG_*.jpg; do cp -n -- "$f" "d-$k.jpg"; ((k++)); done',
+      ],
+      dir,
+    );
+  });
+
   it('asks for deletes, other substitutions, one name written twice, replacing, and counters it cannot follow', async () => {
     await expectNotAllowed(
       [

@@ -100,18 +100,9 @@ function loopShape(loop: ForLoop, env: NodeJS.ProcessEnv): LoopShape | null {
   if (step === undefined) return { command, counter: null, before: loop.before };
   const name = counterStep(step);
   if (name === null || name === loop.variable || !loopMaySet(name, env)) return null;
-  // Set once before the loop, to a number, as a statement of its own: `n=1;` or `n=1 &&`.
-  const set = new RegExp(`(^|;|&&)\\s*${name}=([0-9]{1,6})\\s*(;|&&)`, 'g');
-  const sets = [...loop.before.matchAll(set)];
-  const mentions = loop.before.split(`${name}=`).length - 1;
-  const [only] = sets;
-  if (only === undefined || sets.length > 1 || mentions > 1) return null;
-  // `n=1` always succeeds: what follows it runs after what precedes it as the two connectors
-  // say together (`A && n=1 && B` is `A && B`; with a `;` on either side, `A; B`).
-  const before = loop.before.replace(set, (_m, open: string, _v, close: string) =>
-    open === '' ? '' : open === '&&' && close === '&&' ? '&&' : ';',
-  );
-  return { command, counter: { name, start: Number(only[2]) }, before };
+  const start = loop.counterStarts.find((counter) => counter.name === name);
+  if (start === undefined) return null;
+  return { command, counter: { name, start: start.start }, before: start.before };
 }
 
 /** Builtins that move the working directory or change how a glob expands, or run other text. */
