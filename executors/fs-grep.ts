@@ -12,6 +12,7 @@ import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
+import { shownText } from './shown-text.ts';
 import { protectedCheck } from './protected-places.ts';
 import { createFileSearcher, type FileHits } from './search-worker.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
@@ -167,7 +168,7 @@ export const fsGrep = defineExecutor({
         if (found === null) withheld.count += 1;
         for (const [line, text] of found ?? []) {
           if (matches.length === limit) return false;
-          matches.push(`${file.label}:${String(line)}:${text}`);
+          matches.push(`${file.label}:${String(line)}:${shownText(text, ctx.grant)}`);
         }
       }
       return true;
