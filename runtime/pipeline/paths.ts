@@ -57,6 +57,8 @@ export interface PathOracle {
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
   /** Why a git command run in `dir` could start a program its config names; null when none. */
   gitProgram(dir: string): Protection | null;
+  /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
+  gitConfig(dir: string): string | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -136,6 +138,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         protectionOf(path, protectedDirs()),
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
+    gitConfig: (dir) => repositories.config(dir),
     storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
