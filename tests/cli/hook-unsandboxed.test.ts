@@ -98,6 +98,29 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(plain)).toBeUndefined();
   });
 
+  it('inline code Custode would run only in its sandbox asks: the agent runs it with the whole home', async () => {
+    // The path is built at run time, so no decision sees it; only Custode's sandbox hides ~/.ssh.
+    const reads =
+      "node -e \"console.log(require('fs').readFileSync(require('os').homedir()+Buffer.from('2f2e7373682f69645f65643235353139','hex').toString(),'utf8'))\"";
+    const clean = join(home, 'projects', 'clean');
+    mkdirSync(clean, { recursive: true });
+    execFileSync('git', ['init', '-q', clean]);
+    writeFileSync(join(clean, 'package.json'), '{"version":"1.2.3"}\n');
+    for (const command of [reads, 'node -p "require(\'./package.json\').version"']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, clean));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+  });
+
+  it("a Bash line that prints the environment asks: the agent's holds its own keys, not Custode's reduced one", async () => {
+    for (const command of ['env', 'env -0 | grep -z KEY', 'env | sort']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+    const plain = await runCli(['hook', 'claude-code'], payload('Bash', { command: 'ls src' }));
+    expect(decisionOf(plain)).toBeUndefined();
+  });
+
   it('a path whose `..` climbs out of a link is judged where the kernel opens it', async () => {
     mkdirSync(join(dotfiles, 'sub'), { recursive: true });
     symlinkSync(join(dotfiles, 'sub'), join(project, 'dl'));
