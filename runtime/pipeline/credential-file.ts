@@ -43,6 +43,7 @@ export function credentialInWalk(
   real: string,
   reader: RepositoryReader,
   budget: TextBudget,
+  toolConfig = false,
 ): Protection | null {
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
@@ -51,7 +52,7 @@ export function credentialInWalk(
   if (text === 'too-large') return TOO_MUCH_TEXT;
   if (text === null) return null;
   budget.remaining -= text.length;
-  return credentialTextProtection(real, text, reader.multiNamed(real));
+  return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
 }
 
 /**
@@ -62,9 +63,10 @@ export function credentialFileProtection(
   path: string,
   real: string,
   reader: RepositoryReader,
+  toolConfig = false,
 ): Protection | null {
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
   if (byName !== null) return { name: byName.name, why: byName.why };
-  return storedCredentialProtection(real, reader);
+  return storedCredentialProtection(real, reader, toolConfig);
 }

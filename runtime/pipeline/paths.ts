@@ -104,6 +104,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
   const { home, realPath, roots, repositories, isPublicKeyFile } = options;
   const realHome = resolveThroughSymlinks(home, realPath);
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
+  /** A tool's own config in the home: below a dot-directory of it, or one of its dotfiles. */
+  const toolConfig = (...names: string[]): boolean =>
+    names.some((path) =>
+      [home, realHome].some((top) => path.startsWith(`${top}/.`) && top !== '/'),
+    );
   const protectedDirs = (): string[] => [...options.ownDirs, ...options.aliases().linkTargets];
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
@@ -139,7 +144,10 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
-    storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
+    storedCredential(path) {
+      const resolved = real(path);
+      return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
+    },
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {
@@ -147,7 +155,13 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         plain,
         followed: (path) => this.protection(path),
         credential: (path, link) =>
-          credentialInWalk(path, link ? real(path) : path, repositories, budget),
+          credentialInWalk(
+            path,
+            link ? real(path) : path,
+            repositories,
+            budget,
+            toolConfig(path, link ? real(path) : path),
+          ),
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),

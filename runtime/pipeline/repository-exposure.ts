@@ -147,24 +147,29 @@ export function repositoryExposure(
 export function storedCredentialProtection(
   path: string,
   reader: RepositoryReader,
+  toolConfig = false,
 ): Protection | null {
   const text = reader.smallText(path);
-  return text === null ? null : credentialTextProtection(path, text, reader.multiNamed(path));
+  return text === null
+    ? null
+    : credentialTextProtection(path, text, reader.multiNamed(path), toolConfig);
 }
 
 /**
  * The credential the text of the file `path` holds (a git config's by its own shapes; a file of
- * several names as an env file too), or null.
+ * several names as an env file too; a tool's config in the home (`toolConfig`) by its settings
+ * too), or null.
  */
 export function credentialTextProtection(
   path: string,
   text: string,
   multiNamed: boolean,
+  toolConfig = false,
 ): Protection | null {
   const name = basename(path);
   const credential = GIT_CONFIG_NAMES.has(name)
     ? storedCredentialIn(text)
-    : credentialInFile(name, text, multiNamed);
+    : credentialInFile(name, text, multiNamed, toolConfig);
   return credential === null ? null : credentialProtection(credential.name);
 }
 
