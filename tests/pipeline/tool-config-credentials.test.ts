@@ -82,3 +82,17 @@ describe('a search of the home', () => {
       expect(shown).not.toContain(secret);
   });
 });
+
+describe('keys to live sessions in the home', () => {
+  it('the X cookie and a Jupyter kernel connection file are never read', async () => {
+    for (const [file, text] of [
+      ['.Xauthority', 'MIT-MAGIC-COOKIE-1 0123456789abcdef'],
+      ['.local/share/jupyter/runtime/kernel-1.json', '{"key": "a3f9c2e1-77", "shell_port": 5555}'],
+    ] as const) {
+      await mkdir(dirname(join(home, file)), { recursive: true });
+      await writeFile(join(home, file), text);
+      const outcome = await pipeline.evaluate(call('fs_read', { path: join(home, file) }, intent));
+      expect(outcome.decision, `${file}: ${outcome.reason}`).toBe('deny');
+    }
+  });
+});
