@@ -5,11 +5,7 @@
 // card; a walk leaves it out or asks.
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import type { Protection } from '../../constitution/protected.ts';
-import {
-  credentialTextProtection,
-  storedCredentialProtection,
-  type RepositoryReader,
-} from './repository-exposure.ts';
+import { credentialTextProtection, type RepositoryReader } from './repository-exposure.ts';
 
 /**
  * Most text one tree walk reads at decision time. A line may print what a walk read in any
@@ -68,5 +64,9 @@ export function credentialFileProtection(
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
   if (byName !== null) return { name: byName.name, why: byName.why };
-  return storedCredentialProtection(real, reader, toolConfig);
+  // Read as far as a walk reads: a token at the end of a large log is still in it. Past that,
+  // what a call without a card shows is cut at run time (executors/shown-text.ts).
+  const text = reader.textUpTo(real, TREE_TEXT_LIMIT);
+  if (text === null || text === 'too-large') return null;
+  return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
 }

@@ -26,8 +26,6 @@ export interface RepositoryReader {
   contents(dir: string): RepositoryContents | 'none' | null;
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   config(dir: string): string | null;
-  /** The text of a small regular file (a git config); null when absent, unreadable or large. */
-  smallText(path: string): string | null;
   /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
   textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
   /** True when the file has more than one name (a hard link): its other names are unknown. */
@@ -137,22 +135,6 @@ export function repositoryExposure(
     if (protection !== null) return protection;
   }
   return null;
-}
-
-/**
- * A small file whose text holds a credential, wherever it lives and whatever its name: a git
- * config with a login in a URL, a key block or secret-shaped token in any file (~/backup/id_rsa,
- * ~/Downloads/token.txt), an env file's API_KEY=… (constitution/stored-credentials.ts); else null.
- */
-export function storedCredentialProtection(
-  path: string,
-  reader: RepositoryReader,
-  toolConfig = false,
-): Protection | null {
-  const text = reader.smallText(path);
-  return text === null
-    ? null
-    : credentialTextProtection(path, text, reader.multiNamed(path), toolConfig);
 }
 
 /**

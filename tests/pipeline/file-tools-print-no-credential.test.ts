@@ -34,13 +34,13 @@ async function decideThenRun(
 }
 
 describe('file tools without a card', () => {
-  it('fs_read cuts a token that sits past what the decision read of a large log', async () => {
+  it('fs_read cuts a token that sits past what the decision reads of a log (16 MiB)', async () => {
     const log = join(logs, 'build.log');
     await writeFile(
       log,
-      `${'an ordinary line of build output\n'.repeat(200_000)}push with ${token}\n`,
+      `${'an ordinary line of build output\n'.repeat(530_000)}push with ${token}\n`,
     );
-    const shown = await decideThenRun('fs_read', { path: log, offset: 200_000 });
+    const shown = await decideThenRun('fs_read', { path: log, offset: 530_000 });
     expect(shown).toContain('push with');
     expect(shown).not.toContain(token);
   });
@@ -54,9 +54,9 @@ describe('file tools without a card', () => {
     );
     await writeFile(
       log,
-      `${'an ordinary line\n'.repeat(100_000)}-----BEGIN OPENSSH PRIVATE KEY-----\n${body.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
+      `${'an ordinary line\n'.repeat(1_000_000)}-----BEGIN OPENSSH PRIVATE KEY-----\n${body.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
     );
-    const shown = await decideThenRun('fs_read', { path: log, offset: 100_002 });
+    const shown = await decideThenRun('fs_read', { path: log, offset: 1_000_002 });
     expect(shown).not.toContain(body[1]);
   });
 
@@ -94,5 +94,19 @@ describe('file tools without a card', () => {
     await writeFile(env, `GITHUB_TOKEN=${token}\n`);
     const outcome = await pipeline.evaluate(call('fs_read', { path: env }, intent));
     expect(outcome.decision).toBe('ask');
+  });
+});
+
+describe('a large file that holds a credential', () => {
+  it('asks before fs_read or cat reads it, as a small one does (an agent behind the hook reads it whole)', async () => {
+    const log = join(logs, 'server.log');
+    await writeFile(log, `${'GET /health 200\n'.repeat(200_000)}Authorization: token ${token}\n`);
+    for (const [executor, args] of [
+      ['fs_read', { path: log }],
+      ['shell_exec', { command: `cat ${log}` }],
+    ] as const) {
+      const outcome = await pipeline.evaluate(call(executor, args, intent));
+      expect(outcome.decision, `${executor}: ${outcome.reason}`).toBe('ask');
+    }
   });
 });
