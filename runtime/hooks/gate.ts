@@ -15,6 +15,7 @@ import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
 import { parseShell } from '../shell/parse.ts';
+import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
 import { mapToolCall, type MappedCall } from './tool-map.ts';
 
@@ -119,7 +120,7 @@ function walkOf(
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
-    return environmentAnswer(call) ?? namesAnswer(answer, call, paths);
+    return environmentAnswer(call) ?? gitAnswer(call, paths) ?? namesAnswer(answer, call, paths);
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   if ('glob' in walk) {
@@ -165,6 +166,14 @@ function environmentAnswer(call: MappedCall): HookAnswer | null {
           "the agent would print its own environment (its keys and tokens), not the reduced one Custode's commands see",
       }
     : null;
+}
+
+/** Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts). */
+function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
+  const { command, cwd } = call.args;
+  if (typeof command !== 'string' || typeof cwd !== 'string') return null;
+  const why = gitOnHost(parseShell(command), cwd, paths);
+  return why === null ? null : { kind: 'ask', reason: why };
 }
 
 /**

@@ -121,6 +121,45 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(plain)).toBeUndefined();
   });
 
+  it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {
+    const repo = (name: string): string => {
+      const dir = join(home, 'projects', name);
+      mkdirSync(dir, { recursive: true });
+      execFileSync('git', ['init', '-q', dir]);
+      writeFileSync(join(dir, 'a.txt'), 'a\n');
+      return dir;
+    };
+    const monitored = repo('monitored');
+    execFileSync('git', ['-C', monitored, 'config', 'core.fsmonitor', './watch.sh']);
+    const hooked = repo('hooked');
+    writeFileSync(join(hooked, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nexit 0\n', {
+      mode: 0o755,
+    });
+    const viaPath = repo('via-path');
+    mkdirSync(join(viaPath, 'githooks'));
+    writeFileSync(join(viaPath, 'githooks', 'post-checkout'), '#!/bin/sh\n', { mode: 0o755 });
+    execFileSync('git', ['-C', viaPath, 'config', 'core.hooksPath', 'githooks']);
+    const plain = repo('plain');
+    for (const [command, cwd] of [
+      ['git status', monitored],
+      ['git diff --stat', monitored],
+      ['git commit -qm wip', hooked],
+      [`git -C ${hooked} commit -qm wip`, home],
+      ['git checkout -b topic', viaPath],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, cwd));
+      expect(decisionOf(run), `${command} in ${cwd}`).toBe('ask');
+    }
+    for (const [command, cwd] of [
+      ['git status', hooked],
+      ['git status', plain],
+      ['git commit -qm wip', plain],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, cwd));
+      expect(decisionOf(run), `${command} in ${cwd}`).toBeUndefined();
+    }
+  });
+
   it('a path whose `..` climbs out of a link is judged where the kernel opens it', async () => {
     mkdirSync(join(dotfiles, 'sub'), { recursive: true });
     symlinkSync(join(dotfiles, 'sub'), join(project, 'dl'));
