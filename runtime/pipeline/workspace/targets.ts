@@ -4,7 +4,7 @@
 // later (hidden files and dirs, ~/bin, Custode's own dirs), and new when it creates a file.
 // Together: no path is written twice or inside what another write fills. (The policy keeps a
 // call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { gitRunPlaces } from '../../../constitution/git-programs.ts';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
@@ -55,12 +55,7 @@ function runByGit(path: string, scope: WorkspaceScope): boolean {
   if (config === null) return tree !== null;
   const places = gitRunPlaces(config);
   const where = (word: string): string[] => {
-    const named =
-      word === '~' || word.startsWith('~/')
-        ? join(scope.home, word.slice(1))
-        : isAbsolute(word)
-          ? word
-          : join(base, word);
+    const named = absoluteUserPath(word, scope.home, base);
     return [named, scope.paths.real(named)];
   };
   return (
