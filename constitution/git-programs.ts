@@ -60,7 +60,8 @@ export function gitRunPlaces(configList: string): GitRunPlaces {
     if (command === undefined) continue;
     for (const word of command.replace(/^!/, '').split(/\s+/)) {
       const bare = word.replace(/^['"]|['"]$/g, '');
-      if (bare !== '') programWords.push(bare);
+      // A word that names a directory (`!cd . && …`) names no program file.
+      if (!['', '.', '..', '~', '/'].includes(bare)) programWords.push(bare);
     }
   }
   return { hooksDirs, programWords };

@@ -27,10 +27,12 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
 }
 
 /**
- * A git directory by what it holds, whatever its name (a bare ~/repos/app.git, a work tree's
- * separate git dir): its hooks and config run on the host like those of any `.git`.
+ * Inside a directory whose own files run on the host, known by what it holds, whatever its name:
+ * a git directory (a bare ~/repos/app.git, a work tree's separate git dir), whose hooks and config
+ * run like those of any `.git`; a Python environment (its pyvenv.cfg), whose interpreter runs
+ * every .pth file and sitecustomize.py at each start, and whose bin/ holds its commands.
  */
-function inGitDir(path: string, scope: WorkspaceScope): boolean {
+function inRunningPlace(path: string, scope: WorkspaceScope): boolean {
   for (let dir = path; ; dir = dirname(dir)) {
     if (
       scope.entryExists(join(dir, 'HEAD')) &&
@@ -38,9 +40,13 @@ function inGitDir(path: string, scope: WorkspaceScope): boolean {
       scope.isDirectory(join(dir, 'refs'))
     )
       return true;
+    if (scope.entryExists(join(dir, 'pyvenv.cfg'))) return true;
     if (dir === '/') return false;
   }
 }
+
+/** An interpreter's installed packages, outside an environment too (a vendored dist-packages). */
+const PACKAGE_DIRS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages']);
 
 /**
  * A file git itself runs, as the config its work tree (or, outside one, the home) sees names it:
@@ -68,8 +74,8 @@ function runByGit(path: string, scope: WorkspaceScope): boolean {
  * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
  * the PATH's directories and their install prefixes, Custode's own code, anything hidden (a
  * dot-named file or directory anywhere in the path: .git, .husky, .envrc, .cargo/config.toml,
- * .npmrc and ~/.bashrc are how tools find their hooks and settings), any git directory, a file
- * git runs (a hooks directory its config names, a program it starts), and where a link among
+ * .npmrc and ~/.bashrc are how tools find their hooks and settings), any git directory or
+ * Python environment (site-packages, a venv), a file git runs (a hooks directory its config names, a program it starts), and where a link among
  * those leads (~/.bashrc -> ~/dotfiles/bashrc). Callers ask for the path as
  * written and as its links resolve.
  */
@@ -77,9 +83,10 @@ export function isProtected(path: string, scope: WorkspaceScope): boolean {
   const home = scope.realHome;
   if (path === home || isUnder(path, join(home, 'bin')) || isUnder(path, join(scope.home, 'bin')))
     return true;
-  if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
+  const segments = path.split('/');
+  if (segments.some((segment) => segment.startsWith('.') || PACKAGE_DIRS.has(segment))) return true;
   if (scope.protectedDirs().some((dir) => isUnder(path, dir))) return true;
-  return inGitDir(path, scope) || runByGit(path, scope);
+  return inRunningPlace(path, scope) || runByGit(path, scope);
 }
 
 /**
