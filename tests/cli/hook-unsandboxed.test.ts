@@ -160,6 +160,14 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     }
   });
 
+  it.todo(
+    "asks for a Read of a file over 16 MiB (TREE_TEXT_LIMIT), which no decision reads for a credential: write 17 MiB of log lines then `Authorization: token ghp_…` to ~/big.log; Read {file_path: ~/big.log, offset: 530000} gets no decision today and the agent reads the token (Custode's own fs_read cuts it at run time)",
+  );
+
+  it.todo(
+    "asks for project code (npm test, pytest) while the agent has written files nobody reviewed: Write {file_path: <cwd>/test/x.test.js} with code that prints ~/.ssh/id_ed25519, then Bash `npm test` gets no decision today; Custode's own tier asks while its writes are unreviewed, the gate does not see the agent's",
+  );
+
   it('a path whose `..` climbs out of a link is judged where the kernel opens it', async () => {
     mkdirSync(join(dotfiles, 'sub'), { recursive: true });
     symlinkSync(join(dotfiles, 'sub'), join(project, 'dl'));

