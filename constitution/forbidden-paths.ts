@@ -316,6 +316,20 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
+    name: 'keys to live sessions (~/.Xauthority, ~/.ICEauthority, Jupyter kernel connection files)',
+    why: "an X cookie lets a program read and type into the person's display; a kernel's connection file holds the key that runs code in it",
+    pattern: new RegExp(
+      `${SEG}(?:\\.Xauthority|\\.ICEauthority|\\.local/share/jupyter/runtime)${END}`,
+    ),
+    kind: 'secret',
+    samples: [
+      '~/.Xauthority',
+      '~/.ICEauthority',
+      '~/.local/share/jupyter/runtime/kernel-4f2a.json',
+    ],
+    masks: { home: ['.Xauthority', '.ICEauthority', '.local/share/jupyter/runtime'] },
+  },
+  {
     name: 'more stored logins and histories (~/.pgpass, ~/.my.cnf, Thunderbird, rclone, Slack, shell histories ...)',
     why: 'database and mail passwords, cloud-storage keys, session cookies, and commands typed with secrets in them',
     pattern: new RegExp(

@@ -33,3 +33,36 @@ export function configuredProgram(configList: string): ConfiguredProgram | null 
   }
   return null;
 }
+
+/**
+ * Where a git config makes git run files, as it names them (relative to the work tree, `~/`, or
+ * absolute): the hooks directories (`core.hooksPath`) and every word of every command line a
+ * key gives git to start (core.fsmonitor, editors and pagers, filter, diff and merge drivers,
+ * credential helpers, signature programs, `!` aliases). A file there runs on the person's next
+ * ordinary git command, on the host, so no call without a card changes one.
+ */
+export interface GitRunPlaces {
+  readonly hooksDirs: readonly string[];
+  readonly programWords: readonly string[];
+}
+
+const HOOKS_KEY = /^core\.hookspath=(.*)$/i;
+const COMMAND_KEY =
+  /^(?:core\.(?:fsmonitor|editor|pager|sshcommand|askpass)|sequence\.editor|diff\.external|interactive\.difffilter|credential(?:\..+)?\.helper|gpg(?:\.[^.=]+)?\.program|pager\.[^=]+|alias\.[^=]+|(?:diff|filter|merge|difftool|mergetool|browser|man)\..+\.(?:textconv|command|clean|smudge|process|driver|cmd|path))=(.*)$/i;
+
+export function gitRunPlaces(configList: string): GitRunPlaces {
+  const hooksDirs: string[] = [];
+  const programWords: string[] = [];
+  for (const line of configList.split('\n')) {
+    const hooks = HOOKS_KEY.exec(line)?.[1]?.trim();
+    if (hooks !== undefined && hooks !== '') hooksDirs.push(hooks);
+    const command = COMMAND_KEY.exec(line)?.[1];
+    if (command === undefined) continue;
+    for (const word of command.replace(/^!/, '').split(/\s+/)) {
+      const bare = word.replace(/^['"]|['"]$/g, '');
+      // A word that names a directory (`!cd . && …`) names no program file.
+      if (!['', '.', '..', '~', '/'].includes(bare)) programWords.push(bare);
+    }
+  }
+  return { hooksDirs, programWords };
+}

@@ -95,6 +95,41 @@ export const ENV_CREDENTIAL: StoredCredential = {
 
 // Names of files that often hold a key, token or password: env files, key and keystore files,
 // ssh's id_* keys, and names that say so.
+/**
+ * A password, token or key kept as a plain setting (`password: …`, `"apiKey": "…"`,
+ * `rpc-password = …`) in a tool's own config in the home (a dot-directory or dotfile): such a
+ * config is a credential store like ~/.netrc, whatever the value looks like. A value that only
+ * refers to one (`${DB_PASSWORD}`, `{{ secrets.x }}`, `!vault`, a boolean) is none. In a
+ * project the same line is often a fixture, so it counts only in the home's tool configs.
+ */
+export const TOOL_CONFIG_CREDENTIAL: StoredCredential = {
+  name: "a password, token or key kept as a setting in a tool's config (password: …)",
+  why: "a tool's config in the home keeps its login there, as ~/.netrc does",
+  pattern:
+    /(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)["']?[\w.\\-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)["']?[ \t]*[:=][ \t]*["']?(?![$!<%({]|(?:true|false|null|none)\b)[^\s"'#,;]{4,}/im,
+  must: [
+    'auth:\n  password: Lab-Cloud-2291',
+    '- name: corp\n  password: c0rpHelm!x',
+    '  "rpc-password": "tr4nsmit-pw",',
+    'api_key: q8Zr2mVt5kLp',
+    '{"models":[{"title":"x","apiKey":"c0ntinue-k3y-value"}]}',
+    'password = wg3t-s3cret',
+    '0\\password=n3xtcl0ud-pw',
+    'client_secret = abcd1234efgh',
+  ],
+  mustNot: [
+    'password: ${DB_PASSWORD}',
+    'token: "{{ secrets.DEPLOY_TOKEN }}"',
+    'password: !vault |',
+    'use_token: true',
+    'token_type: bearer',
+    'max_tokens: 4096',
+    'password_file: /run/secrets/pw',
+    'author: Ada Lovelace',
+    'password:',
+  ],
+};
+
 const CREDENTIAL_NAME =
   /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|p12|pfx|ppk|jks|keystore|kdbx|asc|gpg|tfvars)|.*(?:secret|credential|token|passw|apikey|api_key|auth).*)$/i;
 
@@ -117,9 +152,12 @@ export function credentialInFile(
   name: string,
   text: string,
   multiNamed = false,
+  toolConfig = false,
 ): { readonly name: string } | null {
   const stored = storedCredentialIn(text);
-  if (stored !== null || !(multiNamed || ENV_FILE.test(name))) return stored;
+  if (stored !== null) return stored;
+  if (toolConfig && TOOL_CONFIG_CREDENTIAL.pattern.test(text)) return TOOL_CONFIG_CREDENTIAL;
+  if (!(multiNamed || ENV_FILE.test(name))) return null;
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
 }
 

@@ -64,9 +64,14 @@ export async function assertInRoots(
   const { roots, source } = rootsFor(access, ctx);
   if (roots === undefined) return;
   const real = await realPathOfLongestAncestor(path, ctx);
-  const resolvedRoots = await Promise.all(
-    roots.map((root) => realPathOfLongestAncestor(resolvePath(root, ctx.env), ctx)),
-  );
+  // An uncarded tier's roots are the places its decision resolved: a link swapped in for one
+  // since (a folder replaced by a link to ~/bin) is not followed to somewhere nobody judged.
+  const resolvedRoots =
+    access === 'write' && ctx.grant.by === 'tier'
+      ? roots
+      : await Promise.all(
+          roots.map((root) => realPathOfLongestAncestor(resolvePath(root, ctx.env), ctx)),
+        );
   if (!resolvedRoots.some((root) => isUnder(real, root))) {
     throw new PathOutsideBoundary(
       `${path}${real === path ? '' : ` (really ${real})`} is outside the ${access} roots (${source})`,

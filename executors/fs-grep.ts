@@ -7,12 +7,15 @@ import {
   ENV_CREDENTIAL,
   GIT_CONFIG_NAMES,
   storedCredentialIn,
+  TOOL_CONFIG_CREDENTIAL,
 } from '../constitution/stored-credentials.ts';
 import { InvalidArguments } from '../runtime/errors.ts';
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
+import { resolvePath } from './resolve-path.ts';
+import { shownText } from './shown-text.ts';
 import { protectedCheck } from './protected-places.ts';
 import { createFileSearcher, type FileHits } from './search-worker.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
@@ -50,6 +53,13 @@ async function holdsCredential(path: string, name: string, ctx: ExecutorContext)
     () => '',
   );
   return storedCredentialIn(text) !== null;
+}
+
+/** Where the home's tool configs sit: below its dot-places, as written and with links resolved. */
+async function homeDotPrefixes(ctx: ExecutorContext): Promise<string[]> {
+  const home = resolvePath('~', ctx.env);
+  const real = await ctx.ops.fs.realpath(home).catch(() => home);
+  return [...new Set([home, real])].filter((top) => top !== '/').map((top) => `${top}/.`);
 }
 
 /** What a walk leaves out of a search: counted, never named. */
@@ -156,6 +166,12 @@ export const fsGrep = defineExecutor({
                 flags: ANY_BINARY_SECRET_STORE.flags,
                 bytes: SIGNATURE_BYTES,
               },
+              // A tool's config in the home keeps its login as a setting (password: …).
+              toolConfig: {
+                pattern: TOOL_CONFIG_CREDENTIAL.pattern.source,
+                flags: TOOL_CONFIG_CREDENTIAL.pattern.flags,
+                prefixes: await homeDotPrefixes(ctx),
+              },
             },
           }
         : {}),
@@ -174,7 +190,7 @@ export const fsGrep = defineExecutor({
         if (found === null) withheld.count += 1;
         for (const [line, text] of found ?? []) {
           if (matches.length === limit) return false;
-          matches.push(`${file.label}:${String(line)}:${text}`);
+          matches.push(`${file.label}:${String(line)}:${shownText(text, ctx.grant)}`);
         }
       }
       return true;

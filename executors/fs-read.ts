@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { defineExecutor } from './define.ts';
 import { readTextFile } from './text-file.ts';
 import { resolveInRoots } from './boundary.ts';
+import { shownText } from './shown-text.ts';
 
 /** Read a UTF-8 text file; `offset`/`limit` select lines (1-based); long output is cut and flagged. */
 export const fsRead = defineExecutor({
@@ -21,7 +22,8 @@ export const fsRead = defineExecutor({
   skipJudge: true,
   async run(args, ctx) {
     const path = await resolveInRoots(args.path, 'read', ctx);
-    const text = await readTextFile(path, ctx);
+    // Cut whole, then windowed: a window starting inside a key block still shows none of it.
+    const text = shownText(await readTextFile(path, ctx), ctx.grant);
     const lines = text.split('\n');
     const first = (args.offset ?? 1) - 1;
     const window = lines.slice(first, args.limit === undefined ? undefined : first + args.limit);

@@ -14,7 +14,9 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
  * A file whose text matches the `withhold` pattern (a credential's shape), whose first bytes (one
  * character each) match its `head` pattern (a binary store's signature), or has several names
- * and matches its `multiNamed` pattern (an env file's line), is not searched: its answer is null. The pattern comes with each message, so one worker serves one search after
+ * and matches its `multiNamed` pattern (an env file's line), or sits below one of the
+ * `toolConfig` prefixes (the home's dot-places) and matches its pattern (a password setting), is
+ * not searched: its answer is null. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
@@ -67,6 +69,10 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
   const withheldHead =
     withhold?.head === undefined ? undefined : new RegExp(withhold.head.pattern, withhold.head.flags);
   const headBytes = withhold?.head?.bytes ?? 0;
+  const withheldSetting =
+    withhold?.toolConfig === undefined
+      ? undefined
+      : new RegExp(withhold.toolConfig.pattern, withhold.toolConfig.flags);
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
@@ -77,6 +83,12 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
     if (text === undefined) return hits;
     if (withheld !== undefined && withheld.test(text)) return null;
     if (file.multiNamed && withheldLinked !== undefined && withheldLinked.test(text)) return null;
+    if (
+      withheldSetting !== undefined &&
+      withhold.toolConfig.prefixes.some((prefix) => path.startsWith(prefix)) &&
+      withheldSetting.test(text)
+    )
+      return null;
     for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
       const newline = text.indexOf('\\n', start);
       const end = newline === -1 ? text.length : newline;
@@ -119,7 +131,8 @@ export interface FileSearcherOptions {
   readonly maxLineChars: number;
   /**
    * A file whose text matches `pattern` is not searched (its hits are null), nor one of several
-   * names (a hard link) whose text matches `multiNamed`.
+   * names (a hard link) whose text matches `multiNamed`, nor one below a `toolConfig` prefix
+   * whose text matches its pattern.
    */
   readonly withhold?: {
     readonly pattern: string;
@@ -127,6 +140,11 @@ export interface FileSearcherOptions {
     readonly multiNamed?: { readonly pattern: string; readonly flags: string };
     /** Tested on the first `bytes` bytes, one character per byte. */
     readonly head?: { readonly pattern: string; readonly flags: string; readonly bytes: number };
+    readonly toolConfig?: {
+      readonly pattern: string;
+      readonly flags: string;
+      readonly prefixes: readonly string[];
+    };
   };
 }
 

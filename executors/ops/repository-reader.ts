@@ -11,7 +11,6 @@ import type { RepositoryReader } from '../../runtime/pipeline/repository-exposur
 
 const TIMEOUT_MS = 5_000;
 const MAX_OUTPUT = 64 * 1024 * 1024;
-const MAX_CONFIG_FILE = 1024 * 1024;
 // Options that keep git to reading: no optional locks, no fsmonitor, no pager.
 const QUIET = ['--no-optional-locks', '--no-pager', '-c', 'core.fsmonitor=false'];
 
@@ -99,10 +98,6 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         // Outside a repository git still lists the global and system configs: this is git failing.
         return null;
       }
-    },
-    smallText(path) {
-      const text = textUpTo(path, MAX_CONFIG_FILE);
-      return text === 'too-large' ? null : text;
     },
     textUpTo,
     multiNamed(path) {

@@ -13,8 +13,9 @@ import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { parseShell } from '../shell/parse.ts';
+import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
 import { mapToolCall, type MappedCall } from './tool-map.ts';
 
@@ -65,6 +66,13 @@ const keptPipelines = 16;
 /** Custode's outcome as the answer to another agent (see the note at the top of this file). */
 export function answerFor(outcome: PipelineOutcome): HookAnswer {
   if (outcome.decision !== 'allow') return { kind: outcome.decision, reason: outcome.reason };
+  // Code nobody reviewed is let through only because the sandbox hides the protected places, the
+  // network and Custode's own environment from it: what it does is known to no decision.
+  if (outcome.grant.by === 'tier' && outcome.grant.tier === 'read-only-code')
+    return {
+      kind: 'ask',
+      reason: `Custode runs this code nobody reviewed (${outcome.reason}) only in its sandbox, which hides protected places and the network; the agent would run it with the whole home`,
+    };
   const why =
     outcome.grant.by === 'tier'
       ? `Custode would run this without a card only inside its sandbox (${outcome.reason})`
@@ -112,7 +120,7 @@ function walkOf(
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
-    return namesAnswer(answer, call, paths);
+    return environmentAnswer(call) ?? gitAnswer(call, paths) ?? namesAnswer(answer, call, paths);
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   if ('glob' in walk) {
@@ -135,6 +143,37 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
     kind: 'ask',
     reason: `the agent would search ${walk.root} itself, and ${obstacle.path} below it is ${obstacle.kind === 'credential' ? '' : 'in '}${obstacle.protection.name} (Custode's own search leaves it out)`,
   };
+}
+
+/**
+ * `env` with no command prints the environment. Custode's commands see a reduced one (no key or
+ * token: executors/shell-exec.ts commandEnv); the agent's shell holds the agent's own, API keys
+ * included. Null when the line prints none.
+ */
+function environmentAnswer(call: MappedCall): HookAnswer | null {
+  const { command } = call.args;
+  if (typeof command !== 'string') return null;
+  const prints = parseShell(command).commands.some(
+    (each) =>
+      each.binary !== null &&
+      basename(each.binary) === 'env' &&
+      each.args.every((word) => word.text.startsWith('-')),
+  );
+  return prints
+    ? {
+        kind: 'ask',
+        reason:
+          "the agent would print its own environment (its keys and tokens), not the reduced one Custode's commands see",
+      }
+    : null;
+}
+
+/** Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts). */
+function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
+  const { command, cwd } = call.args;
+  if (typeof command !== 'string' || typeof cwd !== 'string') return null;
+  const why = gitOnHost(parseShell(command), cwd, paths);
+  return why === null ? null : { kind: 'ask', reason: why };
 }
 
 /**

@@ -5,11 +5,7 @@
 // card; a walk leaves it out or asks.
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import type { Protection } from '../../constitution/protected.ts';
-import {
-  credentialTextProtection,
-  storedCredentialProtection,
-  type RepositoryReader,
-} from './repository-exposure.ts';
+import { credentialTextProtection, type RepositoryReader } from './repository-exposure.ts';
 
 /**
  * Most text one tree walk reads at decision time. A line may print what a walk read in any
@@ -43,6 +39,7 @@ export function credentialInWalk(
   real: string,
   reader: RepositoryReader,
   budget: TextBudget,
+  toolConfig = false,
 ): Protection | null {
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
@@ -51,7 +48,7 @@ export function credentialInWalk(
   if (text === 'too-large') return TOO_MUCH_TEXT;
   if (text === null) return null;
   budget.remaining -= text.length;
-  return credentialTextProtection(real, text, reader.multiNamed(real));
+  return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
 }
 
 /**
@@ -62,9 +59,14 @@ export function credentialFileProtection(
   path: string,
   real: string,
   reader: RepositoryReader,
+  toolConfig = false,
 ): Protection | null {
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
   if (byName !== null) return { name: byName.name, why: byName.why };
-  return storedCredentialProtection(real, reader);
+  // Read as far as a walk reads: a token at the end of a large log is still in it. Past that,
+  // what a call without a card shows is cut at run time (executors/shown-text.ts).
+  const text = reader.textUpTo(real, TREE_TEXT_LIMIT);
+  if (text === null || text === 'too-large') return null;
+  return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
 }

@@ -57,6 +57,8 @@ export interface PathOracle {
   repositoryExposure(dir: string, part: RepositoryPart): Protection | null;
   /** Why a git command run in `dir` could start a program its config names; null when none. */
   gitProgram(dir: string): Protection | null;
+  /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
+  gitConfig(dir: string): string | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -112,6 +114,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       dirsFor = { aliases, dirs: [...options.ownDirs, ...aliases.linkTargets] };
     return dirsFor.dirs;
   };
+  /** A tool's own config in the home: below a dot-directory of it, or one of its dotfiles. */
+  const toolConfig = (...names: string[]): boolean =>
+    names.some((path) =>
+      [home, real(home)].some((top) => path.startsWith(`${top}/.`) && top !== '/'),
+    );
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
     protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
@@ -147,7 +154,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         protectionOf(path, protectedDirs()),
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
-    storedCredential: (path) => credentialFileProtection(path, real(path), repositories),
+    gitConfig: (dir) => repositories.config(dir),
+    storedCredential(path) {
+      const resolved = real(path);
+      return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
+    },
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {
@@ -155,7 +166,13 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         plain,
         followed: (path) => this.protection(path),
         credential: (path, link) =>
-          credentialInWalk(path, link ? real(path) : path, repositories, budget),
+          credentialInWalk(
+            path,
+            link ? real(path) : path,
+            repositories,
+            budget,
+            toolConfig(path, link ? real(path) : path),
+          ),
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),

@@ -27,8 +27,6 @@ export interface RepositoryReader {
   contents(dir: string): RepositoryContents | 'none' | null;
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   config(dir: string): string | null;
-  /** The text of a small regular file (a git config); null when absent, unreadable or large. */
-  smallText(path: string): string | null;
   /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
   textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
   /** True when the file has more than one name (a hard link): its other names are unknown. */
@@ -141,33 +139,22 @@ export function repositoryExposure(
 }
 
 /**
- * A small file whose text holds a credential, wherever it lives and whatever its name: a git
- * config with a login in a URL, a key block or secret-shaped token in any file (~/backup/id_rsa,
- * ~/Downloads/token.txt), an env file's API_KEY=… (constitution/stored-credentials.ts); else null.
- */
-export function storedCredentialProtection(
-  path: string,
-  reader: RepositoryReader,
-): Protection | null {
-  const text = reader.smallText(path);
-  return text === null ? null : credentialTextProtection(path, text, reader.multiNamed(path));
-}
-
-/**
  * The credential the text of the file `path` holds (a git config's by its own shapes; a file of
- * several names as an env file too), or null.
+ * several names as an env file too; a tool's config in the home (`toolConfig`) by its settings
+ * too), or null.
  */
 export function credentialTextProtection(
   path: string,
   text: string,
   multiNamed: boolean,
+  toolConfig = false,
 ): Protection | null {
   const name = basename(path);
   const credential =
     binarySecretStoreIn(text) ??
     (GIT_CONFIG_NAMES.has(name)
       ? storedCredentialIn(text)
-      : credentialInFile(name, text, multiNamed));
+      : credentialInFile(name, text, multiNamed, toolConfig));
   return credential === null ? null : credentialProtection(credential.name);
 }
 

@@ -98,6 +98,76 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(plain)).toBeUndefined();
   });
 
+  it('inline code Custode would run only in its sandbox asks: the agent runs it with the whole home', async () => {
+    // The path is built at run time, so no decision sees it; only Custode's sandbox hides ~/.ssh.
+    const reads =
+      "node -e \"console.log(require('fs').readFileSync(require('os').homedir()+Buffer.from('2f2e7373682f69645f65643235353139','hex').toString(),'utf8'))\"";
+    const clean = join(home, 'projects', 'clean');
+    mkdirSync(clean, { recursive: true });
+    execFileSync('git', ['init', '-q', clean]);
+    writeFileSync(join(clean, 'package.json'), '{"version":"1.2.3"}\n');
+    for (const command of [reads, 'node -p "require(\'./package.json\').version"']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, clean));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+  });
+
+  it("a Bash line that prints the environment asks: the agent's holds its own keys, not Custode's reduced one", async () => {
+    for (const command of ['env', 'env -0 | grep -z KEY', 'env | sort']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+    const plain = await runCli(['hook', 'claude-code'], payload('Bash', { command: 'ls src' }));
+    expect(decisionOf(plain)).toBeUndefined();
+  });
+
+  it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {
+    const repo = (name: string): string => {
+      const dir = join(home, 'projects', name);
+      mkdirSync(dir, { recursive: true });
+      execFileSync('git', ['init', '-q', dir]);
+      writeFileSync(join(dir, 'a.txt'), 'a\n');
+      return dir;
+    };
+    const monitored = repo('monitored');
+    execFileSync('git', ['-C', monitored, 'config', 'core.fsmonitor', './watch.sh']);
+    const hooked = repo('hooked');
+    writeFileSync(join(hooked, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nexit 0\n', {
+      mode: 0o755,
+    });
+    const viaPath = repo('via-path');
+    mkdirSync(join(viaPath, 'githooks'));
+    writeFileSync(join(viaPath, 'githooks', 'post-checkout'), '#!/bin/sh\n', { mode: 0o755 });
+    execFileSync('git', ['-C', viaPath, 'config', 'core.hooksPath', 'githooks']);
+    const plain = repo('plain');
+    for (const [command, cwd] of [
+      ['git status', monitored],
+      ['git diff --stat', monitored],
+      ['git commit -qm wip', hooked],
+      [`git -C ${hooked} commit -qm wip`, home],
+      ['git checkout -b topic', viaPath],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, cwd));
+      expect(decisionOf(run), `${command} in ${cwd}`).toBe('ask');
+    }
+    for (const [command, cwd] of [
+      ['git status', hooked],
+      ['git status', plain],
+      ['git commit -qm wip', plain],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }, cwd));
+      expect(decisionOf(run), `${command} in ${cwd}`).toBeUndefined();
+    }
+  });
+
+  it.todo(
+    "asks for a Read of a file over 16 MiB (TREE_TEXT_LIMIT), which no decision reads for a credential: write 17 MiB of log lines then `Authorization: token ghp_…` to ~/big.log; Read {file_path: ~/big.log, offset: 530000} gets no decision today and the agent reads the token (Custode's own fs_read cuts it at run time)",
+  );
+
+  it.todo(
+    "asks for project code (npm test, pytest) while the agent has written files nobody reviewed: Write {file_path: <cwd>/test/x.test.js} with code that prints ~/.ssh/id_ed25519, then Bash `npm test` gets no decision today; Custode's own tier asks while its writes are unreviewed, the gate does not see the agent's",
+  );
+
   it('a path whose `..` climbs out of a link is judged where the kernel opens it', async () => {
     mkdirSync(join(dotfiles, 'sub'), { recursive: true });
     symlinkSync(join(dotfiles, 'sub'), join(project, 'dl'));

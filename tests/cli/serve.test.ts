@@ -118,6 +118,10 @@ describe('custode serve on 127.0.0.1', { timeout: 60_000 }, () => {
     const answer = await post({ port }, payload('Bash', { command: 'ls' }), 'text/plain');
     expect(answer.status).toBe(415);
   });
+
+  it.todo(
+    'answers only its own user: any local user can POST a payload to 127.0.0.1:8719 (cwd: the serving user\'s home, Grep of ~/notes) and the reason names the serving user\'s files ("…/notes/keys.txt below it is a file holding a credential"); --socket (mode 0600) has no such problem: make it the default, or require a secret header',
+  );
 });
 
 describe('custode serve on a unix socket', { timeout: 60_000 }, () => {

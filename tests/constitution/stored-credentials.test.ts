@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   credentialInFile,
   ENV_CREDENTIAL,
+  TOOL_CONFIG_CREDENTIAL,
   STORED_CREDENTIALS,
   storedCredentialIn,
   withoutCredentials,
@@ -41,6 +42,16 @@ describe('credentials held in any file', () => {
     expect(credentialInFile('.env.example', 'API_KEY=abcd1234')).toBeNull();
     expect(credentialInFile('config.js', 'API_KEY=abcd1234')).toBeNull();
     expect(credentialInFile('prod.env', 'API_KEY=abcd1234')).not.toBeNull();
+  });
+
+  it("a tool's config in the home keeps a login as a setting; the same line elsewhere is none", () => {
+    for (const text of TOOL_CONFIG_CREDENTIAL.must)
+      expect(credentialInFile('config.yaml', text, false, true)?.name, text).toBe(
+        TOOL_CONFIG_CREDENTIAL.name,
+      );
+    for (const text of TOOL_CONFIG_CREDENTIAL.mustNot)
+      expect(credentialInFile('config.yaml', text, false, true), text).toBeNull();
+    expect(credentialInFile('config.yaml', 'password: hunter22x')).toBeNull();
   });
 
   it('the text a call without a card prints keeps no key block, token or login', () => {

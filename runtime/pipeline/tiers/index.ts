@@ -207,6 +207,7 @@ export function workspaceAnswer(workspace: WorkspaceDecision | null): TierAnswer
 export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
   const { paths } = ctx;
   let protectedDirs: readonly string[] | undefined;
+  const gitConfigs = new Map<string, string | null>();
   return {
     executor: ctx.executor,
     args: ctx.args,
@@ -224,6 +225,10 @@ export function tierScope(ctx: TierContext, cwd: string): WorkspaceScope {
     isAppendableData: ctx.isAppendableData,
     isPlainFile: ctx.isPlainFile,
     protectedDirs: () => (protectedDirs ??= ctx.protectedDirs()),
+    gitConfig(dir) {
+      if (!gitConfigs.has(dir)) gitConfigs.set(dir, paths.gitConfig(dir));
+      return gitConfigs.get(dir) ?? null;
+    },
     unreviewed: ctx.unreviewed,
   };
 }

@@ -37,6 +37,8 @@ export interface WorkspaceScope extends ShellScope {
    * without a card. Looked up when a check first asks, once per scope.
    */
   readonly protectedDirs: () => readonly string[];
+  /** A directory's git config as git lists it (PathOracle.gitConfig), read once per scope. */
+  readonly gitConfig: (dir: string) => string | null;
   /** Files calls without a card wrote, which project code must not run unseen. */
   readonly unreviewed: UnreviewedWrites;
   /** Existing files an append may reach because git can give them back (tiers/restorable-append.ts). */

@@ -5,12 +5,13 @@
 // Together: no path is written twice or inside what another write fills. (The policy keeps a
 // call to scratch or the workspace, never both: a symlink copied into /tmp could join them.)
 import { basename, dirname, join } from 'node:path';
+import { gitRunPlaces } from '../../../constitution/git-programs.ts';
 import { hiddenByPrivateTmp } from '../../../executors/sandbox/bwrap-args.ts';
 import { isUnder } from '../../vaglio/normalize-path.ts';
 import { namePattern } from '../../shell/glob-name.ts';
 import { absoluteUserPath, climbsThroughName, resolveThroughSymlinks } from '../scope-paths.ts';
 import { hasGlob } from './match.ts';
-import type { WorkspaceScope } from './policy.ts';
+import { findRepository, type WorkspaceScope } from './policy.ts';
 import type { WorkspaceTarget } from './spec.ts';
 
 /** Out of every protected place and inside roots.write: one path the command writes. */
@@ -26,10 +27,12 @@ function nearestExisting(path: string, scope: WorkspaceScope): string {
 }
 
 /**
- * A git directory by what it holds, whatever its name (a bare ~/repos/app.git, a work tree's
- * separate git dir): its hooks and config run on the host like those of any `.git`.
+ * Inside a directory whose own files run on the host, known by what it holds, whatever its name:
+ * a git directory (a bare ~/repos/app.git, a work tree's separate git dir), whose hooks and config
+ * run like those of any `.git`; a Python environment (its pyvenv.cfg), whose interpreter runs
+ * every .pth file and sitecustomize.py at each start, and whose bin/ holds its commands.
  */
-function inGitDir(path: string, scope: WorkspaceScope): boolean {
+function inRunningPlace(path: string, scope: WorkspaceScope): boolean {
   for (let dir = path; ; dir = dirname(dir)) {
     if (
       scope.entryExists(join(dir, 'HEAD')) &&
@@ -37,25 +40,53 @@ function inGitDir(path: string, scope: WorkspaceScope): boolean {
       scope.isDirectory(join(dir, 'refs'))
     )
       return true;
+    if (scope.entryExists(join(dir, 'pyvenv.cfg'))) return true;
     if (dir === '/') return false;
   }
+}
+
+/** An interpreter's installed packages, outside an environment too (a vendored dist-packages). */
+const PACKAGE_DIRS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages']);
+
+/**
+ * A file git itself runs, as the config its work tree (or, outside one, the home) sees names it:
+ * in a hooks directory (core.hooksPath: a tracked `githooks/`, or ~/git-hooks from the global
+ * config) or a word of a command a key gives git to start (`core.fsmonitor = ./fsmonitor.sh`,
+ * a filter's `sh scripts/clean.sh`). A config git could not list in a work tree may name any.
+ */
+function runByGit(path: string, scope: WorkspaceScope): boolean {
+  const tree = findRepository(dirname(path), scope);
+  const base = tree ?? scope.realHome;
+  const config = scope.gitConfig(base);
+  if (config === null) return tree !== null;
+  const places = gitRunPlaces(config);
+  const where = (word: string): string[] => {
+    const named = absoluteUserPath(word, scope.home, base);
+    return [named, scope.paths.real(named)];
+  };
+  return (
+    places.hooksDirs.some((dir) => where(dir).some((place) => isUnder(path, place))) ||
+    places.programWords.some((word) => where(word).includes(path))
+  );
 }
 
 /**
  * A write here could change what runs later or Custode's own records: the home itself, ~/bin,
  * the PATH's directories and their install prefixes, Custode's own code, anything hidden (a
  * dot-named file or directory anywhere in the path: .git, .husky, .envrc, .cargo/config.toml,
- * .npmrc and ~/.bashrc are how tools find their hooks and settings), any git directory, and
- * where a link among those leads (~/.bashrc -> ~/dotfiles/bashrc). Callers ask for the path as
+ * .npmrc and ~/.bashrc are how tools find their hooks and settings), any git directory or
+ * Python environment (site-packages, a venv), a file git runs (a hooks directory its config names, a program it starts), and where a link among
+ * those leads (~/.bashrc -> ~/dotfiles/bashrc). Callers ask for the path as
  * written and as its links resolve.
  */
 export function isProtected(path: string, scope: WorkspaceScope): boolean {
   const home = scope.realHome;
   if (path === home || isUnder(path, join(home, 'bin')) || isUnder(path, join(scope.home, 'bin')))
     return true;
-  if (path.split('/').some((segment) => segment.startsWith('.'))) return true;
+  const segments = path.split('/');
+  if (segments.some((segment) => segment.startsWith('.') || PACKAGE_DIRS.has(segment))) return true;
   if (scope.protectedDirs().some((dir) => isUnder(path, dir))) return true;
-  return inGitDir(path, scope);
+  return inRunningPlace(path, scope) || runByGit(path, scope);
 }
 
 /**

@@ -1,0 +1,81 @@
+// Git in the agent's own shell starts what Custode's sandbox switches off for a call without a
+// card (executors/shell-exec.ts): the program core.fsmonitor names, on any command that looks at
+// the work tree, and the repository's hooks, on the commands that fire them. A repository that
+// came with its own .git (an unpacked archive, a copied project) brings both, so a git line the
+// gate would wave on asks when its repository has either.
+import { dirname, isAbsolute, join } from 'node:path';
+import type { ParsedShell, ShellWord } from '../shell/types.ts';
+import type { PathOracle } from '../pipeline/paths.ts';
+
+/** Subcommands that fire a hook (pre-commit, post-checkout, pre-push, post-merge …). */
+const FIRES_HOOKS: ReadonlySet<string> = new Set([
+  'commit',
+  'merge',
+  'checkout',
+  'switch',
+  'rebase',
+  'am',
+  'push',
+  'pull',
+  'cherry-pick',
+  'revert',
+  'worktree',
+  'clone',
+  'reset',
+  'gc',
+]);
+
+/** core.fsmonitor's values that start no program of the repository's (the built-in daemon). */
+const NO_PROGRAM = /^(?:true|false|yes|no|on|off|1|0)?$/i;
+
+/** Git's options before its subcommand that take a separate value. */
+const VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+/** Where git runs (its -C, else `cwd`) and its subcommand, or null when a word is unknown. */
+function gitCall(args: readonly ShellWord[], cwd: string): { dir: string; sub: string } | null {
+  let dir = cwd;
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] as ShellWord;
+    if (!word.literal) return null;
+    if (!word.text.startsWith('-')) return { dir, sub: word.text };
+    if (!VALUED.has(word.text)) continue;
+    const value = args[i + 1];
+    if (value === undefined || !value.literal) return null;
+    if (word.text === '-C') dir = isAbsolute(value.text) ? value.text : join(dir, value.text);
+    i += 1;
+  }
+  return null;
+}
+
+/** The hooks a repository in `dir` would run: files other than git's samples in its hooks dirs. */
+function hasHooks(dir: string, config: string, paths: PathOracle): boolean {
+  const dirs: string[] = [];
+  for (let at = dir; ; at = dirname(at)) {
+    if (paths.globMatches(join(at, '.git', 'hooks', '*')) !== null) {
+      dirs.push(join(at, '.git', 'hooks'));
+      const named = /^core\.hookspath=(.*)$/im.exec(config)?.[1]?.trim();
+      if (named !== undefined && named !== '') dirs.push(paths.absolute(named, at));
+      break;
+    }
+    if (at === '/') break;
+  }
+  return dirs.some((hooks) =>
+    (paths.globMatches(join(hooks, '*')) ?? []).some((hook) => !hook.endsWith('.sample')),
+  );
+}
+
+/** Why git in this line would start a program of its repository's on the host; null if none. */
+export function gitOnHost(parsed: ParsedShell, cwd: string, paths: PathOracle): string | null {
+  for (const command of parsed.commands) {
+    if (command.binary !== 'git') continue;
+    const call = gitCall(command.args, paths.absolute(cwd));
+    if (call === null) return 'the agent would run git with options Custode could not read';
+    const config = paths.gitConfig(call.dir) ?? '';
+    const monitor = /^core\.fsmonitor=(.*)$/im.exec(config)?.[1]?.trim() ?? '';
+    if (!NO_PROGRAM.test(monitor))
+      return `git in ${call.dir} would start core.fsmonitor (${monitor}) on the host; Custode's sandbox switches it off`;
+    if (FIRES_HOOKS.has(call.sub) && hasHooks(call.dir, config, paths))
+      return `git ${call.sub} in ${call.dir} would run the repository's hooks on the host; Custode's sandbox switches them off`;
+  }
+  return null;
+}
