@@ -51,6 +51,12 @@ describe('a grant on a system file is denied', () => {
     // a capability, and / itself
     'sudo setcap cap_setuid+ep /usr/bin/python3',
     'sudo setcap cap_net_raw=ep /usr/lib/x',
+    // setcap pairs each file with its own spec: a -r elsewhere on the line removes nothing here
+    'sudo setcap cap_setuid+ep /usr/bin/python3 -r /usr/bin/ping',
+    'sudo setcap -r /usr/bin/ping cap_setuid+ep /usr/bin/python3',
+    'sudo setcap -q -n 0 cap_setuid+ep /usr/bin/python3',
+    'sudo setcap - /usr/bin/python3',
+    'sudo setcap "$CAPS" /usr/bin/python3 -r /usr/bin/ping',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe(GRANT);
   });
@@ -76,6 +82,8 @@ describe('a change that grants nothing, or not on a system file, passes the guar
     'sudo chown .staff /etc/hosts',
     'sudo chgrp staff /etc/hosts',
     'sudo setcap -r /usr/bin/ping',
+    'sudo setcap -v -r /usr/bin/ping -r /usr/bin/arping',
+    'sudo setcap cap_net_raw+ep /data/ada/bin/ping -r /usr/bin/ping',
     'sudo chmod --reference=/etc/hosts /etc/motd',
     'sudo chown --reference /etc/hosts /etc/motd',
     'chmod 4755 ~/bin/tool',
