@@ -40,6 +40,8 @@ describe('a deleter fed something else is not a wipe', () => {
     'echo /var/tmp/a /var/tmp/b > l; xargs -a l rm -rf',
     'xargs rm -rf <<< ~/project/build',
     'xargs rm -rf <<EOF\n/var/tmp/cache\nEOF',
+    // a listing AFTER the deleter in the pipe reads its output; it does not feed it
+    'cat list.txt | xargs rm -rv | ls ~',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).not.toBe(WIPE);
   });
