@@ -25,6 +25,8 @@ describe('an unbounded fork is denied', () => {
     'cat /dev/zero | xargs -P0 -n1 true',
     'cat /dev/random | xargs -P0 -n1 true',
     'cat /dev/urandom | tr -dc a-z | xargs -P0 -n1 touch',
+    'cat header.txt /dev/zero | xargs -P0 -n1 true',
+    'yes | nohup xargs -P0 -n1 sh -c true',
     'while :; do sleep 1 & done',
     "ruby -e 'loop { fork }'",
   ])('%s', (command) => {
@@ -49,6 +51,12 @@ describe('a fork that stops is not a fork bomb', () => {
     'while true; do sleep 1; done',
     "python3 -c 'import os; os.fork()'",
     "perl -e 'print for 1..3'",
+    'head -c 64 /dev/urandom | xargs -P0 -n1 echo',
+    'cat ./dev/zero | xargs -P0 -n1 echo',
+    'cat /dev/zero.bak | xargs -P0 -n1 echo',
+    'yes | xargs -P01 -n1 echo | head -n 3',
+    'seq 3 | xargs -P0 -n1 yes | head -n 5',
+    'f(){ ls | wc -l; }; f',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).not.toBe(FORK_BOMB);
   });

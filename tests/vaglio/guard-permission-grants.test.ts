@@ -57,6 +57,8 @@ describe('a grant on a system file is denied', () => {
     'sudo setcap -q -n 0 cap_setuid+ep /usr/bin/python3',
     'sudo setcap - /usr/bin/python3',
     'sudo setcap "$CAPS" /usr/bin/python3 -r /usr/bin/ping',
+    'sudo setcap $OPT cap_setuid+ep /usr/bin/python3',
+    'sudo setcap -v cap_setuid+ep /usr/bin/python3',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe(GRANT);
   });
