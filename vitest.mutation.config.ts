@@ -13,6 +13,9 @@ const SAFETY_CORE_TESTS = [
   'tests/approvals/store.test.ts',
   'tests/log/audit-log.test.ts',
   'tests/executors/sandbox/bwrap-args.test.ts',
+  'tests/executors/tree-protection.test.ts',
+  'tests/executors/boundary.test.ts',
+  'tests/executors/fs-search.test.ts',
   'tests/executors/sandbox/secret-*.test.ts',
 ];
 // CUSTODE_MUTATE_TESTS=glob,glob narrows a one-module run to that module's own tests (faster

@@ -2,7 +2,7 @@
 // the group or everyone, an owner who is not root, a file capability. `chmod 755
 // /usr/local/bin/tool` or `chown root:root /etc/x` take nothing from anyone and are not here.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { hasFlag, operands } from './command-effects.ts';
+import { operands } from './command-effects.ts';
 
 // Symbolic clause: who, then an operator and the permissions (`u+s`, `go+w`, `a=rwx`, `+s`).
 const CLAUSE = /^([ugoa]*)([-+=])([rwxXst]*)$/;
@@ -33,8 +33,32 @@ function ownerGrants(spec: string): boolean {
 }
 
 /**
+ * The files setcap gives capabilities to. Each file follows its own spec (`setcap CAPS a -r b`):
+ * `-r` takes b's away, any other spec (caps, `-` for stdin) sets a's. A word known only at run
+ * time could be an option that shifts the pairs, so then every operand counts.
+ */
+function capabilityFiles(args: readonly ShellWord[]): ShellWord[] {
+  if (args.some((a) => !a.literal)) return operands(args);
+  const files: ShellWord[] = [];
+  let spec: 'set' | 'remove' | null = null;
+  let rootId = false;
+  for (const arg of args) {
+    const text = arg.text;
+    if (rootId) rootId = false;
+    else if (spec === null && text === '-n') rootId = true;
+    else if (spec === null && text !== '-r' && text !== '-' && text.startsWith('-')) continue;
+    else if (spec === null) spec = text === '-r' ? 'remove' : 'set';
+    else {
+      if (spec === 'set') files.push(arg);
+      spec = null;
+    }
+  }
+  return files;
+}
+
+/**
  * The files this command hands to someone, or [] when it hands nothing (a mode that grants
- * nothing, an owner that is root, `setcap -r`, a `--reference` copy of another file's mode).
+ * nothing, an owner that is root, a file after `setcap -r`, a `--reference` copy of another file's mode).
  */
 export function grantedFiles(command: ShellCommand): ShellWord[] {
   const args = command.args;
@@ -46,7 +70,7 @@ export function grantedFiles(command: ShellCommand): ShellWord[] {
     case 'chown':
       return !first.literal || ownerGrants(first.text) ? rest : [];
     case 'setcap':
-      return hasFlag(args, 'r', []) ? [] : rest;
+      return capabilityFiles(args);
     default:
       return [];
   }

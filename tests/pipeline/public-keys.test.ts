@@ -77,6 +77,31 @@ describe('a public key file in ~/.ssh', () => {
     expect(await decide('shell_exec', { command: 'cat ~/.ssh/*.pub' }, env)).toBe('allow');
     expect(await decide('shell_exec', { command: 'cat ~/.ssh/*' }, env)).toBe('deny');
   });
+
+  it('is still a public key when pasted with indented lines and lines of spaces', async () => {
+    const other = await makeTempDir('home-');
+    await mkdir(join(other, '.ssh'), { recursive: true });
+    const pasted = `  ${PUBLIC}   \n\t\n ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7 work\n`;
+    await writeFile(join(other, '.ssh', 'pasted.pub'), pasted);
+    await writeFile(join(other, '.ssh', 'spaced.pub'), `${PUBLIC} \n  \n`);
+    const env = { ...process.env, HOME: other };
+    for (const name of ['pasted.pub', 'spaced.pub']) {
+      expect(await decide('fs_read', { path: `~/.ssh/${name}` }, env)).toBe('allow');
+      expect(await decide('shell_exec', { command: `cat ~/.ssh/${name}` }, env)).toBe('allow');
+    }
+  });
+
+  it('a .pub under an .ssh inside another store keeps that store forbidden', async () => {
+    const other = await makeTempDir('home-');
+    const env = { ...process.env, HOME: other };
+    for (const store of ['.gnupg', '.aws', '.kube', '.password-store']) {
+      await mkdir(join(other, store, '.ssh'), { recursive: true });
+      await writeFile(join(other, store, '.ssh', 'deploy.pub'), PUBLIC);
+      const path = `~/${store}/.ssh/deploy.pub`;
+      expect(await decide('fs_read', { path }, env), path).toBe('deny');
+      expect(await decide('shell_exec', { command: `cat ${path}` }, env), path).toBe('deny');
+    }
+  });
 });
 
 describe('the sandbox over ~/.ssh', () => {
