@@ -281,7 +281,16 @@ export function shellPayload(binary: string | null, args: readonly ShellWord[]):
     const word = at >= 0 ? args[at + 1] : undefined;
     return word === undefined ? null : payloadText(word);
   }
-  if (binary === null || !SHELLS.has(binary)) return null;
+  const at = shellScriptAt(binary, args);
+  return at < 0 ? null : payloadText(args[at] as ShellWord);
+}
+
+/**
+ * Where a shell's `-c` script is among its words (`bash -c SCRIPT NAME ARGS…`), or -1. The words
+ * after it are the script's $0, $1 …
+ */
+export function shellScriptAt(binary: string | null, args: readonly ShellWord[]): number {
+  if (binary === null || !SHELLS.has(binary)) return -1;
   let sawC = false;
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] as ShellWord;
@@ -295,7 +304,7 @@ export function shellPayload(binary: string | null, args: readonly ShellWord[]):
       continue;
     }
     if (word.literal && text.startsWith('--')) continue;
-    return sawC ? payloadText(word) : null;
+    return sawC ? i : -1;
   }
-  return null;
+  return -1;
 }

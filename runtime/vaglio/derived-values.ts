@@ -67,7 +67,7 @@ function absoluteOf(value: string, scope: DerivationScope): string[] {
 
 // Options these programs take that change nothing about the path they print.
 const PLAIN_OPTIONS =
-  /^-[LPzsqemef]+$|^--(?:zero|logical|physical|canonicalize(?:-existing|-missing)?|quiet|silent)$/;
+  /^-[LPzsqemef]+$|^-[1aA]+$|^--(?:zero|logical|physical|canonicalize(?:-existing|-missing)?|quiet|silent)$/;
 
 /** What a command prints, where it follows from its words alone; null when it does not. */
 function commandOutput(words: readonly ShellWord[], scope: DerivationScope): string[] | null {
@@ -96,6 +96,12 @@ function commandOutput(words: readonly ShellWord[], scope: DerivationScope): str
       return options.some((o) => /[fem]|canonicalize/.test(o))
         ? each((v) => absoluteOf(v, scope))
         : null;
+    case 'ls':
+      // Its entries' names, as the directory's entries (what a delete fed them takes, run there).
+      if (operands.some((a) => a.text.startsWith('-'))) return null;
+      return operands.length === 0
+        ? scope.pwd.map((dir) => `${dir}/*`)
+        : each((v) => absoluteOf(v, scope).map((dir) => `${dir}/*`));
     case 'echo':
       return args.length > 0 && args.every((a) => !/^-[neE]+$/.test(a.text))
         ? joined(args, scope)

@@ -3,6 +3,7 @@
 import type { ParsedShell, ShellWord, WordPart } from '../shell/types.ts';
 import { derivedValues, UNKNOWN } from './derived-values.ts';
 import { normalizePath } from './normalize-path.ts';
+import { shellScriptAt } from '../shell/unwrap.ts';
 
 const HOME_VAR = /\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g;
 // Anything that cannot be part of a path as written in code, prose, URLs or options.
@@ -90,7 +91,10 @@ function variableValues(
       vars.set(name, values);
     }
   }
-  const lists = [positional.map((v) => [v]), ...positionalLists(parsed, { vars, home, pwd })];
+  const scope = { vars, home, pwd };
+  const lists = [positional.map((v) => [v]), ...positionalLists(parsed, scope)];
+  const names = scriptNames(parsed, scope);
+  if (names.length > 0) vars.set('0', names.slice(0, MAX_VALUES_PER_VAR));
   addPositional(
     vars,
     lists,
@@ -101,7 +105,8 @@ function variableValues(
 
 /**
  * The lists of values the line makes its positional parameters ($1 …): `set -- a b` (or
- * `set a b`), and the arguments of each call of a function the line defines.
+ * `set a b`), the arguments of each call of a function the line defines, and those after the
+ * script's name in `sh -c SCRIPT NAME ARGS…`.
  */
 function positionalLists(parsed: ParsedShell, scope: Scope): string[][][] {
   const lists: string[][][] = [];
@@ -114,10 +119,26 @@ function positionalLists(parsed: ParsedShell, scope: Scope): string[][][] {
       else if (first !== undefined && !/^[-+]/.test(first.text)) words = command.args;
     } else if (command.binary !== null && parsed.functions.has(command.binary))
       words = command.args;
+    else {
+      // `sh -c SCRIPT NAME ARGS…`: NAME is the script's $0 and ARGS its $1 …
+      const at = shellScriptAt(command.binary, command.args);
+      if (at >= 0) words = command.args.slice(at + 2);
+    }
     if (words !== null)
       lists.push(words.map((w) => (w.literal ? [w.text] : expandParts(w.parts, scope))));
   }
   return lists;
+}
+
+/** The values of $0 in a script the line runs as `sh -c SCRIPT NAME …`: NAME. */
+function scriptNames(parsed: ParsedShell, scope: Scope): string[] {
+  const names = parsed.commands.flatMap((command) => {
+    const at = shellScriptAt(command.binary, command.args);
+    const name = at < 0 ? undefined : command.args[at + 1];
+    if (name === undefined) return [];
+    return name.literal ? [name.text] : expandParts(name.parts, scope);
+  });
+  return [...new Set(names)];
 }
 
 /** $1 … $9, $@ and $* from each list; after a `shift`, any later value may be at any position. */
