@@ -77,6 +77,32 @@ const APT_CACHE_FLAGS = [
 // dpkg's query actions; every other action installs, removes or configures.
 const DPKG_QUERIES = ['-l', '--list', '-L', '--listfiles', '-s', '--status', '-S', '--search'];
 
+/**
+ * `python3 -m pip list|show|freeze`: pip's read-only queries run through the interpreter, as the
+ * pip rules above take them (package names are not paths); any other module or subcommand, or an
+ * interpreter option, is refused.
+ */
+const PYTHON_PIPS = ['python', 'python3'].map((binary): ReadOnlyRuleSpec => ({
+  name: `${binary} -m pip list`,
+  binary,
+  allowed_flags: ['-m', ...PIP_FLAGS],
+  required_flags: ['-m'],
+  paths: (args) =>
+    args[0] === '-m' &&
+    (args[1] === 'pip' || args[1] === 'pip3') &&
+    ['list', 'show', 'freeze'].includes(args[2] ?? '')
+      ? []
+      : null,
+  examples: {
+    match: [`${binary} -m pip show requests`, `${binary} -m pip list --outdated`],
+    no_match: [
+      `${binary} -m pip install requests`,
+      `${binary} -m http.server`,
+      `${binary} -I -m pip list`,
+    ],
+  },
+}));
+
 /** Toolchain rules: node, python, npm, pip, go, the system's package database. */
 export const TOOLCHAIN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   version('node', ['--version', '-v']),
@@ -162,6 +188,7 @@ export const TOOLCHAIN_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   ),
   version('npm', ['--version', '-v']),
   ...PIPS,
+  ...PYTHON_PIPS,
   sub('go', ['version'], { match: ['go version'], no_match: ['go run .'] }),
   // go env -w / -u rewrite the go env file.
   sub(
