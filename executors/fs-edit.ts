@@ -10,7 +10,7 @@ import { assertStillRecoverable, resolveInRoots } from './boundary.ts';
 export const fsEdit = defineExecutor({
   name: 'fs_edit',
   description:
-    'Replace one exact occurrence of old_text with new_text in a file. old_text must appear exactly once; include surrounding lines to make it unique.',
+    'Replace one exact occurrence of old_text with new_text in a file. old_text must appear exactly once; include surrounding lines to make it unique. Use it rather than sed -i or rewriting the whole file.',
   args: z.lazy(() =>
     z.strictObject({
       path: z.string().min(1).describe('File to edit; ~ is the home directory.'),

@@ -51,6 +51,49 @@ const KUBECTL_FLAGS = [
 // values get and describe would print.
 const KUBECTL_REFUSED = /file=|(^|,)secrets?($|[/,.])/i;
 
+// systemctl -H runs ssh to another machine, -M enters a container.
+const SYSTEMCTL_FORBIDDEN = ['-H', '--host', '-M', '--machine'];
+
+// journalctl options that choose and shape what is printed.
+const JOURNALCTL_FLAGS = [
+  '-b',
+  '--boot',
+  '-k',
+  '--dmesg',
+  '-u',
+  '--unit',
+  '--user-unit',
+  '--user',
+  '--system',
+  '-p',
+  '--priority',
+  '-n',
+  '--lines',
+  '-e',
+  '--pager-end',
+  '-r',
+  '--reverse',
+  '-S',
+  '--since',
+  '-U',
+  '--until',
+  '-g',
+  '--grep',
+  '--case-sensitive',
+  '-o',
+  '--output',
+  '-x',
+  '--catalog',
+  '-q',
+  '--quiet',
+  '--no-pager',
+  '--no-hostname',
+  '--list-boots',
+  '--utc',
+  '-t',
+  '--identifier',
+];
+
 /** Docker, kubectl, service managers and disk tools. */
 export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   sub(
@@ -106,10 +149,61 @@ export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
     },
     { allowed_flags: KUBECTL_FLAGS, paths: refusing(KUBECTL_REFUSED) },
   ),
-  sub('systemctl', ['status', 'is-active', 'is-enabled', 'list-units'], {
-    match: ['systemctl status nginx'],
-    no_match: ['systemctl stop nginx'],
-  }),
+  // systemctl asks systemd over D-Bus, and a call without a card sees no host socket: these run
+  // without a card only to fail there (as `crontab -l` would); no more of them are added.
+  sub(
+    'systemctl',
+    ['status', 'is-active', 'is-enabled', 'list-units'],
+    {
+      match: ['systemctl status nginx'],
+      no_match: ['systemctl stop nginx', 'systemctl -H me@host status nginx'],
+    },
+    { forbidden_flags: SYSTEMCTL_FORBIDDEN },
+  ),
+  // The journal as the user may read it; options that follow, write (--vacuum-*, --rotate,
+  // --flush, --setup-keys, --update-catalog) or reach other machines (-M) are not in the list.
+  {
+    name: 'journalctl',
+    binary: 'journalctl',
+    allowed_flags: JOURNALCTL_FLAGS,
+    examples: {
+      match: [
+        'journalctl -p err -b --no-pager -n 30',
+        'journalctl --user -u backup.service --since today',
+      ],
+      no_match: ['journalctl --vacuum-time=1d', 'journalctl -f', 'journalctl -M box'],
+    },
+  },
+  // The kernel's ring buffer; -c/-C clear it and -n/-D/-E set the console, -w follows.
+  {
+    name: 'dmesg',
+    binary: 'dmesg',
+    allowed_flags: [
+      '-l',
+      '--level',
+      '-T',
+      '--ctime',
+      '-k',
+      '--kernel',
+      '-x',
+      '--decode',
+      '-t',
+      '--notime',
+      '-H',
+      '--human',
+      '-L',
+      '--color',
+      '-f',
+      '--facility',
+      '-P',
+      '--nopager',
+    ],
+    max_args: 0,
+    examples: {
+      match: ['dmesg --level=err,warn -T', 'dmesg -T'],
+      no_match: ['dmesg -C', 'dmesg -w'],
+    },
+  },
   sub('launchctl', ['print', 'list'], {
     match: ['launchctl print system/x'],
     no_match: ['launchctl stop x'],

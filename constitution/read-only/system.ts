@@ -211,6 +211,10 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
     },
   }),
   plain('printf', 'printf "%s\\n" hi', 'printf hi > out.txt'),
+  // The no-op builtins that end `… || true` and `cmd || :`: they open and print nothing.
+  ...['true', 'false', ':'].map((binary) =>
+    plain(binary, binary, `${binary} > out.txt`, { max_args: 0 }),
+  ),
   plain('date', 'date +%Y-%m-%d', 'date -s "2020-01-01"', {
     forbidden_flags: ['-s', '--set'],
     paths: datePaths,

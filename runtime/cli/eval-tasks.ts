@@ -2,11 +2,9 @@
 // tasks replayed through the real chat with a scripted model, every card answered "once";
 // prints cards shown against cards wanted. Exits 1 when a must-ask call ran without a card.
 import { replayTask, type TaskResult } from '../bench/tasks/replay.ts';
-import { formatReport, totalsOf, type TaskSet } from '../bench/tasks/report.ts';
+import { formatReport, totalsOf } from '../bench/tasks/report.ts';
 import { startScriptedOpenAi } from '../bench/tasks/scripted-openai.ts';
-import { freshTasks } from '../bench/tasks/task-list-fresh.ts';
-import { thirdTasks } from '../bench/tasks/task-list-third.ts';
-import { everydayTasks } from '../bench/tasks/task-list.ts';
+import { taskSets } from '../bench/tasks/task-sets.ts';
 import { parseCommand, type CliIo, type CommandSpec } from './io.ts';
 
 export const spec = {
@@ -22,16 +20,6 @@ export const spec = {
     keep: { type: 'boolean' },
   },
 } satisfies CommandSpec;
-
-/**
- * The first set, tuned against since 2026-11-23; the fresh set, written before tuning on
- * 2026-11-25 and tuned against since; the third, written before tuning on 2026-11-26.
- */
-const taskSets: readonly TaskSet[] = [
-  { name: 'first (46, tuned against)', tasks: everydayTasks },
-  { name: 'fresh (39, written 2026-11-25, tuned against)', tasks: freshTasks },
-  { name: 'third (written 2026-11-26, before tuning)', tasks: thirdTasks },
-];
 
 /** Run `custode eval-tasks`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {

@@ -11,8 +11,7 @@ import {
   startScriptedOpenAi,
   type ScriptedOpenAi,
 } from '../../runtime/bench/tasks/scripted-openai.ts';
-import { freshTasks } from '../../runtime/bench/tasks/task-list-fresh.ts';
-import { thirdTasks } from '../../runtime/bench/tasks/task-list-third.ts';
+import { taskSets } from '../../runtime/bench/tasks/task-sets.ts';
 import { everydayTasks } from '../../runtime/bench/tasks/task-list.ts';
 import type { EverydayTask } from '../../runtime/bench/tasks/task-types.ts';
 import { exists } from '../helpers/exists.ts';
@@ -24,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function task(id: string): EverydayTask {
-  const found = everydayTasks.find((candidate) => candidate.id === id);
+  const found = taskSets.flatMap((set) => set.tasks).find((candidate) => candidate.id === id);
   if (!found) throw new Error(`no task ${id}`);
   return found;
 }
@@ -40,23 +39,20 @@ describe('the task list', () => {
     expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(10);
   });
 
-  it('has a fresh set of at least 30 tasks over every group, its ids unique across both sets', () => {
-    expect(freshTasks.length).toBeGreaterThanOrEqual(30);
-    const ids = [...everydayTasks, ...freshTasks].map((entry) => entry.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(freshTasks.map((entry) => entry.group)).size).toBe(6);
-    const calls = freshTasks.flatMap((entry) => entry.calls);
-    expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(9);
-  });
-
-  it('has a third set of at least 30 tasks over every group, its ids unique across all sets', () => {
-    expect(thirdTasks.length).toBeGreaterThanOrEqual(30);
-    const ids = [...everydayTasks, ...freshTasks, ...thirdTasks].map((entry) => entry.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(thirdTasks.map((entry) => entry.group)).size).toBe(6);
-    const calls = thirdTasks.flatMap((entry) => entry.calls);
-    expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(10);
-  });
+  it.each(taskSets.slice(1).map((set, index) => [set.name, index + 1] as const))(
+    'has the %s set of at least 30 tasks over every group, its ids unique across all sets',
+    (_name, index) => {
+      const set = taskSets[index]?.tasks ?? [];
+      expect(set.length).toBeGreaterThanOrEqual(30);
+      const ids = taskSets
+        .slice(0, index + 1)
+        .flatMap((earlier) => earlier.tasks.map((entry) => entry.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(set.map((entry) => entry.group)).size).toBe(6);
+      const calls = set.flatMap((entry) => entry.calls);
+      expect(calls.filter((call) => call.card === 'must').length).toBeGreaterThanOrEqual(9);
+    },
+  );
 });
 
 describe('replaying a task through the real chat', () => {
@@ -84,6 +80,11 @@ describe('replaying a task through the real chat', () => {
     } finally {
       await rm(result.home, { recursive: true, force: true });
     }
+  });
+
+  it('a call that names the home by its absolute path runs in the fixture HOME', async () => {
+    const result = await replayTask(task('history-graph'), server);
+    expect(result.calls[0]).toMatchObject({ ran: true, failure: null });
   });
 
   it('a refused call leaves the task not completed, and the turn still ends with an answer', async () => {

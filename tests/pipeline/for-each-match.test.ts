@@ -46,6 +46,19 @@ describe('a loop over the files a glob matches', () => {
     expect((await readdir(join(base, 'photos'))).sort()).toEqual(['photo-a.jpg', 'photo-b c.jpg']);
   });
 
+  it('runs a body that is one && chain of commands without a card', async () => {
+    const outcome = await decide(
+      'for f in *.md; do wc -l "$f" && echo "counted $f"; done',
+      'notes',
+    );
+    expect(outcome).toMatchObject({
+      decision: 'allow',
+      reason: 'read-only: for each of 2: wc, echo',
+    });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(JSON.stringify(result)).toContain('counted two.md');
+  });
+
   it('reads each match without a card', async () => {
     const outcome = await decide('for f in *.md; do wc -l "$f"; done', 'notes');
     expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only: for each of 2: wc' });
@@ -73,7 +86,10 @@ describe('loops that ask', () => {
       ['for f in *.md; do wc -l "$f"; done', 'odd'],
       ['for f in *.md; do mv "$f" "${f%.md}.txt"; done', 'notes'],
       ['for f in $(ls); do wc -l "$f"; done', 'notes'],
-      ['for f in *.md; do wc -l "$f" && wc -c "$f"; done', 'notes'],
+      ['for f in *.md; do wc -l "$f"; wc -c "$f"; done', 'notes'],
+      ['for f in *.md; do wc -l "$f" || rm "$f"; done', 'notes'],
+      ['for f in *.md; do cd .. && wc -l "$f"; done', 'notes'],
+      ['for f in *.md; do cp "$f" ../taken/ && rm "$f"; done', 'notes'],
       ['for f in *.png; do wc -l "$f"; done', 'notes'],
       ['for f in *.md; do wc -l "$f"; done', 'many'],
       ['for f in *.md; do wc -l "$f" > "$f.count"; done > /dev/null', 'notes'],

@@ -463,4 +463,21 @@ describe('parseShell: a && chain', () => {
     execFileSync('bash', ['-c', 'false && true > f && ls; true'], { cwd: dir, stdio: 'ignore' });
     expect(existsSync(join(dir, 'f'))).toBe(false);
   });
+
+  it('gives a pipe in the middle of the chain to its own element, as bash does', () => {
+    expect(parseShell('cd app && npm test 2>&1 | tail -5 && git status').andChain).toEqual([
+      'cd app',
+      'npm test 2>&1 | tail -5',
+      'git status',
+    ]);
+    expect(parseShell('a && b | c && d | e').andChain).toEqual(['a', 'b | c', 'd | e']);
+    expect(parseShell('a && b 2>&1 | c || d').andChain).toBeNull();
+    // bash: the failed `false` runs nothing after it, not even the pipeline's last stage.
+    const dir = mkdtempSync(join(process.env.HOME ?? '/var/tmp', 'chain-'));
+    execFileSync('bash', ['-c', 'false && true 2>&1 | touch f && ls; true'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    expect(existsSync(join(dir, 'f'))).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 // A lived-in HOME for the everyday tasks: notes, documents, downloads (photos, an invoice,
 // a tarball, a zip), a git project with commits and old and new logs, a python project with an
-// ignored .env, a script and dotfiles.
+// ignored .env, a small rust crate, a script and dotfiles.
 // Built fresh for each task under /var/tmp, so no task sees another's leftovers.
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -60,6 +60,21 @@ const pythonProject: Readonly<Record<string, string>> = {
     'import unittest\nfrom datetime import date\n\nfrom pyutil.dates import iso_week\n\n\nclass IsoWeekTest(unittest.TestCase):\n    def test_new_year(self):\n        self.assertEqual(iso_week(date(2026, 1, 1)), 1)\n',
 };
 
+/** A small rust crate with no dependencies (cargo needs no network for it). */
+const rustCrate: Readonly<Record<string, string>> = {
+  'Cargo.toml':
+    '[package]\nname = "rcalc"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n',
+  '.gitignore': '/target\n',
+  'src/lib.rs':
+    '/// Adds two numbers.\npub fn add(a: i64, b: i64) -> i64 {\n    a + b\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn adds() {\n        assert_eq!(add(2, 2), 4);\n    }\n}\n',
+};
+
+/**
+ * Where a task's call names the home by its absolute path (as a model does once a tool has
+ * printed one): the replay puts the fixture HOME in its place.
+ */
+export const fixtureHomeMark = '/home/alice';
+
 async function put(root: string, relative: string, content: string | Buffer): Promise<void> {
   const path = join(root, relative);
   await mkdir(dirname(path), { recursive: true });
@@ -109,6 +124,16 @@ async function buildPythonProject(home: string, env: NodeJS.ProcessEnv): Promise
   await put(root, '.env', 'API_TOKEN=fixture-token-not-real-7f3a\n');
 }
 
+/** The rcalc crate: one commit on main. */
+async function buildRustCrate(home: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const root = join(home, 'projects/rcalc');
+  const git = (...args: string[]) => execa('git', args, { cwd: root, env });
+  for (const [relative, content] of Object.entries(rustCrate)) await put(root, relative, content);
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'Initial commit');
+}
+
 /** Downloads: photos, a 2 MB data file, a tarball and (where `zip` exists) a zip. */
 async function buildDownloads(home: string, env: NodeJS.ProcessEnv): Promise<void> {
   const downloads = join(home, 'Downloads');
@@ -135,6 +160,7 @@ export async function buildFixtureHome(): Promise<{ home: string; env: NodeJS.Pr
   for (const [relative, content] of Object.entries(files)) await put(home, relative, content);
   await buildProject(home, env);
   await buildPythonProject(home, env);
+  await buildRustCrate(home, env);
   await buildDownloads(home, env);
   return { home, env };
 }

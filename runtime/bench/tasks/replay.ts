@@ -10,7 +10,7 @@ import { parseConfig } from '../../config.ts';
 import type { InvokeResult, Pipeline } from '../../pipeline/pipeline.ts';
 import type { Decision } from '../../pipeline/types.ts';
 import type { ChannelSink } from '../../planner/chat-service.ts';
-import { buildFixtureHome } from './fixture-home.ts';
+import { buildFixtureHome, fixtureHomeMark } from './fixture-home.ts';
 import { closingAnswer, type ScriptedOpenAi } from './scripted-openai.ts';
 import type { EverydayTask, TaskCall } from './task-types.ts';
 
@@ -59,6 +59,11 @@ export function runFailure(result: InvokeResult): string | null {
   if (value.timed_out === true) return `timed out: ${shorten(stderr)}`;
   if (value.exit_code === 0) return null;
   return `exit ${String(value.exit_code)}: ${shorten(stderr)}`;
+}
+
+/** The call's arguments with the fixture HOME where they name the home by its absolute path. */
+function inHome(args: TaskCall['args'], home: string): unknown {
+  return JSON.parse(JSON.stringify(args).replaceAll(fixtureHomeMark, home));
 }
 
 /** The pipeline, reporting each decision and run to the record of the call in play. */
@@ -146,7 +151,7 @@ export async function replayTask(
   server.play(() => {
     const call = task.calls[emitted];
     emitted += 1;
-    return call === undefined ? null : { tool: call.tool, args: call.args };
+    return call === undefined ? null : { tool: call.tool, args: inHome(call.args, home) };
   });
   const config = parseConfig({ llm: { provider: 'openai', base_url: server.baseUrl } });
   const app = await createApp({

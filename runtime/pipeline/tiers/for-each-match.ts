@@ -138,7 +138,7 @@ function changesWalk(before: string): boolean {
   );
 }
 
-/** The line with the loop as the group of its iterations, each body one simple command; null when it is not. */
+/** The line with the loop as the group of its iterations, each body one simple command or `&&` chain; null when it is not. */
 function unrolled(
   loop: ForLoop,
   values: readonly string[],
@@ -155,7 +155,11 @@ function unrolled(
   if (bodies.some((body) => body === null)) return null;
   const one = parseShell(command);
   const top = one.commands.filter((c) => c.origin === 'top');
-  if (one.errors || top.length !== 1) return null;
+  // One command, or one `&&` chain of single commands (`node --check "$f" && echo "ok: $f"`),
+  // none of which moves the directory: each iteration runs the chain as written.
+  const chain = top.length === 1 || one.andChain?.length === top.length;
+  if (one.errors || !chain) return null;
+  if (top.some((c) => c.binary === null || GLOB_OR_DIRECTORY.has(c.binary))) return null;
   // A builtin that sets variables could change the counter or the loop's variable.
   if (one.commands.some((c) => c.binary === null || SETS_VARIABLES.has(c.binary))) return null;
   const line = parseShell(`${shape.before}{ ${bodies.join('; ')}; }${loop.after}`);

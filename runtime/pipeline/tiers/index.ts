@@ -19,6 +19,7 @@ import { writableFor } from '../workspace/targets.ts';
 import { judgeKnownVariables, loopMaySet } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
+import { dropTrailingTrue } from './trailing-true.ts';
 import { judgeXargsAsExec } from './xargs-as-exec.ts';
 import {
   unreviewedCodeReason,
@@ -91,7 +92,7 @@ interface JudgedLine {
 }
 
 /**
- * The line as the tiers judge it: a leading `cd` and `-C DIR` folded into its cwd, known
+ * The line as the tiers judge it: a final `|| true` dropped, a leading `cd` and `-C DIR` folded into its cwd, known
  * variables, printed names and relative globs read as what they are, xargs as its -exec. Null
  * when the model asked for a card (to write every root), when the cwd has `..` after a name
  * (/dev/fd/../root is /: not judged from its text), or when a loop sets a variable that changes
@@ -103,7 +104,7 @@ function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   if (![...parsed.loopVariables].every((name) => loopMaySet(name, ctx.env))) return null;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const folded = foldLeadingCd(dropTrailingTrue(parsed), given, paths, ctx.isDirectory);
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
@@ -169,7 +170,7 @@ export async function shellTierAnswer(
 export function codeReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
   const { args, paths } = ctx;
   const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const folded = foldLeadingCd(parsed, given, paths, ctx.isDirectory);
+  const folded = foldLeadingCd(dropTrailingTrue(parsed), given, paths, ctx.isDirectory);
   const { shell, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   return unreviewedCodeReason(shell, ctx.readOnly, tierScope(ctx, cwd));
 }

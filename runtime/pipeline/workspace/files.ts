@@ -101,7 +101,8 @@ function namedTree(path: string): boolean {
   return /^(?:~\/|\/)[^/]/.test(path) && treeSource(path);
 }
 
-function copyOrMove(moves: boolean) {
+/** cp (moves false) or mv (true): the sources read or moved and the new names they get. */
+export function copyOrMove(moves: boolean) {
   return (args: readonly string[], isDirectory: IsDirectory): WorkspaceEffects | null => {
     // Only options that change how much is copied; -f, -b, -u, -t, -l, -s and friends are out.
     const parsed = words(args, {

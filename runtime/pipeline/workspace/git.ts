@@ -1,10 +1,12 @@
-// Workspace rules for local git changes: staging, committing with a message, a new branch, a
-// new tag, a stash, a new repository in a new directory. Nothing that rewrites history, talks to a remote
-// or discards changes.
-import { withPlainPaths } from './files.ts';
+// Workspace rules for local git changes: staging, committing with a message (or rewording the
+// last commit, which the reflog keeps), a rename to a new name, a new branch, a new tag, a stash,
+// a new repository in a new directory. Nothing that drops commits, talks to a remote or discards
+// changes.
+import { copyOrMove, withPlainPaths } from './files.ts';
 import {
   effects,
   words,
+  type IsDirectory,
   type Options,
   type ParsedWords,
   type WorkspaceEffects,
@@ -33,20 +35,44 @@ const GIT_ADD = gitSubcommand(
 );
 
 // A message is required: without one git opens an editor, which has no terminal here.
-// --amend and --fixup rewrite or reuse history; -c/-C reuse another commit's message.
+// --amend replaces the last commit with a new one (the old stays in the reflog, and a pushed one
+// can only be replaced on the remote by a push --force, which asks): with a message, or with
+// --no-edit to keep it. --fixup and -c/-C reuse another commit's message.
 const GIT_COMMIT = gitSubcommand(
   'commit',
   {
-    flags: ['-a', '--all', '-q', '--quiet', '-v', '-s', '--signoff', '--allow-empty'],
+    flags: [
+      '-a',
+      '--all',
+      '-q',
+      '--quiet',
+      '-v',
+      '-s',
+      '--signoff',
+      '--allow-empty',
+      '--amend',
+      '--no-edit',
+    ],
     valued: ['-m', '--message', '-F', '--file'],
   },
   (parsed) => {
     const file = parsed.values['-F'] ?? parsed.values['--file'];
     const message = parsed.values['-m'] ?? parsed.values['--message'];
-    if (message === undefined && file === undefined) return null;
+    const kept = parsed.values['--no-edit'] === true && parsed.values['--amend'] === true;
+    if (message === undefined && file === undefined && !kept) return null;
     return [...(typeof file === 'string' ? [file] : []), ...parsed.operands];
   },
 );
+
+// git mv to a new name, as mv does it (mv's checks of what is moved and where), plus the index.
+// git refuses a destination that exists unless -f, and its -n is a dry run, -k skips errors:
+// only -v is taken.
+function gitMove(args: readonly string[], isDirectory: IsDirectory): WorkspaceEffects | null {
+  if (args[0] !== 'mv' || args.slice(1).some((word) => word.startsWith('-') && word !== '-v'))
+    return null;
+  const moved = copyOrMove(true)(args.slice(1), isDirectory);
+  return moved === null ? null : { ...moved, repository: true };
+}
 
 // A new branch from the current state: the working tree and its changes stay as they are.
 function newBranch(sub: string, flag: string) {
@@ -95,13 +121,18 @@ function gitInit(args: readonly string[]): WorkspaceEffects | null {
   return effects({ targets: [{ path: dir, mode: 'create' }] });
 }
 
-function git(name: string, fn: WorkspaceRuleSpec['effects'], match: string, ...noMatch: string[]) {
+function git(
+  name: string,
+  fn: WorkspaceRuleSpec['effects'],
+  match: string | readonly string[],
+  ...noMatch: string[]
+) {
   return {
     name: `git ${name}`,
     binary: 'git',
     // `git commit -F /dev/stdin/notes < dir` would commit a file no check of its text saw.
     effects: withPlainPaths(fn),
-    examples: { match: [match], no_match: noMatch },
+    examples: { match: typeof match === 'string' ? [match] : match, no_match: noMatch },
   };
 }
 
@@ -111,10 +142,17 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   git(
     'commit',
     GIT_COMMIT,
-    'git commit -am "wip: login form"',
+    [
+      'git commit -am "wip: login form"',
+      'git commit --amend -m "Add tests"',
+      'git commit --amend --no-edit',
+    ],
     'git commit --amend',
+    'git commit --no-edit',
+    'git commit --amend --fixup HEAD~1',
     'git commit -F /dev/stdin/x',
   ),
+  git('mv', gitMove, 'git mv src/util.js src/strings.js', 'git mv -f a.js b.js', 'git mv a.js'),
   git(
     'checkout -b',
     newBranch('checkout', '-b'),

@@ -32,9 +32,17 @@ const PYTEST: Refused = {
   pattern: /^-[A-Za-z]*[po]/,
 };
 
+// Python linters, type checkers and formatters: where they write reports, caches and output, and
+// what loads or runs other code (pylint's --load-plugins and --init-hook, mypy's plugins).
+const PYTHON_LINT: Refused = {
+  names: ['o'],
+  pattern: /^--?[\w-]*(?:report|output|cache|plugin|hook|exec)/i,
+};
+
 /** By tool: npx names it first, the rules below by binary. */
 const REFUSED: ReadonlyMap<string, Refused> = new Map([
   ['pytest', PYTEST],
+  ['python-lint', PYTHON_LINT],
   // -overlay swaps source files for any others; a linker named inside -ldflags, in any word.
   [
     'go',

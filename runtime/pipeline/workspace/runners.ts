@@ -175,10 +175,42 @@ function shellScript(args: readonly string[], isDirectory: IsDirectory): Effects
   return interpreter(args, isDirectory);
 }
 
-// python also runs its own test runners as modules.
+/** Python's linters, type checkers and formatters: they read (and format) the project's files. */
+export const PYTHON_LINTERS: ReadonlySet<string> = new Set([
+  'ruff',
+  'flake8',
+  'pyflakes',
+  'pycodestyle',
+  'pylint',
+  'mypy',
+  'black',
+  'isort',
+]);
+
+// python also runs its own test runners, and the linters above, as modules.
 function python(args: readonly string[], isDirectory: IsDirectory): Effects {
   if (args[0] !== '-m') return interpreter(args, isDirectory);
-  return args[1] === 'pytest' || args[1] === 'unittest' ? runs() : null;
+  const module = args[1] ?? '';
+  return module === 'pytest' || module === 'unittest' || PYTHON_LINTERS.has(module) ? runs() : null;
+}
+
+/** The option words a module run by `python -m` refuses: pytest's or the linters'. */
+function pythonModuleOptions(args: readonly string[]): (word: string) => boolean {
+  if (args[0] !== '-m') return () => false;
+  return refusedOption(PYTHON_LINTERS.has(args[1] ?? '') ? 'python-lint' : 'pytest');
+}
+
+// node's own test runner: `node --test` finds the project's test files, or runs those named
+// (plain project paths); its reporters and other options ask.
+const NODE_TEST_FLAGS = ['--test-only', '--test-concurrency', '--test-name-pattern'];
+
+function node(args: readonly string[], isDirectory: IsDirectory): Effects {
+  if (args[0] !== '--test') return interpreter(args, isDirectory);
+  const rest = args.slice(1);
+  const plain = rest.every((word) =>
+    word.startsWith('-') ? NODE_TEST_FLAGS.includes(word.split('=')[0] ?? '') : projectScript(word),
+  );
+  return plain ? runs() : null;
 }
 
 /** `./build.sh`: the matcher passes the script path as the first word. */
@@ -253,7 +285,7 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   rule(
     'cargo',
     'cargo',
-    subcommands(['build', 'test', 'check', 'clippy', 'bench', 'doc']),
+    subcommands(['build', 'test', 'check', 'clippy', 'bench', 'doc', 'fmt']),
     'cargo test',
     'cargo build --config build.rustc-wrapper=sh',
     toolOptions('cargo'),
@@ -281,11 +313,21 @@ export const RUNNER_WORKSPACE: readonly WorkspaceRuleSpec[] = [
       python,
       `${binary} -m pytest -q`,
       `${binary} -m pytest --basetemp=src`,
-      // A script's words are held to plainScriptWords; a module runner's are pytest's (or unittest's).
-      (args) => (args[0] === '-m' ? refusedOption('pytest') : () => false),
+      // A script's words are held to plainScriptWords; a module runner's to its refused options.
+      pythonModuleOptions,
     ),
   ),
-  rule('node', 'node', interpreter, 'node scripts/build.js', 'node -e "1"'),
+  ...[...PYTHON_LINTERS].map((binary) =>
+    rule(
+      binary,
+      binary,
+      () => runs(),
+      `${binary} src`,
+      `${binary} --cache-dir=src src`,
+      () => refusedOption('python-lint'),
+    ),
+  ),
+  rule('node', 'node', node, 'node --test test/util.test.js', 'node --test --test-reporter=./r.js'),
   ...['bash', 'sh'].map((binary) =>
     rule(binary, binary, shellScript, `${binary} scripts/check.sh`, `${binary} python3 -c 1`),
   ),

@@ -1,0 +1,33 @@
+// A final `|| true` / `|| :` changes only the exit status: the tiers judge the line without it,
+// and nothing else is ever cut (a quoted or escaped `||`, a no-op with words or a redirect, one
+// inside a group, or a `||` whose left side is not the whole line before it).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dropTrailingTrue } from '../../runtime/pipeline/tiers/trailing-true.ts';
+import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
+
+beforeAll(() => initShellParser());
+
+const judged = (line: string): string => dropTrailingTrue(parseShell(line)).source;
+
+describe('a final || true', () => {
+  it('is dropped before the line is judged', () => {
+    expect(judged('cd ~/app && npm test || true')).toBe('cd ~/app && npm test');
+    expect(judged('cd ~/app && (ruff check . || flake8 .) || :')).toBe(
+      'cd ~/app && (ruff check . || flake8 .)',
+    );
+    expect(judged('ls 2>/dev/null||true ')).toBe('ls 2>/dev/null');
+  });
+
+  it('is kept when it is not a bare no-op ending the line', () => {
+    for (const line of [
+      'echo "a || true"',
+      'ls || true > ~/.bashrc',
+      'ls || true x',
+      'ls || X=1 true',
+      '(ls || true)',
+      'ls || rm x',
+      'ls # || true',
+    ])
+      expect(judged(line), line).toBe(line);
+  });
+});
