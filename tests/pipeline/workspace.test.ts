@@ -148,7 +148,11 @@ describe('workspace: writes that lose nothing run without a card', () => {
     expect(writableOf(commit)).toEqual([project]);
     for (const command of [
       'git commit',
-      'git commit --amend -m x',
+      // --amend with a message loses nothing (the reflog keeps the old commit); an editor or a
+      // rebase does ask.
+      'git commit --amend',
+      'git rebase -i HEAD~3',
+      'git reset --hard HEAD~1',
       'git -c core.hooksPath=/tmp/h commit -m x',
       'git checkout -- src',
       'git stash drop',
