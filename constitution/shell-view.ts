@@ -36,6 +36,9 @@ const SYSTEM_TREES: ReadonlySet<string> = new Set([
   ...['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private'],
 ]);
 const GLOB = /[*?[]/;
+// A last segment that names no name, only kinds of names (`*`, `.*`, `?*`, `[a-z]*`, `[!.]*`):
+// a glob over (nearly) every entry of the directory before it.
+const EVERY_ENTRY = /\/(?=[^/]*\*)(?:[*?.]|\[!?\]?[^\]/]*\])+$/;
 // Scratch space: a home inside it is a throwaway one (tests, evals), and it is cleaned anyway.
 export const SCRATCH_ROOTS: readonly string[] = ['/tmp', '/var/tmp', '/private/tmp'];
 
@@ -46,14 +49,15 @@ export function under(path: string, trees: readonly string[]): boolean {
 
 /**
  * `/`, a home, a directory holding the home (/data when the home is /data/ada), a system tree,
- * or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole.
+ * or a glob over every entry of one of them (`/*`, `~/.*`, `~/?*`, `~/[a-z]*`, `/e*`): never
+ * deleted whole.
  */
 export function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
   // ~user is another account's home.
   if (/^~[^/]*\/?$/.test(path)) return true;
   let p = path;
-  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
+  while (EVERY_ENTRY.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
   if (p === '/' || p === home || SYSTEM_TREES.has(p)) return true;
   if (p.startsWith('/') && home.startsWith(`${p}/`) && !SCRATCH_ROOTS.includes(p)) return true;
   // A glob in the first segment can match anything at the root.

@@ -110,8 +110,14 @@ function named(node: Node): Node[] {
   );
 }
 
-function recordVariable(state: State, name: string, value: ShellWord): void {
-  if (!value.literal) return;
+/**
+ * Records a literal value of a variable. A loop's list also records its globs as written
+ * (`for f in ~/*` gives f the value `~/*`): each value the loop takes is one of its matches, so
+ * what the body does to `$f` it does to every match, and the rules that refuse read it so.
+ */
+function recordVariable(state: State, name: string, value: ShellWord, globs = false): void {
+  const plainGlob = globs && value.glob && value.parts.every((part) => part.kind === 'text');
+  if (!value.literal && !plainGlob) return;
   const values = state.variables.get(name) ?? [];
   if (!values.includes(value.text)) values.push(value.text);
   state.variables.set(name, values);
@@ -577,7 +583,7 @@ function walk(state: State, node: Node, ctx: Context): void {
       const variable = node.childForFieldName('variable')?.text ?? '';
       state.loopVariables.add(variable);
       const values = node.childrenForFieldName('value');
-      for (const value of touchingWords(values)) recordVariable(state, variable, value);
+      for (const value of touchingWords(values)) recordVariable(state, variable, value, true);
       walkSubstitutions(state, values, ctx, null);
       const body = node.childForFieldName('body');
       if (body) walk(state, body, ctx);
