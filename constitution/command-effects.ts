@@ -328,6 +328,13 @@ const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busyb
 // gawk's network files: a program that opens one talks to that host.
 const AWK_SOCKET = /\/inet[46]?\/(?:tcp|udp)\//;
 
+/** The program an awk command runs from its words (`awk 'BEGIN{…}'`), or null for other commands and `-f FILE`. */
+export function awkProgram(command: ShellCommand): string | null {
+  if (command.binary === null || !AWKS.has(command.binary)) return null;
+  if (command.args.some((a) => /^(?:-f|--file)/.test(a.text))) return null;
+  return operands(command.args)[0]?.text ?? null;
+}
+
 /** An awk program that opens a network connection and runs commands (gawk's /inet/tcp). */
 export function awkShellOnSocket(command: ShellCommand): boolean {
   if (command.binary === null || !AWKS.has(command.binary)) return false;
