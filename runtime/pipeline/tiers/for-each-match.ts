@@ -100,8 +100,9 @@ function loopShape(loop: ForLoop, env: NodeJS.ProcessEnv): LoopShape | null {
   if (step === undefined) return { command, counter: null, before: loop.before };
   const name = counterStep(step);
   if (name === null || name === loop.variable || !loopMaySet(name, env)) return null;
-  // Set once before the loop, to a number, as a statement of its own: `n=1;` or `n=1 &&`.
-  const set = new RegExp(`(^|;|&&)\\s*${name}=([0-9]{1,6})\\s*(;|&&)`, 'g');
+  // Set once before the loop, to a number, as a statement of its own: `n=1;` or `n=1 &&`. A
+  // number as bash counts it: no leading zero, which makes it octal (`08` never steps, `010` is 8).
+  const set = new RegExp(`(^|;|&&)\\s*${name}=(0|[1-9][0-9]{0,5})\\s*(;|&&)`, 'g');
   const sets = [...loop.before.matchAll(set)];
   const mentions = loop.before.split(`${name}=`).length - 1;
   const [only] = sets;
