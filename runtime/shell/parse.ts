@@ -613,7 +613,12 @@ function walk(state: State, node: Node, ctx: Context): void {
       state.hasSubstitution = true;
       const origin: CommandOrigin =
         node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
-      walkChildren(state, node, { ...ctx, origin, pipeline: null, scope: child(state, ctx) });
+      const inner = { ...ctx, origin, pipeline: null, scope: child(state, ctx) };
+      // `$(< file)` is bash's `$(cat file)`: a command of redirects alone, which reads the file.
+      const parts = named(node);
+      if (parts.length > 0 && parts.every((c) => c.type === 'file_redirect'))
+        pushCommand(state, null, inner, parts);
+      else walkChildren(state, node, inner);
       return;
     }
     case 'subshell':
