@@ -116,11 +116,22 @@ function named(node: Node): Node[] {
  * what the body does to `$f` it does to every match, and the rules that refuse read it so.
  */
 function recordVariable(state: State, name: string, value: ShellWord, globs = false): void {
-  const plainGlob = globs && value.glob && value.parts.every((part) => part.kind === 'text');
-  if (!value.literal && !plainGlob) return;
+  const text = value.literal ? value.text : globs && value.glob ? globText(value) : null;
+  if (text === null) return;
   const values = state.variables.get(name) ?? [];
-  if (!values.includes(value.text)) values.push(value.text);
+  if (!values.includes(text)) values.push(text);
   state.variables.set(name, values);
+}
+
+/** A glob as written, `$HOME` standing as `~` (`"$HOME"/*` is `~/*`); null with any other expansion. */
+function globText(word: ShellWord): string | null {
+  let text = '';
+  for (const [i, part] of word.parts.entries()) {
+    if (part.kind === 'text') text += part.text;
+    else if (part.kind === 'var' && part.name === 'HOME' && i === 0) text += '~';
+    else return null;
+  }
+  return text;
 }
 
 interface RedirectReading {

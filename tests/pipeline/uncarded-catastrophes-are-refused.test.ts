@@ -135,6 +135,8 @@ describe('the home is never wiped, however its entries are named', () => {
       [
         'for f in ~/*; do rm -rf "$f"; done',
         'for f in ~/*; do rm -rf $f; done',
+        'for d in "$HOME"/*; do rm -rf "$d"; done',
+        'for d in $HOME/*; do rm -rf "$d"; done',
         `for d in ${home}/*; do rm -r -f "$d"; done`,
       ],
       /recursive delete/,
