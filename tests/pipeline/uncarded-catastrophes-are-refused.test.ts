@@ -153,6 +153,19 @@ describe('the home is never wiped, however its entries are named', () => {
     );
   });
 
+  it('refuses git clean of the home (a dotfiles work tree: every untracked file in it)', async () => {
+    await expectRefused(
+      [
+        'git -C ~ clean -fdx',
+        'git -C "$HOME" clean -ffd',
+        'git clean -fdx ..',
+        'cd ~ && git clean -fxd',
+      ],
+      /recursive delete/,
+    );
+    expect((await decide('git clean -fdx')).decision).toBe('ask');
+  });
+
   it('still lets a loop or a glob delete inside a project ask, not refuse', async () => {
     for (const command of [
       'for f in src/*; do rm -rf "$f"; done',
