@@ -130,6 +130,34 @@ function codeWipesCriticalTree(code: string, view: ShellView, critical: (p: stri
   );
 }
 
+/**
+ * The trees `git clean -f` empties of every file git does not track: its pathspecs, else where
+ * it runs (`-C DIR`, or the cwd). In a home that is a git work tree (a dotfiles repo) that is
+ * every untracked file of the home. Null for any other command.
+ */
+function gitCleanTrees(command: ShellCommand): ShellWord[] | null {
+  if (command.binary !== 'git') return null;
+  const at = command.args.findIndex((a) => a.literal && a.text === 'clean');
+  if (at < 0) return null;
+  const rest = command.args.slice(at + 1);
+  if (!hasFlag(rest, 'f', ['--force'])) return null;
+  const specs = operands(rest);
+  const dirs = command.args.slice(0, at).flatMap((a, i, all) => {
+    const next = all[i + 1];
+    return a.literal && a.text === '-C' && next !== undefined ? [next] : [];
+  });
+  if (dirs.length === 0) return specs.length > 0 ? specs : [literal('.')];
+  if (specs.length === 0) return dirs;
+  // Pathspecs are read from the -C directory.
+  return dirs.flatMap((dir) =>
+    specs.map((spec) =>
+      dir.literal && spec.literal && !spec.text.startsWith('/')
+        ? literal(`${dir.text.replace(/\/+$/, '')}/${spec.text}`)
+        : spec,
+    ),
+  );
+}
+
 /** A deleting command that takes a critical tree, or every file in one. */
 export function wipesCriticalTree(command: ShellCommand, view: ShellView): boolean {
   const critical = (p: string): boolean => isCriticalTree(p, view.home);
@@ -140,6 +168,8 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
+  const cleaned = gitCleanTrees(command);
+  if (cleaned !== null) return anyPath(cleaned, view, critical);
   // rsync --delete onto / makes it a copy of the (often empty) source.
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
     return anyPath(operands(command.args).slice(-1), view, critical);

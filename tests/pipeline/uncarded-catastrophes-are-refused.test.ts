@@ -163,7 +163,9 @@ describe('the home is never wiped, however its entries are named', () => {
       ],
       /recursive delete/,
     );
+    // In a project it is that project's untracked files: a card.
     expect((await decide('git clean -fdx')).decision).toBe('ask');
+    expect((await decide(`git -C ${project} clean -fdx .`, home)).decision).toBe('ask');
   });
 
   it('still lets a loop or a glob delete inside a project ask, not refuse', async () => {
