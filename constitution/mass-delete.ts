@@ -131,31 +131,41 @@ function codeWipesCriticalTree(code: string, view: ShellView, critical: (p: stri
 }
 
 /**
- * The trees `git clean -f` empties of every file git does not track: its pathspecs, else where
- * it runs (`-C DIR`, or the cwd). In a home that is a git work tree (a dotfiles repo) that is
- * every untracked file of the home. Null for any other command.
+ * The trees `git clean -f` empties of every file git does not track: its pathspecs, read from
+ * `-C DIR` (else from where it runs), or that directory itself. In a home that is a git work
+ * tree (a dotfiles repo) that is every untracked file of the home. Where it runs: the cwd, or
+ * the directory a `cd` earlier in the line moved to (in a `&&` chain that one alone; after `;`
+ * a failed cd leaves the cwd, so both). Null for any other command.
  */
-function gitCleanTrees(command: ShellCommand): ShellWord[] | null {
+function gitCleanTrees(command: ShellCommand, view: ShellView): ShellWord[] | null {
   if (command.binary !== 'git') return null;
   const at = command.args.findIndex((a) => a.literal && a.text === 'clean');
   if (at < 0) return null;
   const rest = command.args.slice(at + 1);
   if (!hasFlag(rest, 'f', ['--force'])) return null;
-  const specs = operands(rest);
+  const commands = view.parsed.commands;
+  const moves = commands
+    .slice(0, commands.indexOf(command))
+    .filter((o) => o.binary === 'cd' || o.binary === 'pushd');
+  // After two moves where it runs is not worth guessing: the card shows the line.
+  if (moves.length > 1) return [];
+  const moved = moves.map((o) => operands(o.args)[0] ?? literal('~'));
+  const here =
+    moved.length === 0 || view.parsed.andChain === null ? [literal('.'), ...moved] : moved;
   const dirs = command.args.slice(0, at).flatMap((a, i, all) => {
     const next = all[i + 1];
     return a.literal && a.text === '-C' && next !== undefined ? [next] : [];
   });
-  if (dirs.length === 0) return specs.length > 0 ? specs : [literal('.')];
-  if (specs.length === 0) return dirs;
-  // Pathspecs are read from the -C directory.
-  return dirs.flatMap((dir) =>
-    specs.map((spec) =>
-      dir.literal && spec.literal && !spec.text.startsWith('/')
-        ? literal(`${dir.text.replace(/\/+$/, '')}/${spec.text}`)
-        : spec,
-    ),
-  );
+  const bases = dirs.length > 0 ? dirs.flatMap((d) => here.map((h) => within(h, d))) : here;
+  const specs = operands(rest);
+  return specs.length === 0 ? bases : bases.flatMap((b) => specs.map((s) => within(b, s)));
+}
+
+/** `word` read from the directory `base` (a made-up literal when both are literal and `word` is relative). */
+function within(base: ShellWord, word: ShellWord): ShellWord {
+  if (!base.literal || !word.literal || /^[/~]/.test(word.text)) return word;
+  if (base.text === '.') return word;
+  return literal(`${base.text.replace(/\/+$/, '')}/${word.text}`);
 }
 
 /** A deleting command that takes a critical tree, or every file in one. */
@@ -168,7 +178,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
-  const cleaned = gitCleanTrees(command);
+  const cleaned = gitCleanTrees(command, view);
   if (cleaned !== null) return anyPath(cleaned, view, critical);
   // rsync --delete onto / makes it a copy of the (often empty) source.
   if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))

@@ -166,6 +166,7 @@ describe('the home is never wiped, however its entries are named', () => {
     // In a project it is that project's untracked files: a card.
     expect((await decide('git clean -fdx')).decision).toBe('ask');
     expect((await decide(`git -C ${project} clean -fdx .`, home)).decision).toBe('ask');
+    expect((await decide(`cd ${project} && git clean -fdx`, home)).decision).toBe('ask');
   });
 
   it('still lets a loop or a glob delete inside a project ask, not refuse', async () => {
