@@ -219,6 +219,71 @@ function urlNames(words: readonly ShellWord[]): ShellWord[] {
   });
 }
 
+/**
+ * The values of an option however getopt may read it: `--long V`, `--long=V`, `-X V`, `-XV`,
+ * and inside a cluster of short flags (`-qO V`, `-fsSLoV`: the letter takes the rest of the
+ * word, else the next word). A letter that only looks like one inside another option's value
+ * counts too: a rule that refuses reads more, never less.
+ */
+export function clusteredValues(
+  args: readonly ShellWord[],
+  letter: string,
+  long: readonly string[],
+): ShellWord[] {
+  const out: ShellWord[] = [];
+  for (const [i, arg] of args.entries()) {
+    const t = arg.text;
+    const next = args[i + 1];
+    if (t === '--') break;
+    if (long.includes(t) && next !== undefined) out.push(next);
+    else if (long.some((l) => t.startsWith(`${l}=`)))
+      out.push(textWord(t.slice(t.indexOf('=') + 1), arg));
+    else if (/^-[^-]/.test(t) && t.indexOf(letter) > 0) {
+      const rest = t.slice(t.indexOf(letter) + 1);
+      if (rest !== '') out.push(textWord(rest, arg));
+      else if (next !== undefined) out.push(next);
+    }
+  }
+  return out;
+}
+
+/** `name` inside the directory `dir` as a word (a made-up literal when both are literal). */
+function joined(dir: ShellWord, name: ShellWord): ShellWord {
+  if (!dir.literal || !name.literal || name.text.startsWith('/')) return name;
+  return textWord(`${dir.text.replace(/\/+$/, '')}/${name.text}`, dir);
+}
+
+/**
+ * The files curl or wget saves (and the directories it saves them in): `-o`/`-O FILE` in any
+ * spelling, the URL's last segment (`curl -O`, wget without -O), each joined to `--output-dir`
+ * or `-P DIR` as the program joins them. Not `-` (the output).
+ */
+function downloadTargets(
+  binary: 'wget' | 'curl',
+  args: readonly ShellWord[],
+  ops: readonly ShellWord[],
+): ShellWord[] {
+  const wget = binary === 'wget';
+  const named = (
+    wget
+      ? clusteredValues(args, 'O', ['--output-document'])
+      : clusteredValues(args, 'o', ['--output'])
+  ).filter((w) => w.text !== '-');
+  const dirs = wget
+    ? clusteredValues(args, 'P', ['--directory-prefix'])
+    : optionValues(args, [], ['--output-dir']);
+  // wget without -O, and curl -O, save under the URL's last segment.
+  const remote = wget
+    ? named.length === 0
+    : hasFlag(args, 'O', ['--remote-name', '--remote-name-all']);
+  const files = [...named, ...(remote ? urlNames(ops) : [])];
+  // wget -O is not joined to -P; curl joins -o and -O names to --output-dir.
+  const inDirs = dirs.flatMap((dir) =>
+    (wget ? (remote ? urlNames(ops) : []) : files).map((f) => joined(dir, f)),
+  );
+  return [...files, ...dirs, ...inDirs];
+}
+
 /** Files a command creates or changes: redirects, tee, cp/mv/install/ln targets, dd of=, downloads. */
 export function writeTargets(command: ShellCommand): ShellWord[] {
   const out = command.redirects.flatMap((r) => (r.writes && r.target !== null ? [r.target] : []));
@@ -245,23 +310,9 @@ export function writeTargets(command: ShellCommand): ShellWord[] {
         ...out,
         ...args.filter((a) => a.text.startsWith('of=')).map((a) => textWord(a.text.slice(3), a)),
       ];
-    case 'wget': {
-      const named = optionValues(args, ['-O'], ['--output-document']);
-      return [
-        ...out,
-        ...named.filter((w) => w.text !== '-'),
-        ...optionValues(args, ['-P'], ['--directory-prefix']),
-        // Without -O, wget saves each URL under its last segment, in the current directory.
-        ...(named.length === 0 ? urlNames(ops) : []),
-      ];
-    }
+    case 'wget':
     case 'curl':
-      return [
-        ...out,
-        ...optionValues(args, ['-o'], ['--output', '--output-dir']),
-        // -O (--remote-name) saves under the URL's last segment.
-        ...(hasFlag(args, 'O', ['--remote-name', '--remote-name-all']) ? urlNames(ops) : []),
-      ];
+      return [...out, ...downloadTargets(command.binary, args, ops)];
     case 'tar':
     case 'bsdtar':
       return [...out, ...tarWrites(args)];
@@ -336,6 +387,13 @@ const AWK_RUNS_COMMANDS = /\bsystem\s*\(|\|\s*["$a-zA-Z_]|\|&/;
 const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 // gawk's network files: a program that opens one talks to that host.
 const AWK_SOCKET = /\/inet[46]?\/(?:tcp|udp)\//;
+
+/** The program an awk command runs from its words (`awk 'BEGIN{…}'`), or null for other commands and `-f FILE`. */
+export function awkProgram(command: ShellCommand): string | null {
+  if (command.binary === null || !AWKS.has(command.binary)) return null;
+  if (command.args.some((a) => /^(?:-f|--file)/.test(a.text))) return null;
+  return operands(command.args)[0]?.text ?? null;
+}
 
 /** An awk program that opens a network connection and runs commands (gawk's /inet/tcp). */
 export function awkShellOnSocket(command: ShellCommand): boolean {

@@ -8,6 +8,8 @@ import { grantedFiles } from './permission-grants.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
 import { wipesCriticalTree } from './mass-delete.ts';
+import { credentialInFile } from './stored-credentials.ts';
+import { PRIVATE_KEY_BLOCK } from './secret-tokens.ts';
 import { dataFileOf, inlineUploadWords, networkFedWords, uploadWords } from './network-effects.ts';
 import {
   anyPath,
@@ -132,6 +134,20 @@ function keptOnMachine(path: string, home: string): boolean {
   return under(path, UPLOAD_PROTECTED) && !under(path, SCRATCH_ROOTS);
 }
 
+/**
+ * A file whose text holds a credential (a key block, a stored shape, a secret token, an env
+ * file's API_KEY=…), whatever its name or place: what it holds is what the store holds.
+ */
+function holdsCredential(path: string, view: ShellView): boolean {
+  const text = view.fileText(literal(path));
+  if (text === null) return false;
+  return PRIVATE_KEY_BLOCK.test(text) || credentialInFile(basename(path), text) !== null;
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 /** Paths a command sends: after the @ or < of curl's data options, the whole word otherwise. */
 function uploadedFiles(command: ShellCommand, view: ShellView): string[] {
   const sent = uploadWords(command).flatMap(({ word, atFile }) =>
@@ -190,7 +206,8 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
   {
     name: 'upload of system files',
     why: "Law 2: account data, kernel state, logs and the home's dotfiles have no reason to leave the machine",
-    matches: (c, view) => uploadedFiles(c, view).some((p) => keptOnMachine(p, view.home)),
+    matches: (c, view) =>
+      uploadedFiles(c, view).some((p) => keptOnMachine(p, view.home) || holdsCredential(p, view)),
   },
   {
     name: 'permission change of / or (recursive) of a system tree',

@@ -2,9 +2,10 @@
 // however it travels: a pipe (`curl x | bash /dev/stdin`, `| xargs sh -c`, `| awk
 // '{system($0)}'`), a substitution (`bash -c "$(curl x)"`), or a file saved on the way and run
 // later (`curl -O x/i.sh && bash i.sh`, `curl x | tee f && sh f`). Law 4: nobody read it.
-import type { ShellCommand } from '../runtime/shell/types.ts';
+import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
 import {
   awkShellOnSocket,
+  clusteredValues,
   hasFlag,
   inlineCode,
   operands,
@@ -18,7 +19,7 @@ import {
   writeTargets,
 } from './command-effects.ts';
 import { PROJECT_CODE_RUNNERS } from './programs.ts';
-import type { ShellView } from './shell-view.ts';
+import { literal, type ShellView } from './shell-view.ts';
 
 /** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
 function feedsForeignCode(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
@@ -44,12 +45,25 @@ function savedForeignCode(view: ShellView): Set<string> {
   const cached = savedCache.get(view);
   if (cached !== undefined) return cached;
   const commands = view.parsed.commands;
-  const writers = commands.filter(
-    (o) =>
-      feedsForeignCode(o, commands) ||
-      earlierStages(o, commands).some((e) => feedsForeignCode(e, commands)),
-  );
-  const saved = new Set(writers.flatMap((o) => writeTargets(o).flatMap((w) => view.paths(w))));
+  const saved = new Set<string>();
+  const feeds = (o: ShellCommand): boolean =>
+    feedsForeignCode(o, commands) || readsSaved(o, view, saved);
+  // A saved file passed on is still foreign code: a copy, a move or a link under another name
+  // (`mv x.txt x.sh`), or text that a reader of it writes (`cat x > y.sh`). Rounds reach a copy
+  // of a copy.
+  for (let round = 0; round < 3; round += 1) {
+    const before = saved.size;
+    for (const o of commands) {
+      if (!(feeds(o) || earlierStages(o, commands).some(feeds))) continue;
+      for (const w of writeTargets(o)) for (const p of view.paths(w)) saved.add(p);
+      if (!COPIERS.has(o.binary ?? '')) continue;
+      // Into a directory a copy keeps its name.
+      const names = operands(o.args).flatMap((w) => view.paths(w).map((p) => basename(p)));
+      for (const w of writeTargets(o))
+        for (const p of view.paths(w)) for (const n of names) saved.add(`${p}/${n}`);
+    }
+    if (saved.size === before) break;
+  }
   // An archive unpacked from foreign code (curl … | tar xz, unzip a saved download): all it
   // unpacks is foreign code, below its directory (kept as `dir/`).
   for (const o of commands) {
@@ -62,6 +76,33 @@ function savedForeignCode(view: ShellView): Set<string> {
   }
   savedCache.set(view, saved);
   return saved;
+}
+
+// Programs that put a file under another name.
+const COPIERS: ReadonlySet<string> = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
+
+/** The last segment of a path. */
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** A command that reads a saved file: names it as a word or an option's value, or takes it on stdin. */
+function readsSaved(c: ShellCommand, view: ShellView, saved: ReadonlySet<string>): boolean {
+  if (saved.size === 0) return false;
+  const words = [
+    ...c.args,
+    ...c.wrappers.flatMap((w) => w.args),
+    ...c.redirects.flatMap((r) => (!r.writes && r.target !== null ? [r.target] : [])),
+  ];
+  return words.some((w) =>
+    [w, ...valueAfterEquals(w)].some((v) => view.paths(v).some((p) => isSaved(p, saved))),
+  );
+}
+
+/** `--file=x` and `-fx` also name `x`. */
+function valueAfterEquals(word: ShellWord): ShellWord[] {
+  const m = /^(?:--[\w-]+=|-[A-Za-z])(.+)$/.exec(word.text);
+  return m === null || !word.literal ? [] : [literal(m[1] as string)];
 }
 
 /** A path in the saved set, or below a directory of it that unpacked foreign code. */
@@ -165,8 +206,64 @@ export function runsForeignCode(c: ShellCommand, view: ShellView): boolean {
     if (parent !== undefined && runsSubstitution(parent, c.origin)) return true;
   }
   if (runsUnpackedProject(c, view)) return true;
-  const script = scriptRun(c);
-  if (script === null) return false;
   const saved = savedForeignCode(view);
-  return view.paths(script).some((p) => isSaved(p, saved));
+  if (saved.size === 0) return false;
+  const script = scriptRun(c);
+  if (script !== null && view.paths(script).some((p) => isSaved(p, saved))) return true;
+  return runsSavedOtherwise(c, view, saved);
+}
+
+// Programs that run a file named by an option as their program: make -f, awk -f, sed -f.
+const PROGRAM_FILE_OPTIONS: ReadonlyMap<string, readonly [string, readonly string[]]> = new Map([
+  ['make', ['f', ['--file', '--makefile']]],
+  ['gmake', ['f', ['--file', '--makefile']]],
+  ['awk', ['f', ['--file']]],
+  ['gawk', ['f', ['--file']]],
+  ['mawk', ['f', []]],
+  ['sed', ['f', ['--file']]],
+]);
+
+/**
+ * A saved download run some other way than as a script operand: on a code runner's stdin
+ * (`bash < x.sh`, `cat x.sh | bash`, `xargs -a x.sh sh -c`), as a substitution a code runner runs
+ * (`eval "$(cat x)"`), as the program file of make, awk or sed (`make -f x.mk`), or loaded by inline
+ * code (`require('./x.js')`, `import x`, `exec(open('x').read())`).
+ */
+function runsSavedOtherwise(c: ShellCommand, view: ShellView, saved: ReadonlySet<string>): boolean {
+  const commands = view.parsed.commands;
+  const index = commands.indexOf(c);
+  if (runsStdin(c) || (c.binary !== null && runsCode(c.binary) && c.wrappers.length > 0)) {
+    if (readsSaved({ ...c, args: [] }, view, saved)) return true;
+    if (earlierStages(c, commands).some((o) => readsSaved(o, view, saved))) return true;
+  }
+  const substituted = commands.some(
+    (o) =>
+      o.parent === index &&
+      (o.origin === 'substitution' || o.origin === 'process-substitution') &&
+      runsSubstitution(c, o.origin) &&
+      readsSaved(o, view, saved),
+  );
+  if (substituted) return true;
+  const option = PROGRAM_FILE_OPTIONS.get(c.binary ?? '');
+  if (option !== undefined) {
+    const files = clusteredValues(c.args, option[0], option[1]);
+    if (files.some((w) => view.paths(w).some((p) => isSaved(p, saved)))) return true;
+  }
+  const code = inlineCode(c);
+  return code !== null && [...saved].some((p) => loadsFile(code, basename(p.replace(/\/$/, ''))));
+}
+
+/** Inline code that loads or runs the file `name` (or the module it is, for `import x`). */
+function loadsFile(code: string, name: string): boolean {
+  if (name === '') return false;
+  const quoted = escapeRegExp(name);
+  const stem = escapeRegExp(name.replace(/\.[^.]+$/, ''));
+  return new RegExp(
+    `(?:require|require_relative|import|include|execfile|run_path|source|do|load)\\s*\\(?\\s*['"](?:\\.{1,2}/)*${quoted}['"]|` +
+      `\\b(?:import|from)\\s+${stem}\\b|\\b(?:exec|eval|compile)\\s*\\(\\s*(?:open|readFileSync|File\\.read|fs\\.readFileSync)\\s*\\(\\s*['"](?:\\.{1,2}/)*${quoted}['"]`,
+  ).test(code);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

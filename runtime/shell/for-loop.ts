@@ -39,7 +39,8 @@ const DROPPABLE_BEFORE: ReadonlySet<string> = new Set(['', ';', '&&']);
 const DROPPABLE_AFTER: ReadonlySet<string> = new Set([';', '&&']);
 
 /**
- * Counters the line starts before the loop: a statement of its own setting a number (`n=1;`,
+ * Counters the line starts before the loop: a statement of its own setting a number as bash
+ * counts it (no leading zero, which makes it octal: `08` never steps, `010` is 8) (`n=1;`,
  * `A && n=1 &&`), the only assignment of that name before the loop, with the text before the
  * loop as it reads without it (`A && n=1 && B` is `A && B`; with a `;` on either side, `A; B`).
  */
@@ -55,7 +56,11 @@ function counterStarts(root: Node, loop: Node, text: string): LoopCounterStart[]
   return before.flatMap((node, i) => {
     const name = node.childForFieldName('name')?.text ?? '';
     const value = node.childForFieldName('value');
-    if (node.type !== 'variable_assignment' || value === null || !/^[0-9]{1,6}$/.test(value.text))
+    if (
+      node.type !== 'variable_assignment' ||
+      value === null ||
+      !/^(?:0|[1-9][0-9]{0,5})$/.test(value.text)
+    )
       return [];
     if (names.filter((n) => n === name).length !== 1) return [];
     const previous = before[i - 1];

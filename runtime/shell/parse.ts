@@ -110,11 +110,28 @@ function named(node: Node): Node[] {
   );
 }
 
-function recordVariable(state: State, name: string, value: ShellWord): void {
-  if (!value.literal) return;
+/**
+ * Records a literal value of a variable. A loop's list also records its globs as written
+ * (`for f in ~/*` gives f the value `~/*`): each value the loop takes is one of its matches, so
+ * what the body does to `$f` it does to every match, and the rules that refuse read it so.
+ */
+function recordVariable(state: State, name: string, value: ShellWord, globs = false): void {
+  const text = value.literal ? value.text : globs && value.glob ? globText(value) : null;
+  if (text === null) return;
   const values = state.variables.get(name) ?? [];
-  if (!values.includes(value.text)) values.push(value.text);
+  if (!values.includes(text)) values.push(text);
   state.variables.set(name, values);
+}
+
+/** A glob as written, `$HOME` standing as `~` (`"$HOME"/*` is `~/*`); null with any other expansion. */
+function globText(word: ShellWord): string | null {
+  let text = '';
+  for (const [i, part] of word.parts.entries()) {
+    if (part.kind === 'text') text += part.text;
+    else if (part.kind === 'var' && part.name === 'HOME' && i === 0) text += '~';
+    else return null;
+  }
+  return text;
 }
 
 interface RedirectReading {
@@ -577,7 +594,7 @@ function walk(state: State, node: Node, ctx: Context): void {
       const variable = node.childForFieldName('variable')?.text ?? '';
       state.loopVariables.add(variable);
       const values = node.childrenForFieldName('value');
-      for (const value of touchingWords(values)) recordVariable(state, variable, value);
+      for (const value of touchingWords(values)) recordVariable(state, variable, value, true);
       walkSubstitutions(state, values, ctx, null);
       const body = node.childForFieldName('body');
       if (body) walk(state, body, ctx);
@@ -607,7 +624,12 @@ function walk(state: State, node: Node, ctx: Context): void {
       state.hasSubstitution = true;
       const origin: CommandOrigin =
         node.type === 'process_substitution' ? 'process-substitution' : 'substitution';
-      walkChildren(state, node, { ...ctx, origin, pipeline: null, scope: child(state, ctx) });
+      const inner = { ...ctx, origin, pipeline: null, scope: child(state, ctx) };
+      // `$(< file)` is bash's `$(cat file)`: a command of redirects alone, which reads the file.
+      const parts = named(node);
+      if (parts.length > 0 && parts.every((c) => c.type === 'file_redirect'))
+        pushCommand(state, null, inner, parts);
+      else walkChildren(state, node, inner);
       return;
     }
     case 'subshell':

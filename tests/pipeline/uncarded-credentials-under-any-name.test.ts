@@ -188,8 +188,10 @@ describe("a second name (a hard link) for a project's env file", () => {
     }
   });
 
-  it('leaves a one-named note with the same line readable (it is no env file)', async () => {
-    await plant(join(home, 'notes', 'setup.md'), `DB_PASSWORD=${VALUE}\n`);
+  it('leaves a one-named note with a line only an env file makes a credential readable', async () => {
+    // In an env file `DB_PASSWORD=postgres` is the password; elsewhere a short word with no
+    // digit is no credential (a written-out password like VALUE is one anywhere).
+    await plant(join(home, 'notes', 'setup.md'), 'DB_PASSWORD=postgres\n');
     const outcome = await decide('shell_exec', { command: 'cat notes/setup.md', cwd: home });
     expect(outcome.decision).toBe('allow');
   });
