@@ -12,7 +12,11 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import {
+  call,
+  pipelineWith,
+  printedIfUncarded as printedIfUncardedBy,
+} from './pipeline-helpers.ts';
 
 const intent = 'help me with my files';
 let home: string;
@@ -174,10 +178,8 @@ function decide(executor: string, args: object): Promise<PipelineOutcome> {
 }
 
 /** What the call printed when a tier allowed it ('' when it needed a card). */
-async function printedIfUncarded(executor: string, args: object): Promise<string> {
-  const outcome = await decide(executor, args);
-  if (outcome.decision !== 'allow') return '';
-  return JSON.stringify(await pipeline.invoke(outcome, new AbortController().signal));
+function printedIfUncarded(executor: string, args: object): Promise<string> {
+  return printedIfUncardedBy(pipeline, call(executor, args, intent));
 }
 
 /** The store's bytes past its header, in every form a line can print them. */

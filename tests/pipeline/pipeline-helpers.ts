@@ -23,6 +23,16 @@ export function call(
   return { executor, args, intent, ...extra };
 }
 
+/** What a call printed when a tier allowed it without a card ('' when it needed one). */
+export async function printedIfUncarded(
+  pipeline: Pipeline,
+  proposed: ProposedCall,
+): Promise<string> {
+  const outcome = await pipeline.evaluate(proposed);
+  if (outcome.decision !== 'allow') return '';
+  return JSON.stringify(await pipeline.invoke(outcome, new AbortController().signal));
+}
+
 /** What an uncarded tier lets the sandbox write; undefined when no tier allowed the call. */
 export function writableOf(outcome: PipelineOutcome): readonly string[] | undefined {
   return outcome.decision === 'allow' && outcome.grant.by === 'tier'

@@ -9,7 +9,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import {
+  call,
+  pipelineWith,
+  printedIfUncarded as printedIfUncardedBy,
+} from './pipeline-helpers.ts';
 import { plant } from './planted-files.ts';
 
 const intent = 'help me with my files';
@@ -31,10 +35,8 @@ function decide(executor: string, args: object): Promise<PipelineOutcome> {
 }
 
 /** What the call printed when a tier allowed it ('' when it needed a card). */
-async function printedIfUncarded(executor: string, args: object): Promise<string> {
-  const outcome = await decide(executor, args);
-  if (outcome.decision !== 'allow') return '';
-  return JSON.stringify(await pipeline.invoke(outcome, new AbortController().signal));
+function printedIfUncarded(executor: string, args: object): Promise<string> {
+  return printedIfUncardedBy(pipeline, call(executor, args, intent));
 }
 
 /** Every way a secret can come out: as written, reversed, one character a line, in hex. */
