@@ -98,6 +98,18 @@ function holdOpen(started: StartedProcess, hold: boolean): void {
   }
 }
 
+/**
+ * Kill a sandbox and close our ends of its pipes. Killed while it comes up, bwrap's outer process
+ * can die before the inner one has asked to die with its parent (--die-with-parent is set there
+ * after the fork), so the inner one and its bash live on, holding the other ends of the pipes:
+ * those kept the daemon's event loop open for ever (a hang at exit). With our ends closed, the
+ * bash waiting on fd 3 reads its end and exits, and nothing holds the loop.
+ */
+function abandon(started: StartedProcess): void {
+  stopProcess(started);
+  for (const stream of started.subprocess.stdio) stream?.destroy();
+}
+
 /** Resolves true at bash's ready byte if the places are still `identity`; false if it ends first. */
 function readiness(
   started: StartedProcess,
@@ -154,7 +166,7 @@ export function createPrestartPool(
   const discard = (key: string, entry: Waiting): void => {
     if (waiting.get(key) === entry) waiting.delete(key);
     clearTimeout(entry.timer);
-    stopProcess(entry.started);
+    abandon(entry.started);
     stats.discarded += 1;
   };
 
@@ -221,7 +233,7 @@ export function createPrestartPool(
       closed = true;
       for (const [key, entry] of waiting) discard(key, entry);
       // Out of `waiting` but not ended: being taken (awaiting its ready byte) or running a call.
-      for (const started of live) stopProcess(started);
+      for (const started of live) abandon(started);
       live.clear();
     },
   };
