@@ -36,8 +36,6 @@ describe('closing the pre-start pool', () => {
     pool.close();
     await started.ended;
     expect(await gone(marker)).toEqual([]);
-    expect(started.subprocess.stdio.every((stream) => stream === null || stream.destroyed)).toBe(
-      true,
-    );
+    expect(started.subprocess.stdio.every((stream) => stream?.destroyed ?? true)).toBe(true);
   });
 });
