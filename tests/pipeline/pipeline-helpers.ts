@@ -40,6 +40,13 @@ export function writableOf(outcome: PipelineOutcome): readonly string[] | undefi
     : undefined;
 }
 
+/** A pipeline that may write the home and /tmp, with a state dir of its own (unreviewed writes …). */
+export async function pipelineWithOwnState(
+  config: ConfigInput = { roots: { write: ['~', '/tmp'] } },
+): Promise<Pipeline> {
+  return pipelineWith(config, { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') });
+}
+
 /**
  * A new git work tree holding `package.json` (version 1.2.3) and a pipeline that may write the
  * home and /tmp, with its own state dir: where project and read-only code tests start.
@@ -50,9 +57,5 @@ export async function projectAndPipeline(
   const project = await makeTempDir('app-');
   execFileSync('git', ['init', '-q', project]);
   await writeFile(join(project, 'package.json'), '{"version":"1.2.3"}\n');
-  const pipeline = await pipelineWith(config, {
-    ...process.env,
-    XDG_STATE_HOME: await makeTempDir('state-'),
-  });
-  return { project, pipeline };
+  return { project, pipeline: await pipelineWithOwnState(config) };
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWith } from './pipeline-helpers.ts';
+import { pipelineWithOwnState } from './pipeline-helpers.ts';
 import { git, plant, shellCalls } from './planted-files.ts';
 
 const intent = 'help me with my project';
@@ -20,8 +20,7 @@ beforeEach(async () => {
   git('-C', project, 'add', '-A');
   git('-C', project, 'commit', '-qm', 'init');
   await plant(`${home}/notes/todo.md`, '# todo\n');
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWith } from './pipeline-helpers.ts';
+import { pipelineWithOwnState } from './pipeline-helpers.ts';
 import { git, plant, shellCalls } from './planted-files.ts';
 
 const sandboxWorks =
@@ -19,8 +19,7 @@ beforeEach(async () => {
   project = await makeTempDir('configured-');
   await plant(`${project}/src/a.py`, 'print(1)\n');
   git('init', '-q', project);
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

@@ -10,7 +10,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { pipelineWith } from './pipeline-helpers.ts';
+import { pipelineWithOwnState } from './pipeline-helpers.ts';
 import { countingListener, git, plant, shellCalls } from './planted-files.ts';
 
 const intent = 'help me with my files';
@@ -36,8 +36,7 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', join(root, 'app')]);
   git('-C', join(root, 'app'), 'add', 'README.md');
   git('-C', join(root, 'app'), 'commit', '-qm', 'init');
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWith } from './pipeline-helpers.ts';
+import { pipelineWithOwnState } from './pipeline-helpers.ts';
 import { plant, shellCalls } from './planted-files.ts';
 
 const sandboxWorks =
@@ -19,8 +19,7 @@ let pipeline: Pipeline;
 beforeEach(async () => {
   photos = await makeTempDir('photos-');
   for (const name of ['a', 'b', 'c']) await plant(join(photos, `${name}.jpg`), `PHOTO-${name}\n`);
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { makeContext, makeTempDir, tierGrant } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, pipelineWithOwnState } from './pipeline-helpers.ts';
 import { git, shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 import { installNodePackages } from './node-packages.ts';
@@ -30,8 +30,7 @@ beforeEach(async () => {
   await mkdir(join(home, '.config', 'app'), { recursive: true });
   await writeFile(join(home, '.config', 'app', 'credentials.env'), 'TOKEN=s3cret\n');
   // Each test its own record of unreviewed writes (one per state dir).
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, pipelineWithOwnState } from './pipeline-helpers.ts';
 import { git, shellCalls } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 
@@ -43,8 +43,7 @@ beforeEach(async () => {
   await writeFile(join(project, 'build.sh'), 'make\n', { mode: 0o755 });
   git('-C', project, 'add', '.');
   git('-C', project, 'commit', '-qm', 'init');
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();

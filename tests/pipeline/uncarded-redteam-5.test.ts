@@ -12,7 +12,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWithOwnState } from './pipeline-helpers.ts';
 import { countingListener, git, plant, shellCalls } from './planted-files.ts';
 
 const intent = 'help me with my project';
@@ -55,8 +55,7 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', join(root, 'dotfiles')]);
   git('-C', join(root, 'dotfiles'), 'add', '-A');
   git('-C', join(root, 'dotfiles'), 'commit', '-qm', 'init');
-  const env = { ...process.env, XDG_STATE_HOME: await makeTempDir('state-') };
-  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } }, env);
+  pipeline = await pipelineWithOwnState();
 });
 afterEach(() => {
   pipeline.close();
