@@ -4,7 +4,7 @@
 import { andChainOf } from './and-chain.ts';
 import { forLoopOf } from './for-loop.ts';
 import { createRequire } from 'node:module';
-import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
   ForLoop,
   CommandOrigin,
@@ -48,9 +48,6 @@ let parser: Parser | null = null;
 export function initShellParser(): Promise<void> {
   ready ??= (async () => {
     try {
-      // Imported here, not at the top: a decision with no command line to parse (a read, a
-      // write, a fetch) starts without evaluating web-tree-sitter's code.
-      const { Language, Parser } = await import('web-tree-sitter');
       const { resolve } = createRequire(import.meta.url);
       // Named from node_modules, not next to web-tree-sitter's code: the quick bundle holds that code.
       await Parser.init({ locateFile: () => resolve('web-tree-sitter/web-tree-sitter.wasm') });
