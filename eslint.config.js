@@ -61,7 +61,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', sideEffectImports] },
   },
   {
-    files: ['runtime/cli/main.ts', 'runtime/cli/custode.mjs'],
+    files: ['runtime/cli/main.ts', 'runtime/cli/custode.cjs'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // The bin and its quick loader are CommonJS (an ES module entry starts the ES module loader).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

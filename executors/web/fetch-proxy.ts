@@ -5,7 +5,7 @@
 // cannot rebind to a loopback, private or cloud-metadata address. Plain-http requests, which
 // a proxy would have to fetch itself, are refused.
 // node:http and node:net are loaded when a proxy starts, not when the module loads: a cold
-// `custode hook` decides without them (see runtime/cli/quick-loader.mjs).
+// `custode hook` decides without them (see runtime/cli/quick-loader.cjs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 

@@ -13,7 +13,7 @@ import { createHookServer, hookPath } from '../hooks/server.ts';
 import { throwawayHome } from './throwaway-home.ts';
 import { median, percentile, type BenchSection, verdict } from './types.ts';
 
-const cli = fileURLToPath(new URL('../cli/custode.mjs', import.meta.url));
+const cli = fileURLToPath(new URL('../cli/custode.cjs', import.meta.url));
 const coldRuns = 15;
 const warmCalls = 1000;
 const jsonlCalls = 2000;

@@ -17,7 +17,7 @@ const chats = 100;
 const sequentialRuns = 20;
 const targetRssMb = 200;
 const answerTimeoutMs = 60_000;
-const cli = fileURLToPath(new URL('../cli/custode.mjs', import.meta.url));
+const cli = fileURLToPath(new URL('../cli/custode.cjs', import.meta.url));
 
 /** Starts the daemon and resolves once its Telegram polling runs (or rejects with its stderr). */
 async function startDaemon(configFile: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {

@@ -4,10 +4,10 @@
 // the pipeline and nothing of chat or the daemon, and reads a handful of files instead of several
 // hundred small modules. The output dir runtime/built/ is as deep as runtime/cli/ and
 // runtime/bench/, so a path a source computes from `import.meta.url` (../../package.json,
-// ../../../shared/eval, ../cli/custode.mjs) still points where it did.
+// ../../../shared/eval, ../cli/custode.cjs) still points where it did.
 //
 // A second bundle, runtime/built/quick.cjs, holds only `custode hook` and `custode check`, in one
-// CommonJS file that the bin loads with V8's code cache (runtime/cli/quick-loader.mjs); the cache
+// CommonJS file that the bin loads with V8's code cache (runtime/cli/quick-loader.cjs); the cache
 // is made here, by runtime/build/code-cache.mjs, whenever it does not belong to the bundle.
 import { build } from 'esbuild';
 import { deepStrictEqual } from 'node:assert/strict';
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { digestOf, digestPrefix, quickBundle, quickCache } from '../cli/quick-loader.mjs';
+import { digestOf, digestPrefix, quickBundle, quickCache } from '../cli/quick-loader.cjs';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = join(root, 'runtime/built');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes the code cache of the quick bundle (see runtime/cli/quick-loader.mjs): loads the bundle,
+// Makes the code cache of the quick bundle (see runtime/cli/quick-loader.cjs): loads the bundle,
 // runs sample hook and check calls so V8 compiles what a decision runs, then saves V8's cache
 // after the bundle's digest. The build runs this in a child process with a throwaway HOME (the
 // samples write audit lines there), whenever the cache does not belong to the bundle.
@@ -7,7 +7,7 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { loadQuick, quickCache } from '../cli/quick-loader.mjs';
+import { loadQuick, quickCache } from '../cli/quick-loader.cjs';
 
 const home = await mkdtemp(join(tmpdir(), 'custode-code-cache-'));
 const env = {

@@ -1,6 +1,6 @@
 // The entry of the quick bundle (runtime/built/quick.cjs): the decision commands, `custode hook`
 // and `custode check`, and nothing else, in one file that the bin loads with V8's code cache
-// (runtime/cli/quick-loader.mjs). An agent's hook starts a process per tool call.
+// (runtime/cli/quick-loader.cjs). An agent's hook starts a process per tool call.
 import * as check from './check.ts';
 import * as hook from './hook.ts';
 import type { CliIo } from './io.ts';

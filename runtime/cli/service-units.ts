@@ -4,7 +4,7 @@
 export interface ServicePaths {
   /** The node binary that runs Custode now (process.execPath). */
   readonly node: string;
-  /** runtime/cli/custode.mjs of this clone. */
+  /** runtime/cli/custode.cjs of this clone. */
   readonly cli: string;
   /** `--config` to pass, when not the default. */
   readonly config?: string;

@@ -30,7 +30,7 @@ function unitFile(env: NodeJS.ProcessEnv): string {
 function servicePaths(env: NodeJS.ProcessEnv, config: string | undefined): ServicePaths {
   return {
     node: process.execPath,
-    cli: resolve(import.meta.dirname, 'custode.mjs'),
+    cli: resolve(import.meta.dirname, 'custode.cjs'),
     envFile: join(configDir(env), 'env'),
     ...(config === undefined ? {} : { config: resolve(startDir(env), config) }),
   };

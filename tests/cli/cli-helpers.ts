@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-export const bin = join(import.meta.dirname, '../../runtime/cli/custode.mjs');
+export const bin = join(import.meta.dirname, '../../runtime/cli/custode.cjs');
 
 export interface CliRun {
   readonly code: number | null;

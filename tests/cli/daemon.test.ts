@@ -49,7 +49,7 @@ describe('custode daemon', () => {
 
   it('stops cleanly on SIGTERM', async () => {
     const home = homeWithConfig('channels:\n  local:\n    enabled: true\n');
-    const cli = join(import.meta.dirname, '..', '..', 'runtime', 'cli', 'custode.mjs');
+    const cli = join(import.meta.dirname, '..', '..', 'runtime', 'cli', 'custode.cjs');
     const env = {
       PATH: process.env.PATH,
       HOME: home,

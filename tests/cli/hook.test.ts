@@ -1,7 +1,7 @@
 // `custode hook` as Claude Code and Codex run it: a real-format PreToolUse payload on stdin, the
 // answer in the agent's format, and a block (exit 2) for anything Custode cannot read.
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, runCli, type CliRun } from './cli-helpers.ts';
 
@@ -105,11 +105,21 @@ describe('custode hook claude-code', { timeout: 60_000 }, () => {
   });
 
   it('blocks when Custode is not built, naming the fix', async () => {
-    const copy = join(mkdtempSync(join(home, 'unbuilt-')), 'custode.mjs');
+    const copy = join(mkdtempSync(join(home, 'unbuilt-')), 'custode.cjs');
     copyFileSync(bin, copy);
     const run = await runCli(['hook', 'claude-code'], payload('Bash', { command: 'ls' }), {}, copy);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('npm run build');
+  });
+
+  it("answers the same through the bin's former name, which installed units and settings name", async () => {
+    const run = await runCli(
+      ['hook', 'claude-code'],
+      payload('Bash', { command: 'rm -rf /' }),
+      {},
+      join(dirname(bin), 'custode.mjs'),
+    );
+    expect(decisionOf(run)).toBe('deny');
   });
 
   it('blocks an unknown agent name', async () => {

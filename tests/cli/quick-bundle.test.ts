@@ -1,4 +1,4 @@
-// The quick bundle that `custode hook` and `custode check` start from (runtime/cli/quick-loader.mjs):
+// The quick bundle that `custode hook` and `custode check` start from (runtime/cli/quick-loader.cjs):
 // the build's code cache belongs to the bundle and is used; a cache made for another bundle is
 // never used, and a cache V8 refuses costs time only: the answers stay the same.
 import { execFileSync } from 'node:child_process';
@@ -34,8 +34,8 @@ function installWithCache(cache: Buffer): string {
   mkdirSync(join(root, 'runtime/built'), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
   for (const file of [
-    'runtime/cli/custode.mjs',
-    'runtime/cli/quick-loader.mjs',
+    'runtime/cli/custode.cjs',
+    'runtime/cli/quick-loader.cjs',
     'runtime/built/quick.cjs',
   ])
     copyFileSync(join(repo, file), join(root, file));
@@ -56,7 +56,7 @@ async function denies(root: string): Promise<void> {
     ['hook', 'claude-code'],
     rmRoot,
     {},
-    join(root, 'runtime/cli/custode.mjs'),
+    join(root, 'runtime/cli/custode.cjs'),
   );
   expect(run.code).toBe(0);
   expect(JSON.parse(run.stdout)).toMatchObject({
@@ -68,19 +68,19 @@ describe('the quick bundle', { timeout: 60_000 }, () => {
   const cache = readFileSync(join(repo, 'runtime/built/quick.cjs.cache'));
 
   it('starts with the code cache the build made for it', () => {
-    expect(cacheUsed(join(repo, 'runtime/cli/quick-loader.mjs'))).toBe(true);
+    expect(cacheUsed(join(repo, 'runtime/cli/quick-loader.cjs'))).toBe(true);
   });
 
   it('never uses a cache made for another bundle, and still answers', async () => {
     const otherDigest = Buffer.from('0'.repeat(64), 'latin1');
     const root = installWithCache(Buffer.concat([otherDigest, cache.subarray(64)]));
-    expect(cacheUsed(join(root, 'runtime/cli/quick-loader.mjs'))).toBe(false);
+    expect(cacheUsed(join(root, 'runtime/cli/quick-loader.cjs'))).toBe(false);
     await denies(root);
   });
 
   it('answers the same when V8 refuses a corrupt cache', async () => {
     const root = installWithCache(Buffer.concat([cache.subarray(0, 64), Buffer.alloc(4096, 7)]));
-    expect(cacheUsed(join(root, 'runtime/cli/quick-loader.mjs'))).toBe(false);
+    expect(cacheUsed(join(root, 'runtime/cli/quick-loader.cjs'))).toBe(false);
     await denies(root);
   });
 });

@@ -42,7 +42,7 @@ describe('custode service', () => {
     expect(installed.out).toContain('systemctl --user enable --now custode');
     const unit = readFileSync(file, 'utf8');
     expect(unit).toContain(`ExecStart=${process.execPath} `);
-    expect(unit).toMatch(/runtime\/cli\/custode\.mjs daemon\n/);
+    expect(unit).toMatch(/runtime\/cli\/custode\.cjs daemon\n/);
     expect(unit).toContain(`EnvironmentFile=-${join(config, 'custode', 'env')}`);
     expect(unit).toContain('Restart=on-failure');
     expect(unit).toContain('ExecReload=/bin/kill -HUP $MAINPID');

@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const cli = join(import.meta.dirname, '..', '..', '..', 'runtime', 'cli', 'custode.mjs');
+const cli = join(import.meta.dirname, '..', '..', '..', 'runtime', 'cli', 'custode.cjs');
 
 /** A fresh, real HOME for one CLI run. */
 export function freshHome(): string {

@@ -5,21 +5,24 @@
 // sample calls. V8 checks a cache against its own version and flags, and of the source only its
 // length; the first line of the bundle names its SHA-256 and the cache starts with the same
 // digest, so a cache of another bundle is never used. A cache V8 refuses costs time, not safety.
-import { Buffer } from 'node:buffer';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import vm from 'node:vm';
+// CommonJS, as the bin is: an ES module entry starts Node's ES module loader, about 6 ms of a
+// start that is about 30 ms in all for a bare node.
+'use strict';
+const { Buffer } = require('node:buffer');
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname, resolve } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
+const vm = require('node:vm');
 
-export const quickBundle = resolve(import.meta.dirname, '../built/quick.cjs');
-export const quickCache = `${quickBundle}.cache`;
+const quickBundle = resolve(__dirname, '../built/quick.cjs');
+const quickCache = `${quickBundle}.cache`;
 /** The bundle's first line: this prefix, then the hex SHA-256 of the rest. */
-export const digestPrefix = '// sha256 ';
+const digestPrefix = '// sha256 ';
 const digestLength = 64;
 
 /** The digest the bundle's first line names, or undefined when it names none. */
-export function digestOf(source) {
+function digestOf(source) {
   return source.startsWith(digestPrefix)
     ? source.slice(digestPrefix.length, digestPrefix.length + digestLength)
     : undefined;
@@ -40,7 +43,7 @@ function cacheFor(source) {
 }
 
 /** Load the quick bundle: its `main`, its code cache so far, and whether a cache was used. */
-export function loadQuick() {
+function loadQuick() {
   // The bash grammar is 1.3 MB of WebAssembly. Its optimised compile costs a one-shot command
   // about half a second of CPU; V8's baseline compiler (Liftoff) parses a command line well enough.
   setFlagsFromString('--liftoff-only');
@@ -51,19 +54,21 @@ export function loadQuick() {
     // The bundle has no import() (the build turns each into require()).
     { filename: quickBundle, cachedData },
   );
-  const module = { exports: {} };
+  const bundle = { exports: {} };
   script.runInThisContext()(
-    module.exports,
+    bundle.exports,
     createRequire(quickBundle),
-    module,
+    bundle,
     quickBundle,
     dirname(quickBundle),
   );
   return {
-    main: module.exports.main,
+    main: bundle.exports.main,
     /** The cache of what this process has compiled so far, after the bundle's digest. */
     codeCache: () =>
       Buffer.concat([Buffer.from(digestOf(source) ?? '', 'latin1'), script.createCachedData()]),
     cacheUsed: cachedData !== undefined && !script.cachedDataRejected,
   };
 }
+
+module.exports = { digestOf, digestPrefix, loadQuick, quickBundle, quickCache };
