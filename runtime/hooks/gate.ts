@@ -15,6 +15,7 @@ import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
 import { parseShell } from '../shell/parse.ts';
+import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
 import { mapToolCall, type MappedCall } from './tool-map.ts';
@@ -168,11 +169,15 @@ function environmentAnswer(call: MappedCall): HookAnswer | null {
     : null;
 }
 
-/** Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts). */
+/**
+ * Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts), or print
+ * a credential its repository stores (git-history.ts).
+ */
 function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
   const { command, cwd } = call.args;
   if (typeof command !== 'string' || typeof cwd !== 'string') return null;
-  const why = gitOnHost(parseShell(command), cwd, paths);
+  const parsed = parseShell(command);
+  const why = gitOnHost(parsed, cwd, paths) ?? gitHistoryOnHost(parsed, cwd, paths);
   return why === null ? null : { kind: 'ask', reason: why };
 }
 

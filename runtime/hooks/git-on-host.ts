@@ -32,7 +32,10 @@ const NO_PROGRAM = /^(?:true|false|yes|no|on|off|1|0)?$/i;
 const VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
 
 /** Where git runs (its -C, else `cwd`) and its subcommand, or null when a word is unknown. */
-function gitCall(args: readonly ShellWord[], cwd: string): { dir: string; sub: string } | null {
+export function gitCall(
+  args: readonly ShellWord[],
+  cwd: string,
+): { dir: string; sub: string } | null {
   let dir = cwd;
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] as ShellWord;

@@ -12,7 +12,12 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { credentialFileProtection, credentialInWalk, treeTextBudget } from './credential-file.ts';
+import {
+  credentialFileProtection,
+  credentialInWalk,
+  historyCredential,
+  treeTextBudget,
+} from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
@@ -59,6 +64,11 @@ export interface PathOracle {
   gitProgram(dir: string): Protection | null;
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   gitConfig(dir: string): string | null;
+  /**
+   * A credential in a file version the repository in `dir` stores (what `git log -p` prints);
+   * null when none, outside a repository, or past what a decision reads.
+   */
+  historyCredential(dir: string): Protection | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -155,6 +165,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
+    historyCredential: (dir) => historyCredential(dir, repositories),
     storedCredential(path) {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
