@@ -121,6 +121,21 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(plain)).toBeUndefined();
   });
 
+  it("a query of a host daemon asks: Custode's sandbox hides its socket and login, the agent's shell reaches it", async () => {
+    for (const command of [
+      'docker inspect web',
+      'docker logs --tail 50 web',
+      'docker compose logs web',
+      'kubectl get configmap -o yaml',
+      'kubectl logs web-1',
+      'systemctl --user status',
+      'cd src && docker ps',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+  });
+
   it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {
     const repo = (name: string): string => {
       const dir = join(home, 'projects', name);
