@@ -14,6 +14,7 @@ import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
+import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
 import { parseShell } from '../shell/parse.ts';
 import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
@@ -121,7 +122,12 @@ function walkOf(
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
-    return environmentAnswer(call) ?? gitAnswer(call, paths) ?? namesAnswer(answer, call, paths);
+    return (
+      environmentAnswer(call) ??
+      serviceAnswer(call) ??
+      gitAnswer(call, paths) ??
+      namesAnswer(answer, call, paths)
+    );
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   if ('glob' in walk) {
@@ -167,6 +173,25 @@ function environmentAnswer(call: MappedCall): HookAnswer | null {
           "the agent would print its own environment (its keys and tokens), not the reduced one Custode's commands see",
       }
     : null;
+}
+
+/**
+ * A client of a host daemon (docker, kubectl, systemctl: constitution/programs.ts): Custode lets
+ * it through only because its sandbox hides the daemon's socket and login, so its own run fails.
+ * The agent's shell reaches the daemon. Null when the line runs none.
+ */
+function serviceAnswer(call: MappedCall): HookAnswer | null {
+  const { command } = call.args;
+  if (typeof command !== 'string') return null;
+  const client = parseShell(command)
+    .commands.map((each) => (each.binary === null ? '' : basename(each.binary)))
+    .find((binary) => HOST_SERVICE_CLIENTS.has(binary));
+  return client === undefined
+    ? null
+    : {
+        kind: 'ask',
+        reason: `the agent's ${client} would reach the host's daemon with the user's rights and print what it holds (a container's or unit's environment, logs); Custode's sandbox hides the daemon's socket and login, so its own run reaches nothing`,
+      };
 }
 
 /**
