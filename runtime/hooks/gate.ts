@@ -9,6 +9,10 @@
 // decision: the agent's own permission settings still apply. The hook only ever tightens.
 import * as z from 'zod';
 import type { Config } from '../config.ts';
+import { DomainNotAllowed } from '../errors.ts';
+import { createNodeHttpOps } from '../../executors/ops/node-http.ts';
+import { bareHost } from '../../executors/web/address-policy.ts';
+import { checkedAddresses } from '../../executors/web/checked-host.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
@@ -80,6 +84,34 @@ export function answerFor(outcome: PipelineOutcome): HookAnswer {
       ? `Custode would run this without a card only inside its sandbox (${outcome.reason})`
       : `Custode has no objection (${outcome.reason})`;
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
+}
+
+/**
+ * Custode's web_fetch resolves a host name when it runs and connects only to the public address
+ * it checked; the decision reads only the URL's text. The agent fetches with its own client: a
+ * name that resolves now to a loopback, private or link-local address (the machine's own name, a
+ * router's, a cloud metadata alias) is refused here. A name that does not resolve now is left to
+ * the agent, whose own look-up fails alike (a DNS server that answers otherwise later is not).
+ */
+async function addressAnswer(
+  answer: HookAnswer,
+  call: MappedCall,
+  config: Config,
+): Promise<HookAnswer> {
+  const { url } = call.args;
+  if (answer.kind !== 'no-decision' || call.executor !== 'web_fetch' || typeof url !== 'string')
+    return answer;
+  const host = bareHost(new URL(url));
+  try {
+    await checkedAddresses(host, config.web, (name) => createNodeHttpOps().lookup(name));
+    return answer;
+  } catch (error) {
+    if (!(error instanceof DomainNotAllowed)) return answer;
+    return {
+      kind: 'deny',
+      reason: `DomainNotAllowed: ${error.message} (the agent's fetch would connect there; Custode's checks the address it connects to)`,
+    };
+  }
 }
 
 /** Any glob wildcard: `*`, `?`, a class or a brace list. */
@@ -333,7 +365,11 @@ export function createHookGate(options: HookGateOptions): HookGate {
         args: call.args,
         context: { mode: 'check' },
       });
-      const answer = walkAnswer(answerFor(outcome), call, pipeline.paths);
+      const answer = await addressAnswer(
+        walkAnswer(answerFor(outcome), call, pipeline.paths),
+        call,
+        options.config,
+      );
       if (strictest === undefined || STRICTNESS[answer.kind] > STRICTNESS[strictest.kind])
         strictest = answer;
     }
