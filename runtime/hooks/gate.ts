@@ -19,11 +19,12 @@ import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
 import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
+import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
 import { parseShell } from '../shell/parse.ts';
 import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
-import { mapToolCall, type MappedCall } from './tool-map.ts';
+import { foreignToolCalls, mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
   /** Custode refuses or wants a person to decide; the reason is shown. */
@@ -112,6 +113,16 @@ async function addressAnswer(
       reason: `DomainNotAllowed: ${error.message} (the agent's fetch would connect there; Custode's checks the address it connects to)`,
     };
   }
+}
+
+/**
+ * The secret shape in what a tool without a Custode executor sends (a WebSearch query, an MCP
+ * server's message), plain or in base64 or hex; null when none. Its receiver is unknown, so a
+ * token there leaves the machine as one in a web_fetch URL does.
+ */
+function sentToken(input: unknown): string | null {
+  const text = JSON.stringify(input ?? null);
+  return (secretTokenIn(text) ?? encodedSecretTokenIn(text))?.name ?? null;
 }
 
 /** Any glob wildcard: `*`, `?`, a class or a brace list. */
@@ -346,15 +357,32 @@ export function createHookGate(options: HookGateOptions): HookGate {
     const { tool_name: tool, tool_input: input, cwd } = payload.data;
     const mapped = mapToolCall(tool, input, cwd);
     if (mapped.kind === 'unmapped') {
-      return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
+      const token = sentToken(input);
+      if (token !== null)
+        return {
+          kind: 'ask',
+          reason: `Custode: data leaves the machine: what ${tool} sends holds a secret-shaped token (${token})`,
+        };
+      const opened = foreignToolCalls(input, cwd);
+      if (opened.length === 0)
+        return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
+      return judged(tool, opened, await pipelineFor(cwd));
     }
     if (mapped.kind === 'malformed') {
       return { kind: 'fail', reason: `Custode: ${mapped.reason}; blocked (fail closed)` };
     }
-    const pipeline = await pipelineFor(cwd);
+    return judged(tool, mapped.calls, await pipelineFor(cwd));
+  }
+
+  /** The strictest answer over the Custode calls a tool call stands for. */
+  async function judged(
+    tool: string,
+    mappedCalls: readonly MappedCall[],
+    pipeline: Pipeline,
+  ): Promise<HookAnswer> {
     let strictest: HookAnswer | undefined;
     // A path with `..` is judged as written and as the kernel opens it: the strictest wins.
-    const calls = mapped.calls.flatMap((call) => {
+    const calls = mappedCalls.flatMap((call) => {
       const opened = asTheKernelOpensIt(call, pipeline.paths);
       return opened === null ? [call] : [call, opened];
     });
