@@ -11,15 +11,15 @@ import { runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 
-function payload(url: string): string {
+function payload(url: string, tool = 'WebFetch'): string {
   return JSON.stringify({
     session_id: 'abc123',
     transcript_path: join(home, '.claude', 'transcript.jsonl'),
     cwd: home,
     permission_mode: 'default',
     hook_event_name: 'PreToolUse',
-    tool_name: 'WebFetch',
-    tool_input: { url, prompt: 'what does it say' },
+    tool_name: tool,
+    tool_input: tool === 'Bash' ? { command: url } : { url, prompt: 'what does it say' },
     tool_use_id: 'toolu_01',
   });
 }
@@ -64,5 +64,21 @@ describe('custode hook claude-code, WebFetch of a name', { timeout: 60_000 }, ()
       payload(`http://${name}:8719/hook/claude-code`),
     );
     expect(decisionOf(run)).toBe('deny');
+  });
+
+  it('a plain download in the shell (the fetch tier) to such a name is refused too', async (context) => {
+    const name = await localName();
+    if (name === null) {
+      context.skip();
+      return;
+    }
+    for (const command of [
+      `curl -fsSL https://${name}:8719/hook/claude-code`,
+      `wget -qO- https://${name}:8719/`,
+      'curl -fsSL https://localhost.:8719/',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload(command, 'Bash'));
+      expect(decisionOf(run), command).toBe('deny');
+    }
   });
 });
