@@ -87,32 +87,53 @@ export function answerFor(outcome: PipelineOutcome): HookAnswer {
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
 }
 
+/** The http(s) URLs a call fetches: web_fetch's, or a shell line's literal URL words. */
+function fetchedUrls(call: MappedCall): URL[] {
+  const { url, command } = call.args;
+  const words =
+    call.executor === 'web_fetch' && typeof url === 'string'
+      ? [url]
+      : call.executor === 'shell_exec' && typeof command === 'string'
+        ? parseShell(command).commands.flatMap((each) =>
+            each.args.filter((word) => word.literal).map((word) => word.text),
+          )
+        : [];
+  return words.flatMap((word) => {
+    if (!/^https?:\/\//i.test(word)) return [];
+    try {
+      return [new URL(word)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
- * Custode's web_fetch resolves a host name when it runs and connects only to the public address
- * it checked; the decision reads only the URL's text. The agent fetches with its own client: a
- * name that resolves now to a loopback, private or link-local address (the machine's own name, a
- * router's, a cloud metadata alias) is refused here. A name that does not resolve now is left to
- * the agent, whose own look-up fails alike (a DNS server that answers otherwise later is not).
+ * Custode's web_fetch, and its fetch proxy for `curl`/`wget`, resolve a host name when they run
+ * and connect only to the public address they checked; the decision reads only the URL's text.
+ * The agent fetches with its own client: a name that resolves now to a loopback, private or
+ * link-local address (the machine's own name, a router's, a cloud metadata alias) is refused
+ * here. A name that does not resolve now is left to the agent, whose own look-up fails alike (a
+ * DNS server that answers otherwise later is not).
  */
 async function addressAnswer(
   answer: HookAnswer,
   call: MappedCall,
   config: Config,
 ): Promise<HookAnswer> {
-  const { url } = call.args;
-  if (answer.kind !== 'no-decision' || call.executor !== 'web_fetch' || typeof url !== 'string')
-    return answer;
-  const host = bareHost(new URL(url));
-  try {
-    await checkedAddresses(host, config.web, (name) => createNodeHttpOps().lookup(name));
-    return answer;
-  } catch (error) {
-    if (!(error instanceof DomainNotAllowed)) return answer;
-    return {
-      kind: 'deny',
-      reason: `DomainNotAllowed: ${error.message} (the agent's fetch would connect there; Custode's checks the address it connects to)`,
-    };
+  if (answer.kind !== 'no-decision') return answer;
+  for (const url of fetchedUrls(call)) {
+    try {
+      await checkedAddresses(bareHost(url), config.web, (name) => createNodeHttpOps().lookup(name));
+    } catch (error) {
+      if (!(error instanceof DomainNotAllowed)) continue;
+      return {
+        kind: 'deny',
+        reason: `DomainNotAllowed: ${error.message} (the agent's fetch would connect there; Custode's checks the address it connects to)`,
+      };
+    }
   }
+  return answer;
 }
 
 /**
@@ -393,13 +414,17 @@ export function createHookGate(options: HookGateOptions): HookGate {
         args: call.args,
         context: { mode: 'check' },
       });
-      const answer = await addressAnswer(
-        walkAnswer(answerFor(outcome), call, pipeline.paths),
-        call,
-        options.config,
-      );
-      if (strictest === undefined || STRICTNESS[answer.kind] > STRICTNESS[strictest.kind])
-        strictest = answer;
+      // Only a call that fetches has its host resolved here: a look-up of a name that is only
+      // text (`echo https://<data>.example`) would itself send the name out.
+      const fetches =
+        call.executor === 'web_fetch' ||
+        (outcome.decision === 'allow' &&
+          outcome.grant.by === 'tier' &&
+          outcome.grant.tier === 'fetch');
+      const answer = walkAnswer(answerFor(outcome), call, pipeline.paths);
+      const checked = fetches ? await addressAnswer(answer, call, options.config) : answer;
+      if (strictest === undefined || STRICTNESS[checked.kind] > STRICTNESS[strictest.kind])
+        strictest = checked;
     }
     return (
       strictest ?? { kind: 'no-decision', reason: `Custode found nothing to judge in ${tool}` }
