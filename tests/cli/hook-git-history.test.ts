@@ -83,4 +83,11 @@ describe('custode hook claude-code, git printing history', { timeout: 60_000 }, 
     const run = await runCli(['hook', 'claude-code'], payload('git log --oneline', leaky));
     expect(decisionOf(run)).toBeUndefined();
   });
+
+  it.each([
+    'git -C ~/projects/leaky show HEAD~1',
+    'cd projects/leaky && git show HEAD~1:settings.py',
+  ])('%s from the home asks too (git runs where -C or cd takes it)', async (command) => {
+    expect(decisionOf(await runCli(['hook', 'claude-code'], payload(command, home)))).toBe('ask');
+  });
 });
