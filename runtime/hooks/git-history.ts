@@ -5,7 +5,7 @@
 // (`git log --oneline`, `git status`) does not.
 import type { ParsedShell, ShellWord } from '../shell/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
-import { gitCall } from './git-on-host.ts';
+import { gitRuns } from './git-on-host.ts';
 
 /** Subcommands that print file contents from the repository's objects whatever their options. */
 const PRINTS_FILES: ReadonlySet<string> = new Set([
@@ -48,14 +48,11 @@ export function gitHistoryOnHost(
   cwd: string,
   paths: PathOracle,
 ): string | null {
-  for (const command of parsed.commands) {
-    if (command.binary !== 'git') continue;
-    const call = gitCall(command.args, paths.absolute(cwd));
-    if (call === null) return 'the agent would run git with options Custode could not read';
-    if (!printsFiles(call.sub, command.args)) continue;
-    const credential = paths.historyCredential(call.dir);
+  for (const run of gitRuns(parsed, cwd, paths) ?? []) {
+    if (!printsFiles(run.sub, run.args)) continue;
+    const credential = paths.historyCredential(run.dir);
     if (credential !== null)
-      return `git ${call.sub} would print what the repository in ${call.dir} stores, and a file version there holds ${credential.name}; Custode cuts it from what its own calls print, the agent's git does not`;
+      return `git ${run.sub} would print what the repository in ${run.dir} stores, and a file version there holds ${credential.name}; Custode cuts it from what its own calls print, the agent's git does not`;
   }
   return null;
 }
