@@ -147,6 +147,14 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         return false;
       }
     },
+    largerThan(path, bytes) {
+      try {
+        const stat = statSync(path, { throwIfNoEntry: false });
+        return stat?.isFile() === true && stat.size > bytes;
+      } catch {
+        return false;
+      }
+    },
     isFile(path) {
       try {
         return statSync(path, { throwIfNoEntry: false })?.isFile() === true;

@@ -179,6 +179,24 @@ function walkOf(
 }
 
 /**
+ * A file read whole by the agent (Read, or a Grep of one file) with more text than a decision
+ * reads for a credential: Custode's own fs_read and fs_grep cut one from what they show, the
+ * agent's reader shows it all. Null for any other call.
+ */
+function wholeFileAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
+  const { path } = call.args;
+  if ((call.executor !== 'fs_read' && call.executor !== 'fs_grep') || typeof path !== 'string')
+    return null;
+  const file = paths.absolute(path);
+  return paths.textTooLarge(file)
+    ? {
+        kind: 'ask',
+        reason: `the agent would read ${file} whole, more text than Custode reads for a credential when it decides (Custode's own readers cut one from what they show)`,
+      }
+    : null;
+}
+
+/**
  * Custode lets a grep or glob of a tree through because its own walker never enters or names a
  * protected place below the root. The agent walks with its own (ripgrep, a glob library), which
  * knows nothing of them: a tree with one below it asks. A tree too large to look at in time is
@@ -192,6 +210,8 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
       gitAnswer(call, paths) ??
       namesAnswer(answer, call, paths)
     );
+  const whole = answer.kind === 'no-decision' ? wholeFileAnswer(call, paths) : null;
+  if (whole !== null) return whole;
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   if ('glob' in walk) {

@@ -16,6 +16,7 @@ import {
   credentialFileProtection,
   credentialInWalk,
   historyCredential,
+  TREE_TEXT_LIMIT,
   treeTextBudget,
 } from './credential-file.ts';
 import {
@@ -74,6 +75,11 @@ export interface PathOracle {
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
    */
   storedCredential(path: string): Protection | null;
+  /**
+   * True when the file has more text than a decision reads for a credential (TREE_TEXT_LIMIT):
+   * Custode's own readers cut what they show, another agent's reader shows it whole.
+   */
+  textTooLarge(path: string): boolean;
   /**
    * Why a tree read whole from `dir` could open a protected place, or a file holding a
    * credential (by its name or text), below it; null when none. `followLinks`: the reader goes
@@ -170,6 +176,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
     },
+    textTooLarge: (path) => repositories.largerThan(real(path), TREE_TEXT_LIMIT),
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {

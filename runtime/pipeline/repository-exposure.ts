@@ -39,6 +39,8 @@ export interface RepositoryReader {
   multiNamed(path: string): boolean;
   /** True when `path` is a regular file (links followed). */
   isFile(path: string): boolean;
+  /** True when `path` is a regular file of more than `bytes` (links followed). */
+  largerThan(path: string, bytes: number): boolean;
 }
 
 /** What of a repository a command prints: file contents from its objects, or its config. */
