@@ -44,6 +44,14 @@ export const CREDENTIAL_FILES: readonly CredentialFile[] = [
     mustNot: ['id_rsa.pub', 'id_ed25519.pub', 'id_rsa.md'],
   },
   {
+    name: 'a password file (vault_pass, passwords.txt)',
+    why: 'a password kept alone in a file is one plain word: only its name says what it is',
+    // `pass` as a whole word of the name, not inside one (compass, bypass), nor /etc/passwd.
+    pattern: /(?:^\.?|[._-])(?:pass|password|passphrase)s?(?:\.txt)?$/i,
+    must: ['vault_pass', '.vault_pass.txt', 'vault-password', 'passwords.txt', 'gpg.passphrase'],
+    mustNot: ['passwd', 'compass.txt', 'bypass', 'password_reset.py', 'passwords.md', 'pass.ts'],
+  },
+  {
     name: 'an htpasswd file',
     why: 'its password hashes are cracked offline',
     pattern: /^\.htpasswd$/i,

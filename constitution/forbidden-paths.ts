@@ -333,7 +333,11 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     name: 'more stored logins and histories (~/.pgpass, ~/.my.cnf, Thunderbird, rclone, Slack, shell histories ...)',
     why: 'database and mail passwords, cloud-storage keys, session cookies, and commands typed with secrets in them',
     pattern: new RegExp(
-      `${SEG}(?:\\.pgpass|\\.my\\.cnf|\\.thunderbird|\\.config/(?:rclone|op|Slack|discord|Signal)|\\.(?:bash|zsh|python|psql|mysql|node_repl|sqlite|rediscli)_history|\\.histfile|\\.local/share/fish/fish_history)${END}`,
+      // A history is known by its name, whatever the tool: a dotfile ending in `history` or
+      // `_hist` (.irb_history, .pry_history, .Rhistory, .lesshst), a `*_history` file below a
+      // dot-directory (.mongosh/mongosh_repl_history, .julia/logs/repl_history.jl), and the
+      // editors' registers (viminfo, neovim's shada).
+      `${SEG}(?:\\.pgpass|\\.my\\.cnf|\\.thunderbird|\\.config/(?:rclone|op|Slack|discord|Signal)|\\.[\\w.-]*(?:history|_hist|hst)|\\.[^/]+/(?:[^/]+/)*[\\w.-]*_history(?:\\.\\w+)?|\\.histfile|\\.dbshell|\\.viminfo|\\.local/(?:share|state)/nvim/shada|\\.ipython/profile_[^/]+/history\\.sqlite)${END}`,
     ),
     kind: 'secret',
     samples: [
@@ -347,6 +351,11 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.zsh_history',
       '~/.python_history',
       '~/.local/share/fish/fish_history',
+      '~/.irb_history',
+      '~/.mongosh/mongosh_repl_history',
+      '~/.viminfo',
+      '~/.local/share/nvim/shada/main.shada',
+      '~/.julia/logs/repl_history.jl',
     ],
     masks: {
       home: [
@@ -368,6 +377,18 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
         '.rediscli_history',
         '.histfile',
         '.local/share/fish/fish_history',
+        '.irb_history',
+        '.pry_history',
+        '.lesshst',
+        '.Rhistory',
+        '.sh_history',
+        '.dbshell',
+        '.mongosh/mongosh_repl_history',
+        '.viminfo',
+        '.local/share/nvim/shada',
+        '.local/state/nvim/shada',
+        '.julia/logs/repl_history.jl',
+        '.ipython/profile_default/history.sqlite',
       ],
     },
   },

@@ -128,6 +128,29 @@ export function runsOtherCode(binary: string): boolean {
 }
 
 /**
+ * Clients of a daemon on the host (a container engine, a cluster, a service manager): they ask it
+ * over a socket, or log in with a store, that every call without a card has hidden, so Custode's
+ * own run of `docker inspect` or `systemctl status` reaches nothing and fails. Another agent's
+ * shell reaches the daemon with the user's rights, and what it prints (a container's environment,
+ * a pod's logs, a unit's command line) comes back whole.
+ */
+export const HOST_SERVICE_CLIENTS: ReadonlySet<string> = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'crictl',
+  'ctr',
+  'kubectl',
+  'oc',
+  'helm',
+  'systemctl',
+  'loginctl',
+  'busctl',
+  'launchctl',
+  'virsh',
+]);
+
+/**
  * Programs that read text and print it, and nothing more: they open no socket and run no
  * program (awk and sed only in the print-only forms the read-only catalogue lets through).
  * A line that runs with a network (the fetch proxy's, the host's for a process listing) may

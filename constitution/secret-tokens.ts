@@ -13,8 +13,9 @@ export interface SecretToken {
 
 // Every shape is matched in any case: flipping a token's case (GHP_…, AKIA… lowercased) is undone
 // by whoever receives it, so a card that a lowercase shape raises an uppercase one raises too.
-// Token characters start and end at anything a URL, a header or prose puts around them.
-const START = '(?<![A-Za-z0-9_-])';
+// Token characters start and end at anything a URL, a header or prose puts around them, and a
+// token that starts a line may carry a diff's `-` before it (a patch removing it).
+const START = '(?:(?<![A-Za-z0-9_-])|(?<=(?:^|\\n)-))';
 const END = '(?![A-Za-z0-9_])';
 
 /** The header of a private key block (PEM, OpenSSH or PGP), in any case. */
@@ -26,7 +27,12 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
     name: 'AWS access key id',
     why: 'with its secret it signs requests to the whole AWS account',
     pattern: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}${END}`, 'i'),
-    must: ['AKIAIOSFODNN7EXAMPLE', 'id=ASIAY34FZKBOKMUTVV7A&x=1', 'akiaiosfodnn7example'],
+    must: [
+      'AKIAIOSFODNN7EXAMPLE',
+      'id=ASIAY34FZKBOKMUTVV7A&x=1',
+      'akiaiosfodnn7example',
+      '@@ -1 +1 @@\n-AKIAIOSFODNN7EXAMPLE',
+    ],
     mustNot: ['AKIA', 'AKIAIOSFODNN7EXAMPL', 'xakiaiosfodnn7example'],
   },
   {

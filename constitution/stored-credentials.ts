@@ -15,6 +15,13 @@ export interface StoredCredential {
   readonly mustNot: readonly string[];
 }
 
+/**
+ * What may stand before a line of a file where a command prints it: a diff's mark (`+`, `-`, `<`,
+ * `>`, `!`) or a search hit's place (`settings.py:1:`, `HEAD~1:conf/msmtprc:2:`). A shape
+ * anchored at a line's start accepts it, so `git log -p` and `git grep` show what `cat` shows.
+ */
+const LINE_LEAD = String.raw`(?:[-+<>!]|(?:[^\s:]*:)+)?`;
+
 /** The shapes beyond the secret-shaped tokens (secret-tokens.ts), which count too. */
 export const STORED_CREDENTIALS: readonly StoredCredential[] = [
   {
@@ -55,8 +62,16 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
   {
     name: 'a password line of a mail or login config (password SECRET)',
     why: 'msmtp, fetchmail, mbsync and netrc keep a login this way',
-    pattern: /^[ \t]*(?:pass|password|passwd)[ \t]+["']?[^\s"']{4,}["']?[ \t]*$/m,
-    must: ['account x\nuser ada\npassword hunter22\n', '  passwd "s3cr3t-v"'],
+    pattern: new RegExp(
+      String.raw`^${LINE_LEAD}[ \t]*(?:pass|password|passwd)[ \t]+["']?[^\s"']{4,}["']?[ \t]*$`,
+      'm',
+    ),
+    must: [
+      'account x\nuser ada\npassword hunter22\n',
+      '  passwd "s3cr3t-v"',
+      '-password hunter22',
+      'HEAD~1:conf/msmtprc:2:password hunter22',
+    ],
     mustNot: ['Password reset emails go out daily', 'password', 'passwordeval gpg -d x'],
   },
   {
@@ -73,7 +88,7 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
     // "auth"); the value is written out: 10 or more characters with a digit, not a reference to
     // a value kept elsewhere (${DB_PASSWORD}, os.environ[...], {{ .Values.x }}, <your key>).
     pattern:
-      /(?:^|[\s{,;"'(])["']?(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
+      /(?:^|[\s{,;"'(:+<>!|-])["']?(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
     must: [
       'services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: Pg4ssw0rdXyz',
       'SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
@@ -82,6 +97,8 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
       '{"sqltools.connections":[{"password":"V5codeDbPw1"}]}',
       '{"auths":{"x":{"auth":"dXNlcjpwYXNzd29yZDEyMw=="}}}',
       'aws_secret_key = "wJalrXUtnFEMI7MDENG8bPxRfiCY"',
+      '+SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
+      'settings.py:1:SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
     ],
     mustNot: [
       'POSTGRES_PASSWORD: ${DB_PASSWORD}',

@@ -64,6 +64,39 @@ function objectPaths(dir: string, env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
+ * The text of every blob the repository in `dir` stores (any history, reflog, the index, and
+ * objects no ref reaches, which `git show <id>` still prints), at most `maxBytes` in all.
+ */
+function blobsText(dir: string, env: NodeJS.ProcessEnv, maxBytes: number): string | 'too-large' {
+  const listing = gitIn(dir, env, [
+    'cat-file',
+    '--batch-all-objects',
+    '--batch-check=%(objecttype) %(objectsize) %(objectname)',
+  ]);
+  const blobs: string[] = [];
+  let size = 0;
+  for (const line of listing.split('\n')) {
+    const [type, bytes, id] = line.split(' ');
+    if (type !== 'blob' || id === undefined) continue;
+    size += Number(bytes);
+    if (size > maxBytes) return 'too-large';
+    blobs.push(id);
+  }
+  if (blobs.length === 0) return '';
+  const bytes = process
+    .getBuiltinModule('node:child_process')
+    .execFileSync('git', [...QUIET, 'cat-file', '--batch'], {
+      cwd: dir,
+      env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1' },
+      input: `${blobs.join('\n')}\n`,
+      timeout: TIMEOUT_MS,
+      maxBuffer: MAX_OUTPUT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
+}
+
+/**
  * The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. Bytes
  * that are not UTF-8 come one character per byte (latin1): a binary store's signature survives
  * for the judge (constitution/binary-secret-stores.ts), and ASCII shapes read the same.
@@ -91,6 +124,13 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         return error instanceof NotARepository ? 'none' : null;
       }
     },
+    storedText(dir, maxBytes) {
+      try {
+        return blobsText(dir, env, maxBytes);
+      } catch (error) {
+        return error instanceof NotARepository ? 'none' : null;
+      }
+    },
     config(dir) {
       try {
         return gitIn(dir, env, ['config', '--list', '--includes']);
@@ -103,6 +143,14 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
     multiNamed(path) {
       try {
         return statSync(path).nlink > 1;
+      } catch {
+        return false;
+      }
+    },
+    largerThan(path, bytes) {
+      try {
+        const stat = statSync(path, { throwIfNoEntry: false });
+        return stat?.isFile() === true && stat.size > bytes;
       } catch {
         return false;
       }

@@ -3,9 +3,15 @@
 // and the IPv6 tunnels that can embed them are refused unless the operator allowlists them.
 import ipaddr from 'ipaddr.js';
 
-/** `host` without IPv6 brackets and in lower case, as it is compared and resolved. */
+/**
+ * `host` without IPv6 brackets, in lower case and without the final dot of a fully qualified
+ * name (`localhost.` is localhost), as it is compared and resolved.
+ */
 export function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.+$/, '');
 }
 
 function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {

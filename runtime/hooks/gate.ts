@@ -9,15 +9,22 @@
 // decision: the agent's own permission settings still apply. The hook only ever tightens.
 import * as z from 'zod';
 import type { Config } from '../config.ts';
+import { DomainNotAllowed } from '../errors.ts';
+import { createNodeHttpOps } from '../../executors/ops/node-http.ts';
+import { bareHost } from '../../executors/web/address-policy.ts';
+import { checkedAddresses } from '../../executors/web/checked-host.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
+import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
+import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
 import { parseShell } from '../shell/parse.ts';
+import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
-import { mapToolCall, type MappedCall } from './tool-map.ts';
+import { foreignToolCalls, mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
   /** Custode refuses or wants a person to decide; the reason is shown. */
@@ -80,6 +87,65 @@ export function answerFor(outcome: PipelineOutcome): HookAnswer {
   return { kind: 'no-decision', reason: `${why}; the agent's own permissions decide` };
 }
 
+/** The http(s) URLs a call fetches: web_fetch's, or a shell line's literal URL words. */
+function fetchedUrls(call: MappedCall): URL[] {
+  const { url, command } = call.args;
+  const words =
+    call.executor === 'web_fetch' && typeof url === 'string'
+      ? [url]
+      : call.executor === 'shell_exec' && typeof command === 'string'
+        ? parseShell(command).commands.flatMap((each) =>
+            each.args.filter((word) => word.literal).map((word) => word.text),
+          )
+        : [];
+  return words.flatMap((word) => {
+    if (!/^https?:\/\//i.test(word)) return [];
+    try {
+      return [new URL(word)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Custode's web_fetch, and its fetch proxy for `curl`/`wget`, resolve a host name when they run
+ * and connect only to the public address they checked; the decision reads only the URL's text.
+ * The agent fetches with its own client: a name that resolves now to a loopback, private or
+ * link-local address (the machine's own name, a router's, a cloud metadata alias) is refused
+ * here. A name that does not resolve now is left to the agent, whose own look-up fails alike (a
+ * DNS server that answers otherwise later is not).
+ */
+async function addressAnswer(
+  answer: HookAnswer,
+  call: MappedCall,
+  config: Config,
+): Promise<HookAnswer> {
+  if (answer.kind !== 'no-decision') return answer;
+  for (const url of fetchedUrls(call)) {
+    try {
+      await checkedAddresses(bareHost(url), config.web, (name) => createNodeHttpOps().lookup(name));
+    } catch (error) {
+      if (!(error instanceof DomainNotAllowed)) continue;
+      return {
+        kind: 'deny',
+        reason: `DomainNotAllowed: ${error.message} (the agent's fetch would connect there; Custode's checks the address it connects to)`,
+      };
+    }
+  }
+  return answer;
+}
+
+/**
+ * The secret shape in what a tool without a Custode executor sends (a WebSearch query, an MCP
+ * server's message), plain or in base64 or hex; null when none. Its receiver is unknown, so a
+ * token there leaves the machine as one in a web_fetch URL does.
+ */
+function sentToken(input: unknown): string | null {
+  const text = JSON.stringify(input ?? null);
+  return (secretTokenIn(text) ?? encodedSecretTokenIn(text))?.name ?? null;
+}
+
 /** Any glob wildcard: `*`, `?`, a class or a brace list. */
 const WILDCARD = /[*?[{]/;
 
@@ -113,6 +179,24 @@ function walkOf(
 }
 
 /**
+ * A file read whole by the agent (Read, or a Grep of one file) with more text than a decision
+ * reads for a credential: Custode's own fs_read and fs_grep cut one from what they show, the
+ * agent's reader shows it all. Null for any other call.
+ */
+function wholeFileAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
+  const { path } = call.args;
+  if ((call.executor !== 'fs_read' && call.executor !== 'fs_grep') || typeof path !== 'string')
+    return null;
+  const file = paths.absolute(path);
+  return paths.textTooLarge(file)
+    ? {
+        kind: 'ask',
+        reason: `the agent would read ${file} whole, more text than Custode reads for a credential when it decides (Custode's own readers cut one from what they show)`,
+      }
+    : null;
+}
+
+/**
  * Custode lets a grep or glob of a tree through because its own walker never enters or names a
  * protected place below the root. The agent walks with its own (ripgrep, a glob library), which
  * knows nothing of them: a tree with one below it asks. A tree too large to look at in time is
@@ -120,7 +204,14 @@ function walkOf(
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
-    return environmentAnswer(call) ?? gitAnswer(call, paths) ?? namesAnswer(answer, call, paths);
+    return (
+      environmentAnswer(call) ??
+      serviceAnswer(call) ??
+      gitAnswer(call, paths) ??
+      namesAnswer(answer, call, paths)
+    );
+  const whole = answer.kind === 'no-decision' ? wholeFileAnswer(call, paths) : null;
+  if (whole !== null) return whole;
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
   if ('glob' in walk) {
@@ -168,11 +259,34 @@ function environmentAnswer(call: MappedCall): HookAnswer | null {
     : null;
 }
 
-/** Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts). */
+/**
+ * A client of a host daemon (docker, kubectl, systemctl: constitution/programs.ts): Custode lets
+ * it through only because its sandbox hides the daemon's socket and login, so its own run fails.
+ * The agent's shell reaches the daemon. Null when the line runs none.
+ */
+function serviceAnswer(call: MappedCall): HookAnswer | null {
+  const { command } = call.args;
+  if (typeof command !== 'string') return null;
+  const client = parseShell(command)
+    .commands.map((each) => (each.binary === null ? '' : basename(each.binary)))
+    .find((binary) => HOST_SERVICE_CLIENTS.has(binary));
+  return client === undefined
+    ? null
+    : {
+        kind: 'ask',
+        reason: `the agent's ${client} would reach the host's daemon with the user's rights and print what it holds (a container's or unit's environment, logs); Custode's sandbox hides the daemon's socket and login, so its own run reaches nothing`,
+      };
+}
+
+/**
+ * Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts), or print
+ * a credential its repository stores (git-history.ts).
+ */
 function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
   const { command, cwd } = call.args;
   if (typeof command !== 'string' || typeof cwd !== 'string') return null;
-  const why = gitOnHost(parseShell(command), cwd, paths);
+  const parsed = parseShell(command);
+  const why = gitOnHost(parsed, cwd, paths) ?? gitHistoryOnHost(parsed, cwd, paths);
   return why === null ? null : { kind: 'ask', reason: why };
 }
 
@@ -284,15 +398,32 @@ export function createHookGate(options: HookGateOptions): HookGate {
     const { tool_name: tool, tool_input: input, cwd } = payload.data;
     const mapped = mapToolCall(tool, input, cwd);
     if (mapped.kind === 'unmapped') {
-      return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
+      const token = sentToken(input);
+      if (token !== null)
+        return {
+          kind: 'ask',
+          reason: `Custode: data leaves the machine: what ${tool} sends holds a secret-shaped token (${token})`,
+        };
+      const opened = foreignToolCalls(input, cwd);
+      if (opened.length === 0)
+        return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
+      return judged(tool, opened, await pipelineFor(cwd));
     }
     if (mapped.kind === 'malformed') {
       return { kind: 'fail', reason: `Custode: ${mapped.reason}; blocked (fail closed)` };
     }
-    const pipeline = await pipelineFor(cwd);
+    return judged(tool, mapped.calls, await pipelineFor(cwd));
+  }
+
+  /** The strictest answer over the Custode calls a tool call stands for. */
+  async function judged(
+    tool: string,
+    mappedCalls: readonly MappedCall[],
+    pipeline: Pipeline,
+  ): Promise<HookAnswer> {
     let strictest: HookAnswer | undefined;
     // A path with `..` is judged as written and as the kernel opens it: the strictest wins.
-    const calls = mapped.calls.flatMap((call) => {
+    const calls = mappedCalls.flatMap((call) => {
       const opened = asTheKernelOpensIt(call, pipeline.paths);
       return opened === null ? [call] : [call, opened];
     });
@@ -303,9 +434,17 @@ export function createHookGate(options: HookGateOptions): HookGate {
         args: call.args,
         context: { mode: 'check' },
       });
+      // Only a call that fetches has its host resolved here: a look-up of a name that is only
+      // text (`echo https://<data>.example`) would itself send the name out.
+      const fetches =
+        call.executor === 'web_fetch' ||
+        (outcome.decision === 'allow' &&
+          outcome.grant.by === 'tier' &&
+          outcome.grant.tier === 'fetch');
       const answer = walkAnswer(answerFor(outcome), call, pipeline.paths);
-      if (strictest === undefined || STRICTNESS[answer.kind] > STRICTNESS[strictest.kind])
-        strictest = answer;
+      const checked = fetches ? await addressAnswer(answer, call, options.config) : answer;
+      if (strictest === undefined || STRICTNESS[checked.kind] > STRICTNESS[strictest.kind])
+        strictest = checked;
     }
     return (
       strictest ?? { kind: 'no-decision', reason: `Custode found nothing to judge in ${tool}` }

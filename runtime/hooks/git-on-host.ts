@@ -3,7 +3,7 @@
 // the work tree, and the repository's hooks, on the commands that fire them. A repository that
 // came with its own .git (an unpacked archive, a copied project) brings both, so a git line the
 // gate would wave on asks when its repository has either.
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ParsedShell, ShellWord } from '../shell/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 
@@ -32,7 +32,11 @@ const NO_PROGRAM = /^(?:true|false|yes|no|on|off|1|0)?$/i;
 const VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
 
 /** Where git runs (its -C, else `cwd`) and its subcommand, or null when a word is unknown. */
-function gitCall(args: readonly ShellWord[], cwd: string): { dir: string; sub: string } | null {
+function gitCall(
+  args: readonly ShellWord[],
+  cwd: string,
+  paths: PathOracle,
+): { dir: string; sub: string } | null {
   let dir = cwd;
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] as ShellWord;
@@ -41,10 +45,41 @@ function gitCall(args: readonly ShellWord[], cwd: string): { dir: string; sub: s
     if (!VALUED.has(word.text)) continue;
     const value = args[i + 1];
     if (value === undefined || !value.literal) return null;
-    if (word.text === '-C') dir = isAbsolute(value.text) ? value.text : join(dir, value.text);
+    if (word.text === '-C') dir = paths.absolute(value.text, dir);
     i += 1;
   }
   return null;
+}
+
+/** One git command of a line: where it may run, its subcommand and its words. */
+export interface GitRun {
+  readonly dir: string;
+  readonly sub: string;
+  readonly args: readonly ShellWord[];
+}
+
+/**
+ * Every git command of a line, once for each directory it may run in: the session's `cwd` and
+ * each directory a `cd` or `pushd` before it names (`cd ~/app && git show`), whatever joins them
+ * (judging more places only asks more). Null when a git's words cannot be read.
+ */
+export function gitRuns(parsed: ParsedShell, cwd: string, paths: PathOracle): GitRun[] | null {
+  const dirs = [paths.absolute(cwd)];
+  const runs: GitRun[] = [];
+  for (const command of parsed.commands) {
+    const [target] = command.args;
+    if ((command.binary === 'cd' || command.binary === 'pushd') && target?.literal === true) {
+      dirs.push(paths.absolute(target.text, dirs.at(-1)));
+      continue;
+    }
+    if (command.binary !== 'git') continue;
+    for (const dir of dirs) {
+      const call = gitCall(command.args, dir, paths);
+      if (call === null) return null;
+      runs.push({ ...call, args: command.args });
+    }
+  }
+  return runs;
 }
 
 /** The hooks a repository in `dir` would run: files other than git's samples in its hooks dirs. */
@@ -66,16 +101,15 @@ function hasHooks(dir: string, config: string, paths: PathOracle): boolean {
 
 /** Why git in this line would start a program of its repository's on the host; null if none. */
 export function gitOnHost(parsed: ParsedShell, cwd: string, paths: PathOracle): string | null {
-  for (const command of parsed.commands) {
-    if (command.binary !== 'git') continue;
-    const call = gitCall(command.args, paths.absolute(cwd));
-    if (call === null) return 'the agent would run git with options Custode could not read';
-    const config = paths.gitConfig(call.dir) ?? '';
+  const runs = gitRuns(parsed, cwd, paths);
+  if (runs === null) return 'the agent would run git with options Custode could not read';
+  for (const run of runs) {
+    const config = paths.gitConfig(run.dir) ?? '';
     const monitor = /^core\.fsmonitor=(.*)$/im.exec(config)?.[1]?.trim() ?? '';
     if (!NO_PROGRAM.test(monitor))
-      return `git in ${call.dir} would start core.fsmonitor (${monitor}) on the host; Custode's sandbox switches it off`;
-    if (FIRES_HOOKS.has(call.sub) && hasHooks(call.dir, config, paths))
-      return `git ${call.sub} in ${call.dir} would run the repository's hooks on the host; Custode's sandbox switches them off`;
+      return `git in ${run.dir} would start core.fsmonitor (${monitor}) on the host; Custode's sandbox switches it off`;
+    if (FIRES_HOOKS.has(run.sub) && hasHooks(run.dir, config, paths))
+      return `git ${run.sub} in ${run.dir} would run the repository's hooks on the host; Custode's sandbox switches them off`;
   }
   return null;
 }

@@ -2,6 +2,7 @@
 // `POST /hook/claude-code` with the PreToolUse payload as a JSON body answers 200 with Claude
 // Code's JSON. Claude Code reads a non-2xx answer as a non-blocking error (the call runs), so
 // every answer about a payload, a failure included, is a 200 that carries the decision.
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HookGate } from './gate.ts';
 import { claudeCodeBody } from './replies.ts';
@@ -27,8 +28,19 @@ function send(response: ServerResponse, status: number, body: object): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** The environment variable a Claude Code http hook fills its Authorization header from. */
+export const tokenVariable = 'CUSTODE_HOOK_TOKEN';
+
+/** True when the request's Authorization header is `Bearer <token>` (compared in constant time). */
+function carriesToken(request: IncomingMessage, token: string): boolean {
+  const sent = Buffer.from(request.headers.authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
+
 async function handle(
   gate: HookGate,
+  token: string | null,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -38,6 +50,19 @@ async function handle(
   // never answers, so a page open in a browser cannot use the gate or fill its audit log.
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
     return send(response, 415, { error: 'send the payload as application/json' });
+  }
+  // 127.0.0.1 answers every local user: only who holds the token (the user who started the
+  // server, and their agent's hook) is judged. Anyone else learns nothing of the home; a hook
+  // set up without the header blocks every call, so the mistake shows at once.
+  if (token !== null && !carriesToken(request, token)) {
+    return send(
+      response,
+      200,
+      claudeCodeBody({
+        kind: 'deny',
+        reason: `Custode: this request does not carry custode serve's token (header Authorization: Bearer $${tokenVariable}); blocked`,
+      }),
+    );
   }
   const body = await readBody(request);
   const answer =
@@ -50,10 +75,13 @@ async function handle(
   send(response, 200, claudeCodeBody(answer));
 }
 
-/** An HTTP server answering hook payloads through `gate`; the caller listens and closes. */
-export function createHookServer(gate: HookGate): Server {
+/**
+ * An HTTP server answering hook payloads through `gate`; the caller listens and closes. With a
+ * `token`, only a request whose Authorization header is `Bearer <token>` is judged.
+ */
+export function createHookServer(gate: HookGate, token: string | null = null): Server {
   return createServer((request, response) => {
-    handle(gate, request, response).catch((error: unknown) => {
+    handle(gate, token, request, response).catch((error: unknown) => {
       const reason = `Custode failed (${error instanceof Error ? error.name : 'Error'}); blocked (fail closed)`;
       if (!response.headersSent) send(response, 200, claudeCodeBody({ kind: 'fail', reason }));
       else response.destroy();

@@ -201,6 +201,36 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   ],
 ]);
 
+/** An input key that names a file or directory the tool opens (MCP servers' usual names). */
+const PATH_KEY =
+  /^(?:paths?|files?|file_?paths?|file_?names?|notebook_?path|source|sources|destination|target|dir|directory|directories|root|cwd)$/i;
+
+/** The path words a tool's input holds under path keys, at any depth; `file://` URIs included. */
+function pathWords(input: unknown, key = ''): string[] {
+  if (typeof input === 'string') {
+    const word = input.startsWith('file://') ? decodeURIComponent(input.slice(7)) : input;
+    return PATH_KEY.test(key) && word !== '' && !word.includes('\n') ? [word] : [];
+  }
+  if (Array.isArray(input)) return input.flatMap((item) => pathWords(item, key));
+  if (input === null || typeof input !== 'object') return [];
+  return Object.entries(input).flatMap(([name, value]) => pathWords(value, name));
+}
+
+/**
+ * What a tool Custode has no executor for (an MCP server's, an older Claude Code tool) opens, as
+ * Custode calls: each path it is given is read as a file, and walked for the names below it when
+ * it is a directory. Its other text is no path (a prompt that mentions one opens nothing).
+ */
+export function foreignToolCalls(toolInput: unknown, cwd: string): MappedCall[] {
+  return pathWords(toolInput).flatMap((word) => {
+    const path = inCwd(word, cwd);
+    return [
+      { executor: 'fs_read', args: { path } },
+      { executor: 'fs_glob', args: { pattern: '**/*', path } },
+    ];
+  });
+}
+
 /** The Custode call for one foreign tool call; `cwd` is the agent's working directory. */
 export function mapToolCall(toolName: string, toolInput: unknown, cwd: string): ToolMapping {
   const tool = tools.get(toolName);

@@ -5,7 +5,13 @@
 // card; a walk leaves it out or asks.
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import type { Protection } from '../../constitution/protected.ts';
-import { credentialTextProtection, type RepositoryReader } from './repository-exposure.ts';
+import { binarySecretStoreIn } from '../../constitution/binary-secret-stores.ts';
+import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import {
+  credentialProtection,
+  credentialTextProtection,
+  type RepositoryReader,
+} from './repository-exposure.ts';
 
 /**
  * Most text one tree walk reads at decision time. A line may print what a walk read in any
@@ -69,4 +75,22 @@ export function credentialFileProtection(
   const text = reader.textUpTo(real, TREE_TEXT_LIMIT);
   if (text === null || text === 'too-large') return null;
   return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
+}
+
+/**
+ * The credential a file version the repository in `dir` stores holds (a key block, a token, a
+ * stored login, a binary store), which `git log -p`, `git show` or `git grep REV` print; null when
+ * none, outside a repository, or when its history is more text than a decision reads (the caller
+ * leaves that to others, as a tree too large to walk).
+ */
+export function historyCredential(dir: string, reader: RepositoryReader): Protection | null {
+  const text = reader.storedText(dir, TREE_TEXT_LIMIT);
+  if (text === null)
+    return {
+      name: 'a repository git could not read in time',
+      why: 'what its history holds is unknown',
+    };
+  if (text === 'none' || text === 'too-large') return null;
+  const credential = binarySecretStoreIn(text) ?? storedCredentialIn(text);
+  return credential === null ? null : credentialProtection(credential.name);
 }

@@ -12,7 +12,13 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { credentialFileProtection, credentialInWalk, treeTextBudget } from './credential-file.ts';
+import {
+  credentialFileProtection,
+  credentialInWalk,
+  historyCredential,
+  TREE_TEXT_LIMIT,
+  treeTextBudget,
+} from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
@@ -60,10 +66,20 @@ export interface PathOracle {
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   gitConfig(dir: string): string | null;
   /**
+   * A credential in a file version the repository in `dir` stores (what `git log -p` prints);
+   * null when none, outside a repository, or past what a decision reads.
+   */
+  historyCredential(dir: string): Protection | null;
+  /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
    */
   storedCredential(path: string): Protection | null;
+  /**
+   * True when the file has more text than a decision reads for a credential (TREE_TEXT_LIMIT):
+   * Custode's own readers cut what they show, another agent's reader shows it whole.
+   */
+  textTooLarge(path: string): boolean;
   /**
    * Why a tree read whole from `dir` could open a protected place, or a file holding a
    * credential (by its name or text), below it; null when none. `followLinks`: the reader goes
@@ -155,10 +171,12 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
+    historyCredential: (dir) => historyCredential(dir, repositories),
     storedCredential(path) {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
     },
+    textTooLarge: (path) => repositories.largerThan(real(path), TREE_TEXT_LIMIT),
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {

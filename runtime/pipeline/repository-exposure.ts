@@ -27,12 +27,20 @@ export interface RepositoryReader {
   contents(dir: string): RepositoryContents | 'none' | null;
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   config(dir: string): string | null;
+  /**
+   * The text of every file version the repository in `dir` stores (any commit, the index,
+   * unreachable objects), at most `maxBytes` in all: 'too-large' past them, 'none' outside a
+   * repository, null when git could not tell.
+   */
+  storedText(dir: string, maxBytes: number): string | 'too-large' | 'none' | null;
   /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
   textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
   /** True when the file has more than one name (a hard link): its other names are unknown. */
   multiNamed(path: string): boolean;
   /** True when `path` is a regular file (links followed). */
   isFile(path: string): boolean;
+  /** True when `path` is a regular file of more than `bytes` (links followed). */
+  largerThan(path: string, bytes: number): boolean;
 }
 
 /** What of a repository a command prints: file contents from its objects, or its config. */
@@ -47,7 +55,7 @@ const UNKNOWN: Protection = {
 };
 
 /** The family a stored credential falls in (its shape's name says which). */
-function credentialProtection(shape: string): Protection {
+export function credentialProtection(shape: string): Protection {
   return {
     name: `a file holding a credential (${shape})`,
     why: 'a key, a token or a login in a file is the credential itself, wherever the file lives',

@@ -121,6 +121,21 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     expect(decisionOf(plain)).toBeUndefined();
   });
 
+  it("a query of a host daemon asks: Custode's sandbox hides its socket and login, the agent's shell reaches it", async () => {
+    for (const command of [
+      'docker inspect web',
+      'docker logs --tail 50 web',
+      'docker compose logs web',
+      'kubectl get configmap -o yaml',
+      'kubectl logs web-1',
+      'systemctl --user status',
+      'cd src && docker ps',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+  });
+
   it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {
     const repo = (name: string): string => {
       const dir = join(home, 'projects', name);
@@ -160,9 +175,25 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     }
   });
 
-  it.todo(
-    "asks for a Read of a file over 16 MiB (TREE_TEXT_LIMIT), which no decision reads for a credential: write 17 MiB of log lines then `Authorization: token ghp_…` to ~/big.log; Read {file_path: ~/big.log, offset: 530000} gets no decision today and the agent reads the token (Custode's own fs_read cuts it at run time)",
-  );
+  it('asks for a Read or a one-file Grep of a file over 16 MiB, which no decision reads for a credential', async () => {
+    const big = join(home, 'big.log');
+    writeFileSync(
+      big,
+      `${'an ordinary line of build output\n'.repeat(530_000)}Authorization: token ghp_${'PLANTEDbig0123456789abcdefghijklmnopq'.slice(0, 36)}\n`,
+    );
+    for (const [tool, input] of [
+      ['Read', { file_path: big, offset: 530_000 }],
+      ['Grep', { pattern: 'token', path: big, output_mode: 'content' }],
+    ] as const) {
+      const run = await runCli(['hook', 'claude-code'], payload(tool, input));
+      expect(decisionOf(run), tool).toBe('ask');
+    }
+    const small = await runCli(
+      ['hook', 'claude-code'],
+      payload('Read', { file_path: join(project, 'src', 'index.ts') }),
+    );
+    expect(decisionOf(small)).toBeUndefined();
+  });
 
   it.todo(
     "asks for project code (npm test, pytest) while the agent has written files nobody reviewed: Write {file_path: <cwd>/test/x.test.js} with code that prints ~/.ssh/id_ed25519, then Bash `npm test` gets no decision today; Custode's own tier asks while its writes are unreviewed, the gate does not see the agent's",

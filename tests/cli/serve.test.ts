@@ -2,12 +2,14 @@
 // unix socket) answering PreToolUse payloads with 200 and Claude Code's JSON, failures included.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
+/** The secret a Claude Code http hook sends (its `headers`, from `allowedEnvVars`). */
+const token = 'serve-test-token-0123456789abcdef';
 
 function payload(toolName: string, toolInput: unknown): string {
   return JSON.stringify({
@@ -23,7 +25,7 @@ function payload(toolName: string, toolInput: unknown): string {
 function startServe(args: string[]): Promise<{ child: ChildProcess; where: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'serve', ...args], {
-      env: process.env,
+      env: { ...process.env, CUSTODE_HOOK_TOKEN: token },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -54,6 +56,7 @@ function post(
   target: { port?: number; socketPath?: string },
   body: string,
   contentType = 'application/json',
+  authorization: string | null = `Bearer ${token}`,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -61,7 +64,10 @@ function post(
         ...target,
         method: 'POST',
         path: '/hook/claude-code',
-        headers: { 'content-type': contentType },
+        headers: {
+          'content-type': contentType,
+          ...(authorization === null ? {} : { authorization }),
+        },
       },
       (res) => {
         let text = '';
@@ -119,9 +125,23 @@ describe('custode serve on 127.0.0.1', { timeout: 60_000 }, () => {
     expect(answer.status).toBe(415);
   });
 
-  it.todo(
-    'answers only its own user: any local user can POST a payload to 127.0.0.1:8719 (cwd: the serving user\'s home, Grep of ~/notes) and the reason names the serving user\'s files ("…/notes/keys.txt below it is a file holding a credential"); --socket (mode 0600) has no such problem: make it the default, or require a secret header',
-  );
+  it('answers only who sends its token: another local user gets a deny that names nothing of the home', async () => {
+    mkdirSync(join(home, 'notes'), { recursive: true });
+    writeFileSync(
+      join(home, 'notes', 'keys.txt'),
+      'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYPLANTED\n',
+    );
+    const grep = payload('Grep', { pattern: 'x', path: join(home, 'notes') });
+    for (const authorization of [null, 'Bearer wrong-token-0123456789abcdef', token]) {
+      const answer = await post({ port }, grep, 'application/json', authorization);
+      expect(answer.status).toBe(200);
+      expect(decision(answer)).toBe('deny');
+      expect(JSON.stringify(answer.body)).not.toContain('keys.txt');
+      expect(JSON.stringify(answer.body)).toContain('CUSTODE_HOOK_TOKEN');
+    }
+    const owner = await post({ port }, grep);
+    expect(decision(owner)).toBe('ask');
+  });
 });
 
 describe('custode serve on a unix socket', { timeout: 60_000 }, () => {

@@ -1,0 +1,84 @@
+// Custode's web_fetch resolves a host name when it runs and connects only to the public address
+// it checked; its decision reads only the URL's text. The agent behind the hook fetches with
+// its own client and no such check, so there a name that resolves to the machine itself or its
+// network now (the host's own name, `localhost.`) is refused at the decision.
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../../executors/web/address-policy.ts';
+import { runCli, type CliRun } from './cli-helpers.ts';
+
+const home = process.env.HOME ?? '';
+
+function payload(url: string, tool = 'WebFetch'): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: join(home, '.claude', 'transcript.jsonl'),
+    cwd: home,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: tool === 'Bash' ? { command: url } : { url, prompt: 'what does it say' },
+    tool_use_id: 'toolu_01',
+  });
+}
+
+function decisionOf(run: CliRun): string | undefined {
+  expect(run.code, run.stderr).toBe(0);
+  const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
+  return body.hookSpecificOutput?.permissionDecision;
+}
+
+/** The machine's own name, when it resolves to a non-public address here (it does on most). */
+async function localName(): Promise<string | null> {
+  try {
+    const answers = await lookup(hostname(), { all: true });
+    return answers.length > 0 && answers.every((a) => !isPublicAddress(a.address))
+      ? hostname()
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+describe('custode hook claude-code, WebFetch of a name', { timeout: 60_000 }, () => {
+  it('localhost written with its final dot is refused like localhost', async () => {
+    for (const url of [
+      'http://localhost./',
+      'http://LOCALHOST.:8719/hook',
+      'http://a.localhost./',
+    ]) {
+      expect(decisionOf(await runCli(['hook', 'claude-code'], payload(url))), url).toBe('deny');
+    }
+  });
+
+  it("a name that resolves to the machine's own address is refused (the agent's fetch would connect there)", async (context) => {
+    const name = await localName();
+    if (name === null) {
+      context.skip();
+      return;
+    }
+    const run = await runCli(
+      ['hook', 'claude-code'],
+      payload(`http://${name}:8719/hook/claude-code`),
+    );
+    expect(decisionOf(run)).toBe('deny');
+  });
+
+  it('a plain download in the shell (the fetch tier) to such a name is refused too', async (context) => {
+    const name = await localName();
+    if (name === null) {
+      context.skip();
+      return;
+    }
+    for (const command of [
+      `curl -fsSL https://${name}:8719/hook/claude-code`,
+      `wget -qO- https://${name}:8719/`,
+      'curl -fsSL https://localhost.:8719/',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload(command, 'Bash'));
+      expect(decisionOf(run), command).toBe('deny');
+    }
+  });
+});
