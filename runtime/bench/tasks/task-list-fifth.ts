@@ -46,7 +46,7 @@ export const fifthTasks: readonly EverydayTask[] = [
   task('downloads-sizes', 'home', 'what takes the most room in my Downloads?', [
     shell('du -sh ~/Downloads/* 2>/dev/null | sort -rh | head -10'),
   ]),
-  task('dataset-peek', 'home', "what's in big-dataset.csv, and how many rows?", [
+  task('dataset-shape', 'home', "what's in big-dataset.csv, and how many rows?", [
     shell('head -5 ~/Downloads/big-dataset.csv && wc -l < ~/Downloads/big-dataset.csv'),
     shell('cut -d, -f2 ~/Downloads/big-dataset.csv | sort | uniq -c | sort -rn | head -5'),
   ]),
