@@ -108,7 +108,9 @@ function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
-  return { shell: judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths), cwd };
+  const listing = { namesIn: ctx.namesIn, isDirectory: ctx.isDirectory };
+  const anchored = anchorRelativeGlobs(named, cwd, ctx.namesIn);
+  return { shell: judgeXargsAsExec(anchored, cwd, paths, listing), cwd };
 }
 
 /** Ask the tiers in order, those that decide from the line alone. */

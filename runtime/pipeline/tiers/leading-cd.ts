@@ -48,22 +48,38 @@ function rootedWord(word: ShellWord): boolean {
 const STDIN_FILTERS: ReadonlySet<string> = new Set(['head', 'tail', 'sort', 'uniq', 'wc', 'cat']);
 
 /**
+ * A filter of its stdin that names no file: short option clusters, a count attached (`-n5`,
+ * `-3`) or after `-n`/`-c` (`head -n 5`); sort without -o (writes a file) or -T (a directory).
+ * A bare number elsewhere would be a file name (`head 5`).
+ */
+export function stdinFilter(command: ShellCommand): boolean {
+  const { binary, args } = command;
+  if (binary === null || !STDIN_FILTERS.has(binary) || command.redirects.length > 0) return false;
+  const option = binary === 'sort' ? /^-[A-SU-Za-np-z]*\d*$/ : /^-[A-Za-z]*\d*$/;
+  return args.every(
+    (arg, at) =>
+      arg.literal &&
+      (option.test(arg.text) ||
+        (/^\d+$/.test(arg.text) && /^-[nc]$/.test(args[at - 1]?.text ?? ''))),
+  );
+}
+
+/**
  * True when the command does the same from any working directory: a plain file command whose
  * every word is an option or a path from `/` or `~/`, at least one a path (`mkdir -p ~/backups`),
- * or a filter of its stdin with options and counts alone (`head -5`, `tail -n 3`).
+ * or a filter of its stdin that names no file (`head -5`, `tail -n 3`).
  */
 export function placeIndependent(command: ShellCommand): boolean {
   const { binary } = command;
   if (binary === null || command.origin !== 'top' || command.wrappers.length > 0) return false;
   // A subshell or pipeline stage (scope) changes nothing for a command that names no relative path.
   if (command.assignments.length > 0) return false;
+  if (stdinFilter(command)) return true;
   if (!command.redirects.every((r) => r.target !== null && rootedWord(r.target))) return false;
-  if (NAMES_ONLY.has(binary) && command.args.every(rootedWord))
-    return command.args.some((word) => !word.text.startsWith('-'));
-  // Short option clusters and counts only (sort's -o writes a file, -T names a directory).
-  const word = binary === 'sort' ? /^(?:-[A-SU-Za-np-z]*\d*|\d+)$/ : /^(?:-[A-Za-z]*\d*|\d+)$/;
   return (
-    STDIN_FILTERS.has(binary) && command.args.every((arg) => arg.literal && word.test(arg.text))
+    NAMES_ONLY.has(binary) &&
+    command.args.every(rootedWord) &&
+    command.args.some((word) => !word.text.startsWith('-'))
   );
 }
 
