@@ -13,6 +13,7 @@ import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
 import { restorableAppendDecision } from './restorable-append.ts';
+import { rewriteThroughTempDecision } from './rewrite-through-temp.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -154,6 +155,7 @@ export async function shellTierAnswer(
   const decided =
     (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
     (await inPlaceEditDecision(commands, scope, ctx.trackedClean)) ??
+    (await rewriteThroughTempDecision(line.shell, ctx.readOnly, scope, ctx.trackedClean)) ??
     (await restorableAppendDecision(
       line.shell,
       ctx.readOnly,
