@@ -2,7 +2,7 @@
 // in two steps, run without a card only when git can give the replaced file back and the first
 // step only reads. An untracked or changed file, a file elsewhere, an existing temporary file,
 // a writing first step, or another directory ask.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -24,6 +24,8 @@ beforeAll(async () => {
   git('config', 'user.email', 'a@a');
   await writeFile(join(project, 'package.json'), '{"version":"1.0.0"}\n');
   await writeFile(join(project, 'names.txt'), 'b\na\n');
+  await mkdir(join(project, 'sub'));
+  await writeFile(join(project, 'sub', 'kept.txt'), 'kept\n');
   git('add', '-A');
   git('commit', '-qm', 'first');
   await writeFile(join(project, 'untracked.txt'), 'keep me\n');
@@ -64,6 +66,7 @@ describe('a rewrite through a new file moved over the original', () => {
       'curl -s https://example.com > s.tmp && mv s.tmp names.txt',
       'sort -o other.txt names.txt > s.tmp && mv s.tmp names.txt',
       'sort names.txt > s.tmp && mv s.tmp .git/config',
+      'sort names.txt > s.tmp && mv s.tmp sub',
     ])
       expect((await decide(command)).decision, command).not.toBe('allow');
     expect(await readFile(join(project, 'untracked.txt'), 'utf8')).toBe('keep me\n');

@@ -62,7 +62,8 @@ export async function rewriteThroughTempDecision(
   const reads = [quiet, ...rest].every(
     (command) => readOnlyRuleFor(alone(shell, command), readOnly, scope) !== null,
   );
-  if (!reads || !scope.entryExists(file) || scope.paths.real(file) !== file) return null;
+  // A directory would take NEW inside it; a link would be replaced by a plain file.
+  if (!reads || !scope.isPlainFile(file) || scope.paths.real(file) !== file) return null;
   const real = await restorableFile(file, scope, trackedClean);
   if (real === null) return null;
   const dir = dirname(real);
