@@ -101,7 +101,9 @@ function isForbidden(flag: string, forbidden: readonly string[]): boolean {
 function isAllowed(flag: string, allowed: readonly string[]): boolean {
   if (allowed.includes(flag) || allowed.includes(flag.split('=')[0] as string)) return true;
   if (flag.startsWith('--') || !flag.startsWith('-')) return false;
-  return [...flag.slice(1)].every((letter) => allowed.includes(`-${letter}`));
+  // A count attached to the last letter (`git tag -n1`, `-n20`) is that option's value.
+  const letters = flag.slice(1).replace(/(?<=[A-Za-z])\d+$/, '');
+  return [...letters].every((letter) => allowed.includes(`-${letter}`));
 }
 
 /** True when the option is one of `required`, alone, with a value or in a short cluster. */

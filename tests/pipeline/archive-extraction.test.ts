@@ -93,6 +93,25 @@ describe('unpacking an archive whose members are plain and new', () => {
       expect((await decide(command)).decision, command).not.toBe('allow');
   });
 
+  it('lists what it unpacked after it (the member names it read), and nothing else', async () => {
+    const outcome = await decide('mkdir -p shown && tar -xzf notes.tgz -C shown && ls -R shown');
+    expect(outcome).toMatchObject({ decision: 'allow', reason: 'workspace: tar extract' });
+    expect(await run(outcome)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0, stdout: expect.stringContaining('todo.md') },
+    });
+    for (const command of [
+      'mkdir -p s2 && tar -xzf notes.tgz -C s2 && ls -R .',
+      `mkdir -p s3 && tar -xzf notes.tgz -C s3 && ls ${home}/.ssh`,
+      'mkdir -p s4 && tar -xzf notes.tgz -C s4 && cat s4/notes/todo.md',
+      'mkdir -p s5 && tar -xzf notes.tgz -C s5 && ls -R s5 > s5/list.txt',
+      'mkdir -p s6 && tar -xzf notes.tgz -C s6 && ls s6/../..',
+      'mkdir -p s7 && tar -xzf notes.tgz -C s7 ; ls s7',
+      'mkdir -p s8 && tar -xzf link.tgz -C s8 && ls -R s8',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+
   it('lists an archive without a card', async () => {
     expect(await decide('tar -tzf notes.tgz')).toMatchObject({ decision: 'allow' });
   });

@@ -215,7 +215,9 @@ describe('code run without a card sees the home only where it works', () => {
   it('run from the home itself, sees none of it', async () => {
     await plant(join(home, 'notes', 'keys.txt'), KEYS);
     const result = await runDecided(
-      `python3 -c "import os; print(os.path.exists('notes/keys.txt'), os.path.exists('${project}/package.json'))"`,
+      // The project's path built, not spelled: a path spelled in the code is shown like an
+      // operand (read-only-code-named-paths.test.ts).
+      `python3 -c "import os; print(os.path.exists('notes/keys.txt'), os.path.exists(os.path.join(os.environ['HOME'], '${project.slice(home.length + 1)}', 'package.json')))"`,
       home,
     );
     expect(result).toMatchObject({ exit_code: 0, stdout: 'False False\n' });

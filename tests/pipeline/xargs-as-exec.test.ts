@@ -1,9 +1,11 @@
 // `find src -name "*.js" | xargs wc -l` runs without a card when it is `find … -exec wc -l {} +`
 // in other words: the same read-only command on the same names. Never when xargs could turn a
 // name into another path (a blank, quote or backslash in a name below the roots, without -0),
-// when the tree holds a protected place, or when find prints anything but plain names.
+// when the tree holds a protected place, or when find prints anything but plain names. Names from
+// `grep -l`, `git ls-files` or `ls` of files are judged as find over the roots they come from.
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
@@ -29,6 +31,11 @@ beforeAll(async () => {
   await writeFile(join(mirror, '.netrc'), 'x\n');
   await mkdir(join(base, 'spaced'));
   await writeFile(join(base, 'spaced', 'a b.js'), 'z\n');
+  await mkdir(join(base, 'logs'));
+  await writeFile(join(base, 'logs', 'old.log'), 'old\n');
+  await writeFile(join(base, 'logs', 'new.log'), 'new\n');
+  await execa('git', ['init', '-q', join(base, 'src')]);
+  await execa('git', ['-C', join(base, 'src'), 'add', '-A']);
   await mkdir(join(base, 'linked'));
   await symlink(join(home, 'dotfiles-xargs', '.netrc'), join(base, 'linked', 'netrc'));
 });
@@ -78,6 +85,54 @@ describe('find piped into xargs', () => {
       'find src | xargs grep -r TODO',
       'cat list.txt | xargs cat',
       'find src | xargs ./tool',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+});
+
+describe('grep -l, git ls-files and ls of files piped into xargs', () => {
+  it('runs without a card as find over the roots the names come from, in a real run', async () => {
+    const outcome = await decide('grep -rl TODO src | xargs wc -l');
+    expect(outcome).toMatchObject({ decision: 'allow' });
+    const result = await pipeline.invoke(outcome, new AbortController().signal);
+    expect(result).toMatchObject({ ok: true, result: { exit_code: 0, stdout: '2 src/a.js\n' } });
+    for (const command of [
+      'ls -t logs/*.log | head -1 | xargs tail -n 20',
+      `ls ${base}/logs/*.log | xargs wc -l`,
+      'ls logs/old.log logs/new.log | sort | xargs cat',
+      'grep -l TODO src/a.js src/b.js | xargs wc -l',
+      'cd src && git ls-files "*.js" | xargs wc -l',
+    ])
+      expect((await decide(command)).decision, command).toBe('allow');
+  });
+
+  it('asks when a name could become another path, or the roots hold a protected place', async () => {
+    for (const command of [
+      'grep -rl x odd | xargs cat',
+      'ls linked/* | xargs cat',
+      'grep -rl . linked | xargs cat',
+      `ls ${home}/dotfiles-xargs/* | xargs cat`,
+      'grep -rl z spaced | xargs wc -l',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+  });
+
+  it('asks when ls prints names from another directory, or the names could be anything', async () => {
+    for (const command of [
+      'ls src | xargs cat',
+      'ls * | xargs cat',
+      'ls -l logs/*.log | xargs cat',
+      'ls -a logs | xargs cat',
+      'grep -rl TODO src | xargs rm',
+      'grep -rl TODO src | xargs -I{} cp {} /tmp',
+      `grep -rl TODO src | cat ${home}/dotfiles-xargs/.netrc | xargs cat`,
+      "grep -rl TODO src | sed 's/^/..\\//' | xargs cat",
+      'grep -rl TODO src | head 5 | xargs cat',
+      'grep -rl TODO src | sort -o x | xargs cat',
+      'grep -l -f pats src | xargs cat',
+      'grep -rc TODO src | xargs cat',
+      'git ls-files --full-name | xargs cat',
+      'git log --name-only | xargs cat',
     ])
       expect((await decide(command)).decision, command).not.toBe('allow');
   });

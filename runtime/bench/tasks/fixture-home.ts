@@ -1,6 +1,7 @@
 // A lived-in HOME for the everyday tasks: notes, documents, downloads (photos, an invoice,
 // a tarball, a zip), a git project with commits and old and new logs, a python project with an
-// ignored .env, a small rust crate, a script and dotfiles.
+// ignored .env, a small rust crate, a go module with a compose file, a sqlite books database,
+// a script and dotfiles.
 // Built fresh for each task under /var/tmp, so no task sees another's leftovers.
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -69,6 +70,25 @@ const rustCrate: Readonly<Record<string, string>> = {
     '/// Adds two numbers.\npub fn add(a: i64, b: i64) -> i64 {\n    a + b\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn adds() {\n        assert_eq!(add(2, 2), 4);\n    }\n}\n',
 };
 
+/** A small go module with a test and a compose file (go needs no network for it). */
+const goModule: Readonly<Record<string, string>> = {
+  'go.mod': 'module example.com/hello\n\ngo 1.21\n',
+  '.gitignore': '/bin/\n',
+  'main.go':
+    'package main\n\nimport "fmt"\n\nfunc greet(name string) string { return "hello, " + name }\n\nfunc main() { fmt.Println(greet("world")) }\n',
+  'main_test.go':
+    'package main\n\nimport "testing"\n\nfunc TestGreet(t *testing.T) {\n\tif greet("go") != "hello, go" {\n\t\tt.Fatal(greet("go"))\n\t}\n}\n',
+  'compose.yaml':
+    'services:\n  web:\n    build: .\n    ports:\n      - "8080:8080"\n  cache:\n    image: redis:7\n',
+};
+
+/** The books database's rows, written with sqlite3 where it exists. */
+const booksSql = [
+  'CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author TEXT, year INTEGER);',
+  "INSERT INTO books (title, author, year) VALUES ('Dune', 'Frank Herbert', 1965),",
+  "  ('The Left Hand of Darkness', 'Ursula K. Le Guin', 1969), ('Klara and the Sun', 'Kazuo Ishiguro', 2021);",
+].join('\n');
+
 /**
  * Where a task's call names the home by its absolute path (as a model does once a tool has
  * printed one): the replay puts the fixture HOME in its place.
@@ -115,20 +135,18 @@ async function buildProject(home: string, env: NodeJS.ProcessEnv): Promise<void>
 /** The pyutil project: one commit on main, and an ignored `.env` holding an API token. */
 async function buildPythonProject(home: string, env: NodeJS.ProcessEnv): Promise<void> {
   const root = join(home, 'projects/pyutil');
-  const git = (...args: string[]) => execa('git', args, { cwd: root, env });
-  for (const [relative, content] of Object.entries(pythonProject))
-    await put(root, relative, content);
-  await git('init', '-q', '-b', 'main');
-  await git('add', '-A');
-  await git('commit', '-q', '-m', 'Initial commit');
+  await buildRepository(root, pythonProject, env);
   await put(root, '.env', 'API_TOKEN=fixture-token-not-real-7f3a\n');
 }
 
-/** The rcalc crate: one commit on main. */
-async function buildRustCrate(home: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const root = join(home, 'projects/rcalc');
+/** A git repository at `root` holding `entries`, one commit on main. */
+async function buildRepository(
+  root: string,
+  entries: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   const git = (...args: string[]) => execa('git', args, { cwd: root, env });
-  for (const [relative, content] of Object.entries(rustCrate)) await put(root, relative, content);
+  for (const [relative, content] of Object.entries(entries)) await put(root, relative, content);
   await git('init', '-q', '-b', 'main');
   await git('add', '-A');
   await git('commit', '-q', '-m', 'Initial commit');
@@ -160,7 +178,13 @@ export async function buildFixtureHome(): Promise<{ home: string; env: NodeJS.Pr
   for (const [relative, content] of Object.entries(files)) await put(home, relative, content);
   await buildProject(home, env);
   await buildPythonProject(home, env);
-  await buildRustCrate(home, env);
+  await buildRepository(join(home, 'projects/rcalc'), rustCrate, env);
+  await buildRepository(join(home, 'projects/hello-go'), goModule, env);
+  await execa('sqlite3', [join(home, 'Documents/books.db')], {
+    input: booksSql,
+    env,
+    reject: false,
+  });
   await buildDownloads(home, env);
   return { home, env };
 }

@@ -5,6 +5,7 @@
 // fsmonitor, .envrc or a hook) that would be a new path inside roots.write. The decision is
 // bound to the archive it read (grant.pinned): the run refuses an archive that changed since.
 import { join } from 'node:path';
+import { isUnder } from '../../vaglio/normalize-path.ts';
 import type { ArchiveFormat, ArchiveListing } from '../../../executors/ops/archive-members.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../../shell/types.ts';
 import { readPathCheck } from '../read-only-policy.ts';
@@ -83,27 +84,45 @@ function archiveUse(command: ShellCommand): ArchiveUse | null {
   return null;
 }
 
+/** An `ls` of names only (no options but -R, -1, -a-free sorting) of the places it lists. */
+function lsOperands(command: ShellCommand | undefined): string[] | null {
+  if (command?.binary !== 'ls' || command.redirects.length > 0) return null;
+  if (command.wrappers.length > 0 || command.assignments.length > 0) return null;
+  const words = literalWords(command.args);
+  if (words === null) return null;
+  const operands = words.filter((word) => !/^-[R1trS]+$/.test(word));
+  return operands.length > 0 && operands.every((word) => !word.startsWith('-')) ? operands : null;
+}
+
 /**
  * The unpacking command of a line that is that command alone, or `mkdir -p DIR && COMMAND`
- * (then `made` is DIR as written, which must be the destination).
+ * (then `made` is DIR as written, which must be the destination), either followed by `&& ls
+ * PLACES` (`listed`: places that must be the destination or below it, whose names are the
+ * members the decision read).
  */
 function unpackingLine(shell: ParsedShell): {
   command: ShellCommand | null;
   made: string | null;
+  listed: readonly string[];
 } {
-  const [first, second, ...rest] = shell.commands;
-  if (first === undefined || rest.length > 0) return { command: null, made: null };
-  if (second === undefined) return { command: first, made: null };
+  const none = { command: null, made: null, listed: [] };
+  const elements = shell.andChain?.length ?? 1;
+  // Every element one command: `a && b`, never `a; b` or a pipe.
+  if (shell.commands.length !== elements) return none;
+  const listed = elements > 1 ? lsOperands(shell.commands.at(-1)) : null;
+  const commands = listed === null ? shell.commands : shell.commands.slice(0, -1);
+  const [first, second, ...rest] = commands;
+  if (first === undefined || rest.length > 0) return none;
+  if (second === undefined) return { command: first, made: null, listed: listed ?? [] };
   const words = literalWords(first.args);
   const plainMkdir =
-    shell.andChain?.length === 2 &&
     first.binary === 'mkdir' &&
     first.redirects.length === 0 &&
     first.wrappers.length === 0 &&
     words?.length === 2 &&
     words[0] === '-p' &&
     !(words[1] ?? '-').startsWith('-');
-  return plainMkdir ? { command: second, made: words[1] ?? null } : { command: null, made: null };
+  return plainMkdir ? { command: second, made: words[1] ?? null, listed: listed ?? [] } : none;
 }
 
 /**
@@ -159,10 +178,18 @@ export async function archiveDecision(
   scope: WorkspaceScope,
   readArchive: ArchiveReader,
 ): Promise<WorkspaceDecision | null> {
-  const { command, made } = unpackingLine(shell);
+  const { command, made, listed } = unpackingLine(shell);
   if (command === null) return null;
   const use = archiveUse(command);
   if (use === null || !readPathCheck(scope)(use.archive)) return null;
+  // What the trailing ls prints is the members' names, read when this is decided.
+  const destination = scope.paths.absolute(use.into ?? '.', scope.cwd);
+  // A place there before the call is listed as any ls of it would be.
+  const listsMembers = listed.every((place) => {
+    const path = scope.paths.absolute(place, scope.cwd);
+    return isUnder(path, destination) && (!scope.entryExists(path) || readPathCheck(scope)(place));
+  });
+  if (!listsMembers || (use.lists && listed.length > 0)) return null;
   const allow = { tier: 'workspace', readOnlyWithin: [], replaces: false } as const;
   // A listing prints names and writes nothing.
   if (use.lists)

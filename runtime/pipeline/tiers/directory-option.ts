@@ -1,12 +1,14 @@
-// `git -C DIR status` runs in DIR, as `cd DIR && …` does: a command line that is that one
-// command is judged as the same command without the option, in DIR. (`make -C DIR` would run
-// DIR's Makefile, project code judged by where it lives: it stays a card.) The guard
-// has already judged the whole line; the executor runs it unchanged (the program changes
+// `git -C DIR status` runs in DIR, as `cd DIR && …` does: a command line whose every git carries
+// the same `-C DIR`, its other commands doing the same from any directory (`mv /a /b && git -C
+// DIR status`, `git -C DIR add f && git -C DIR commit -m m`), is judged without the options, in
+// DIR, whatever joins them (`&&`, `;`, a pipe: each git changes directory itself). (`make -C
+// DIR` would run DIR's Makefile, project code judged by where it lives: it stays a card.) The
+// guard has already judged the whole line; the executor runs it unchanged (the program changes
 // directory itself, and fails when DIR does not exist).
 import type { ParsedShell, ShellCommand, ShellRedirect } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
 import type { JudgedLine } from './leading-cd.ts';
-import { plainDirectoryWord } from './leading-cd.ts';
+import { placeIndependent, plainDirectoryWord } from './leading-cd.ts';
 
 /** Programs whose leading option names the directory they run in. */
 const DIRECTORY_OPTIONS: ReadonlyMap<string, string> = new Map([['git', '-C']]);
@@ -47,17 +49,35 @@ function withoutDirectoryOptions(
   return at === 0 ? null : { command: { ...command, args: command.args.slice(at) }, cwd: dir };
 }
 
-/** A line that is one such command, judged without the option in its directory; else as given. */
+/**
+ * A line whose every command with a directory option leads to the same directory, the others
+ * doing the same from anywhere, judged without the options in that directory; else as given.
+ */
 export function foldDirectoryOption(
   line: JudgedLine,
   paths: PathOracle,
   isDirectory: (path: string) => boolean,
 ): JudgedLine {
   const { shell } = line;
-  const [only] = shell.commands;
-  if (shell.errors || shell.commands.length !== 1 || only === undefined) return line;
-  const folded = withoutDirectoryOptions(only, line.cwd, paths, isDirectory);
-  if (folded === null) return line;
-  const judged: ParsedShell = { ...shell, commands: [folded.command], andChain: null };
-  return { shell: judged, cwd: folded.cwd };
+  if (shell.errors || shell.hasSubstitution || shell.commands.length === 0) return line;
+  let dir: string | null = null;
+  const commands: ShellCommand[] = [];
+  for (const command of shell.commands) {
+    const folded = withoutDirectoryOptions(command, line.cwd, paths, isDirectory);
+    if (folded === null) {
+      if (!placeIndependent(command)) return line;
+      commands.push(command);
+      continue;
+    }
+    if (dir !== null && folded.cwd !== dir) return line;
+    dir = folded.cwd;
+    commands.push(folded.command);
+  }
+  if (dir === null) return line;
+  const judged: ParsedShell = {
+    ...shell,
+    commands,
+    andChain: shell.commands.length === 1 ? null : shell.andChain,
+  };
+  return { shell: judged, cwd: dir };
 }

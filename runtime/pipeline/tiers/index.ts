@@ -13,6 +13,7 @@ import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
 import { restorableAppendDecision } from './restorable-append.ts';
+import { rewriteThroughTempDecision } from './rewrite-through-temp.ts';
 import { fetchLine } from './fetch.ts';
 import { foldLeadingCd } from './leading-cd.ts';
 import { writableFor } from '../workspace/targets.ts';
@@ -108,7 +109,9 @@ function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
   const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
-  return { shell: judgeXargsAsExec(anchorRelativeGlobs(named, cwd, ctx.namesIn), cwd, paths), cwd };
+  const listing = { namesIn: ctx.namesIn, isDirectory: ctx.isDirectory };
+  const anchored = anchorRelativeGlobs(named, cwd, ctx.namesIn);
+  return { shell: judgeXargsAsExec(anchored, cwd, paths, listing), cwd };
 }
 
 /** Ask the tiers in order, those that decide from the line alone. */
@@ -152,6 +155,7 @@ export async function shellTierAnswer(
   const decided =
     (await archiveDecision(line.shell, scope, ctx.readArchive)) ??
     (await inPlaceEditDecision(commands, scope, ctx.trackedClean)) ??
+    (await rewriteThroughTempDecision(line.shell, ctx.readOnly, scope, ctx.trackedClean)) ??
     (await restorableAppendDecision(
       line.shell,
       ctx.readOnly,

@@ -44,25 +44,50 @@ function rootedWord(word: ShellWord): boolean {
   return word.literal && (/^-[A-Za-z]+$/.test(word.text) || /^(?:\/|~\/)/.test(word.text));
 }
 
+// Filters of their stdin: with only options and counts they name no file at all.
+const STDIN_FILTERS: ReadonlySet<string> = new Set(['head', 'tail', 'sort', 'uniq', 'wc', 'cat']);
+
 /**
- * True when the element does the same from any working directory: plain file commands whose
- * every word is an option or a path from `/` or `~/`, at least one a path (`mkdir -p ~/backups`).
+ * A filter of its stdin that names no file: short option clusters, a count attached (`-n5`,
+ * `-3`) or after `-n`/`-c` (`head -n 5`); sort without -o (writes a file) or -T (a directory).
+ * A bare number elsewhere would be a file name (`head 5`).
  */
+export function stdinFilter(command: ShellCommand): boolean {
+  const { binary, args } = command;
+  if (binary === null || !STDIN_FILTERS.has(binary) || command.redirects.length > 0) return false;
+  const option = binary === 'sort' ? /^-[A-SU-Za-np-z]*\d*$/ : /^-[A-Za-z]*\d*$/;
+  return args.every(
+    (arg, at) =>
+      arg.literal &&
+      (option.test(arg.text) ||
+        (/^\d+$/.test(arg.text) && /^-[nc]$/.test(args[at - 1]?.text ?? ''))),
+  );
+}
+
+/**
+ * True when the command does the same from any working directory: a plain file command whose
+ * every word is an option or a path from `/` or `~/`, at least one a path (`mkdir -p ~/backups`),
+ * or a filter of its stdin that names no file (`head -5`, `tail -n 3`).
+ */
+export function placeIndependent(command: ShellCommand): boolean {
+  const { binary } = command;
+  if (binary === null || command.origin !== 'top' || command.wrappers.length > 0) return false;
+  // A subshell or pipeline stage (scope) changes nothing for a command that names no relative path.
+  if (command.assignments.length > 0) return false;
+  if (stdinFilter(command)) return true;
+  if (!command.redirects.every((r) => r.target !== null && rootedWord(r.target))) return false;
+  return (
+    NAMES_ONLY.has(binary) &&
+    command.args.every(rootedWord) &&
+    command.args.some((word) => !word.text.startsWith('-'))
+  );
+}
+
+/** True when the element does the same from any working directory (placeIndependent). */
 function sameFromAnywhere(element: string): boolean {
   const parsed = parseShell(element);
   if (parsed.errors || parsed.hasSubstitution || parsed.commands.length === 0) return false;
-  return parsed.commands.every(
-    (command) =>
-      command.origin === 'top' &&
-      command.binary !== null &&
-      NAMES_ONLY.has(command.binary) &&
-      command.wrappers.length === 0 &&
-      command.assignments.length === 0 &&
-      command.scope.length === 0 &&
-      command.args.every(rootedWord) &&
-      command.args.some((word) => !word.text.startsWith('-')) &&
-      command.redirects.every((r) => r.target !== null && rootedWord(r.target)),
-  );
+  return parsed.commands.every(placeIndependent);
 }
 
 /**

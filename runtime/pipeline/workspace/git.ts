@@ -1,5 +1,6 @@
-// Workspace rules for local git changes: staging, committing with a message (or rewording the
-// last commit, which the reflog keeps), a rename to a new name, a new branch, a new tag, a stash,
+// Workspace rules for local git changes: staging and unstaging, committing with a message (or
+// rewording the last commit, which the reflog keeps), moving the branch back with its changes
+// kept (`reset --soft`), a rename to a new name, a new branch, a new tag, a stash,
 // a new repository in a new directory. Nothing that drops commits, talks to a remote or discards
 // changes.
 import { copyOrMove, withPlainPaths } from './files.ts';
@@ -100,6 +101,27 @@ function gitTag(args: readonly string[]): WorkspaceEffects | null {
   return annotated && message === undefined ? null : effects({ repository: true });
 }
 
+// Unstaging (`git restore --staged PATHS`): the index takes HEAD's version, the work tree keeps
+// every change. -W/--worktree would put the files back, --source another commit's, -p asks.
+const GIT_UNSTAGE = gitSubcommand(
+  'restore',
+  { flags: ['--staged', '-S', '-q', '--quiet'] },
+  (parsed) =>
+    (parsed.values['--staged'] === true || parsed.values['-S'] === true) &&
+    parsed.operands.length > 0
+      ? parsed.operands
+      : null,
+);
+
+// `git reset --soft REV` moves the branch back and keeps the index and the work tree as they are:
+// the commits it leaves stay in the reflog. Any other reset (mixed, --hard, --keep, paths) is
+// not here.
+function gitSoftReset(args: readonly string[]): WorkspaceEffects | null {
+  if (args[0] !== 'reset' || args[1] !== '--soft' || args.length > 3) return null;
+  const target = args[2];
+  return target !== undefined && target.startsWith('-') ? null : effects({ repository: true });
+}
+
 // git stash (push) keeps the changes in the stash; pop, drop and clear are not here.
 const GIT_STASH = gitSubcommand('stash', { flags: [], valued: ['-m', '--message'] }, (parsed) =>
   parsed.operands.length === 0 || (parsed.operands.length === 1 && parsed.operands[0] === 'push')
@@ -152,6 +174,8 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
     'git commit --amend --fixup HEAD~1',
     'git commit -F /dev/stdin/x',
   ),
+  git('restore --staged', GIT_UNSTAGE, 'git restore --staged src/a.js', 'git restore src/a.js'),
+  git('reset --soft', gitSoftReset, 'git reset --soft HEAD~1', 'git reset --hard HEAD~1'),
   git('mv', gitMove, 'git mv src/util.js src/strings.js', 'git mv -f a.js b.js', 'git mv a.js'),
   git(
     'checkout -b',

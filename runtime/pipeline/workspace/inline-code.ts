@@ -26,6 +26,15 @@ const code = (operands: readonly string[] = []): WorkspaceEffects =>
   effects({ readOnlyCode: true, reads: operands.filter((word) => !word.startsWith('-')) });
 
 /**
+ * The paths the code's text spells as quoted literals from `/` or `~/` (`require('/home/me/app/
+ * package.json')`, `open(os.path.expanduser("~/notes/todo.md"))`): read like its operands, each
+ * read-checked and shown to the code. A path the code builds otherwise stays hidden.
+ */
+function pathsInCode(text: string): string[] {
+  return [...text.matchAll(/["'`]((?:\/|~\/)[^"'`\s$]+)["'`]/g)].map((found) => found[1] ?? '');
+}
+
+/**
  * The words when each is an option `flag` accepts, or one of `codeOptions` followed by its code
  * (at least one), the words after the code being the program's own (sys.argv, input files).
  */
@@ -37,20 +46,22 @@ function inline(
   repeats: boolean,
 ): WorkspaceEffects | null {
   let seen = false;
+  const named: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const word = args[i] ?? '';
     if (codeOption(word)) {
       const text = args[i + 1];
       if (text === undefined || inlineCodeChanges(text, family) !== null) return null;
       seen = true;
+      named.push(...pathsInCode(text));
       i += 1;
-      if (!repeats) return code(args.slice(i + 1));
+      if (!repeats) return code([...named, ...args.slice(i + 1)]);
       continue;
     }
-    if (seen && !word.startsWith('-')) return code(args.slice(i));
+    if (seen && !word.startsWith('-')) return code([...named, ...args.slice(i)]);
     if (!flag(word)) return null;
   }
-  return seen ? code() : null;
+  return seen ? code(named) : null;
 }
 
 /** python's flags that only shape the run: no -i (interactive), -x, -W or -X values. */
@@ -105,7 +116,9 @@ function nodeCode(args: readonly string[]): WorkspaceEffects | null {
   if (text === undefined || inlineCodeChanges(text, 'node') !== null) return null;
   const after = attached === undefined ? at + 2 : at + 1;
   const operands = args.slice(after);
-  return operands.every((rest) => !rest.startsWith('-')) ? code(operands) : null;
+  return operands.every((rest) => !rest.startsWith('-'))
+    ? code([...pathsInCode(text), ...operands])
+    : null;
 }
 
 /** perl's one-liner switches (-l -n -p -a -w, -0 with its octal), a module (-MJSON::PP), -F. */

@@ -1,0 +1,74 @@
+// `jq … package.json > package.json.tmp && mv package.json.tmp package.json`: an in-place edit
+// in two steps, run without a card only when git can give the replaced file back and the first
+// step only reads. An untracked or changed file, a file elsewhere, an existing temporary file,
+// a writing first step, or another directory ask.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { hasProgram } from '../helpers/tools.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git as gitWithAuthor } from './planted-files.ts';
+
+const home = process.env.HOME ?? '';
+let project: string;
+let pipeline: Pipeline;
+const git = (...args: string[]): string => gitWithAuthor('-C', project, ...args);
+
+beforeAll(async () => {
+  project = await makeTempDir('rewrite-');
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.name', 'a');
+  git('config', 'user.email', 'a@a');
+  await writeFile(join(project, 'package.json'), '{"version":"1.0.0"}\n');
+  await writeFile(join(project, 'names.txt'), 'b\na\n');
+  await mkdir(join(project, 'sub'));
+  await writeFile(join(project, 'sub', 'kept.txt'), 'kept\n');
+  git('add', '-A');
+  git('commit', '-qm', 'first');
+  await writeFile(join(project, 'untracked.txt'), 'keep me\n');
+  await writeFile(join(project, 'leftover.tmp'), 'old\n');
+  pipeline = await pipelineWith({ roots: { write: ['~', '/tmp'] } });
+});
+afterAll(() => pipeline.close());
+
+function decide(command: string): Promise<PipelineOutcome> {
+  return pipeline.evaluate(call('shell_exec', { command, cwd: project }, 'bump the version'));
+}
+
+describe('a rewrite through a new file moved over the original', () => {
+  it.skipIf(!hasProgram('jq'))('runs without a card and rewrites only that file', async () => {
+    const outcome = await decide(
+      `jq -c '.version = "1.0.1"' package.json > package.json.tmp && mv package.json.tmp package.json && git diff --stat`,
+    );
+    expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'workspace' } });
+    expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+      ok: true,
+      result: { exit_code: 0 },
+    });
+    expect(await readFile(join(project, 'package.json'), 'utf8')).toBe('{"version":"1.0.1"}\n');
+    expect(git('status', '--short')).toBe(' M package.json\n?? leftover.tmp\n?? untracked.txt\n');
+  });
+
+  it('asks when git cannot give the file back, or the steps do anything else', async () => {
+    for (const command of [
+      'sort names.txt > s.tmp && mv s.tmp untracked.txt',
+      'sort package.json > s.tmp && mv s.tmp package.json',
+      'sort names.txt > leftover.tmp && mv leftover.tmp names.txt',
+      'sort names.txt > s.tmp && mv -f s.tmp names.txt',
+      'sort names.txt >> s.tmp && mv s.tmp names.txt',
+      'sort names.txt > s.tmp && mv s.tmp names.txt && rm untracked.txt',
+      'sort names.txt > s.tmp; mv s.tmp names.txt',
+      `sort names.txt > ${home}/s.tmp && mv ${home}/s.tmp names.txt`,
+      `cat ${home}/.ssh/id_ed25519 > s.tmp && mv s.tmp names.txt`,
+      'curl -s https://example.com > s.tmp && mv s.tmp names.txt',
+      'sort -o other.txt names.txt > s.tmp && mv s.tmp names.txt',
+      'sort names.txt > s.tmp && mv s.tmp .git/config',
+      'sort names.txt > s.tmp && mv s.tmp sub',
+    ])
+      expect((await decide(command)).decision, command).not.toBe('allow');
+    expect(await readFile(join(project, 'untracked.txt'), 'utf8')).toBe('keep me\n');
+  });
+});
