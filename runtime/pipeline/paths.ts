@@ -12,7 +12,12 @@ import { hardLinkProtection, type StoreAliases } from '../../executors/protected
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
-import { credentialFileProtection, credentialInWalk, treeTextBudget } from './credential-file.ts';
+import {
+  credentialFileProtection,
+  credentialInWalk,
+  treeTextBudget,
+  type TextUse,
+} from './credential-file.ts';
 import {
   gitProgramProtection,
   repositoryExposure,
@@ -62,8 +67,10 @@ export interface PathOracle {
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
+   * `use.anyForm`: the caller may print the text in a form no output filter recognises (a shell
+   * line: `rev`, `od -c`, `fold`), so a file larger than a decision reads is one too.
    */
-  storedCredential(path: string): Protection | null;
+  storedCredential(path: string, use?: TextUse): Protection | null;
   /**
    * Why a tree read whole from `dir` could open a protected place, or a file holding a
    * credential (by its name or text), below it; null when none. `followLinks`: the reader goes
@@ -75,7 +82,7 @@ export interface PathOracle {
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
    * match), or could not be listed; null when none.
    */
-  globObstacle(pattern: string, use?: { readonly tree?: boolean }): GlobObstacle | null;
+  globObstacle(pattern: string, use?: { readonly tree?: boolean } & TextUse): GlobObstacle | null;
   /**
    * The paths an absolute glob matches now, as bash expands it (`*` and `?`, no dot names; empty
    * when none); null when it cannot be listed or matches too many.
@@ -155,9 +162,12 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
-    storedCredential(path) {
+    storedCredential(path, use = {}) {
       const resolved = real(path);
-      return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
+      return credentialFileProtection(path, resolved, repositories, {
+        toolConfig: toolConfig(path, resolved),
+        anyForm: use.anyForm === true,
+      });
     },
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
@@ -184,7 +194,9 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       const matches = globMatches(pattern);
       if (!Array.isArray(matches)) return matches as GlobObstacle;
       for (const path of matches) {
-        const protection = this.protection(path, { read: true }) ?? this.storedCredential(path);
+        const protection =
+          this.protection(path, { read: true }) ??
+          this.storedCredential(path, { anyForm: use.anyForm === true });
         if (protection !== null) return { kind: 'protected', path, protection };
         const below = use.tree === true ? this.treeObstacle(path) : null;
         if (below?.kind === 'protected') return below;
