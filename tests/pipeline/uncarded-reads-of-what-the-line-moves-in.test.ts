@@ -72,5 +72,9 @@ describe('a line never reads, without a card, what it has just moved or unpacked
     expect((await decide('echo "- call mum" > notes/new.md && cat notes/new.md')).decision).toBe(
       'allow',
     );
+    // Listing what it moved prints names, not content.
+    expect(
+      (await decide('mkdir -p archive && mv notes/todo.md archive/ && ls -l archive')).decision,
+    ).toBe('allow');
   });
 });

@@ -11,6 +11,7 @@ import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
+import { isUnder } from '../../vaglio/normalize-path.ts';
 import { BUILT_IN_WORKSPACE, CODE_WORKSPACE } from './catalogue.ts';
 import {
   loadWorkspaceCatalogue,
@@ -190,10 +191,32 @@ export function workspaceMatch(
   workspace: WorkspaceCatalogue,
   scope: WorkspaceScope,
 ): WorkspaceMatch | null {
+  const isDirectory = (path: string): boolean =>
+    scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd));
+  const readOk = readPathCheck(scope);
+  const match = matchWorkspace(shell, readOnly, workspace, { readOk, isDirectory });
+  if (match === null || match.placed.length === 0) return match;
+  // The line reads after it moves or unpacks: a read that reaches what it put in place (the file,
+  // a tree or glob directory holding it) would see what the decision never read. Listing it
+  // (`ls -R out`, the metadata commands) prints no content.
+  const placed = match.placed.map((path) => scope.paths.absolute(path, scope.cwd));
+  const reachesPlaced = (word: string): boolean => {
+    const read = scope.paths.absolute(globStem(word), scope.cwd);
+    return placed.some((path) => isUnder(path, read) || isUnder(read, path));
+  };
   return matchWorkspace(shell, readOnly, workspace, {
-    readOk: readPathCheck(scope),
-    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd)),
+    readOk: (word, use) =>
+      (use?.deviceMetadata === true || !reachesPlaced(word)) && readOk(word, use),
+    isDirectory,
   });
+}
+
+/** The directory a glob word lists (`notes/*.txt`: `notes`), or the word itself. */
+function globStem(word: string): string {
+  const glob = word.search(/[*?[]/);
+  if (glob < 0) return word;
+  const slash = word.lastIndexOf('/', glob);
+  return slash < 0 ? '.' : word.slice(0, slash) || '/';
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */
