@@ -49,6 +49,7 @@ describe('a line never reads, without a card, what it has just moved or unpacked
       'mv app/deploy/docker-compose.yml notes/dc.txt; grep -rh . notes | rev',
       'mv app/deploy/docker-compose.yml notes/dc.txt && tail -n 2 notes/*.txt | rev',
       'mkdir out && tar -xzf backup.tgz -C out && rev out/deploy/docker-compose.yml',
+      'git init -q app && mv app/deploy/docker-compose.yml app/dc.txt && git -C app add dc.txt && git -C app diff --cached | rev',
     ]);
   });
 
@@ -72,6 +73,11 @@ describe('a line never reads, without a card, what it has just moved or unpacked
     expect((await decide('echo "- call mum" > notes/new.md && cat notes/new.md')).decision).toBe(
       'allow',
     );
+    // Nor git's view of a work tree it renamed a file in.
+    spawnSync('git', ['init', '-q', `${home}/notes`]);
+    expect(
+      (await decide('cd notes && mv todo.md todo-2026.md && git status --short')).decision,
+    ).toBe('allow');
     // Listing what it moved prints names, not content.
     expect(
       (await decide('mkdir -p archive && mv notes/todo.md archive/ && ls -l archive')).decision,

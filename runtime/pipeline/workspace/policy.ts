@@ -7,7 +7,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { PinnedFile } from '../grant.ts';
 import type { ParsedShell } from '../../shell/types.ts';
-import type { ReadOnlyCatalogue } from '../read-only.ts';
+import type { PathUse, ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
@@ -204,9 +204,11 @@ export function workspaceMatch(
     const read = scope.paths.absolute(globStem(word), scope.cwd);
     return placed.some((path) => isUnder(path, read) || isUnder(read, path));
   };
+  // Nor does git asked only what its config starts or holds (`git status` after a `mv`).
+  const namesOnly = (use: PathUse | undefined): boolean =>
+    use?.deviceMetadata === true || use?.repository === 'programs' || use?.repository === 'config';
   return matchWorkspace(shell, readOnly, workspace, {
-    readOk: (word, use) =>
-      (use?.deviceMetadata === true || !reachesPlaced(word)) && readOk(word, use),
+    readOk: (word, use) => (namesOnly(use) || !reachesPlaced(word)) && readOk(word, use),
     isDirectory,
   });
 }
