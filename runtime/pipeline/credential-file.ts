@@ -57,6 +57,11 @@ export function credentialInWalk(
   return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
 }
 
+/** How a caller uses a file's text: `anyForm`, it may print it in a form no filter recognises. */
+export interface TextUse {
+  readonly anyForm?: boolean;
+}
+
 /**
  * The credential the file `path` holds, by its name as written, by where its links lead
  * (`real`), or by its text; null for an ordinary file, a directory, or nothing there.
@@ -65,16 +70,19 @@ export function credentialFileProtection(
   path: string,
   real: string,
   reader: RepositoryReader,
-  toolConfig = false,
+  use: { readonly toolConfig: boolean } & TextUse,
 ): Protection | null {
   if (!reader.isFile(real)) return null;
   const byName = credentialFileByName(path) ?? credentialFileByName(real);
   if (byName !== null) return { name: byName.name, why: byName.why };
   // Read as far as a walk reads: a token at the end of a large log is still in it. Past that,
-  // what a call without a card shows is cut at run time (executors/shown-text.ts).
+  // what a call without a card shows is cut at run time (executors/shown-text.ts), which sees
+  // only a credential's shape: a caller that may print the text in another form (`tail -c 300
+  // big.log | rev`) reads such a file with a card, as a walk does a tree with that much text.
   const text = reader.textUpTo(real, TREE_TEXT_LIMIT);
-  if (text === null || text === 'too-large') return null;
-  return credentialTextProtection(real, text, reader.multiNamed(real), toolConfig);
+  if (text === 'too-large') return use.anyForm === true ? TOO_MUCH_TEXT : null;
+  if (text === null) return null;
+  return credentialTextProtection(real, text, reader.multiNamed(real), use.toolConfig);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   historyCredential,
   TREE_TEXT_LIMIT,
   treeTextBudget,
+  type TextUse,
 } from './credential-file.ts';
 import {
   gitProgramProtection,
@@ -73,8 +74,10 @@ export interface PathOracle {
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
+   * `use.anyForm`: the caller may print the text in a form no output filter recognises (a shell
+   * line: `rev`, `od -c`, `fold`), so a file larger than a decision reads is one too.
    */
-  storedCredential(path: string): Protection | null;
+  storedCredential(path: string, use?: TextUse): Protection | null;
   /**
    * True when the file has more text than a decision reads for a credential (TREE_TEXT_LIMIT):
    * Custode's own readers cut what they show, another agent's reader shows it whole.
@@ -91,7 +94,7 @@ export interface PathOracle {
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
    * match), or could not be listed; null when none.
    */
-  globObstacle(pattern: string, use?: { readonly tree?: boolean }): GlobObstacle | null;
+  globObstacle(pattern: string, use?: { readonly tree?: boolean } & TextUse): GlobObstacle | null;
   /**
    * The paths an absolute glob matches now, as bash expands it (`*` and `?`, no dot names; empty
    * when none); null when it cannot be listed or matches too many.
@@ -172,9 +175,12 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
     historyCredential: (dir) => historyCredential(dir, repositories),
-    storedCredential(path) {
+    storedCredential(path, use = {}) {
       const resolved = real(path);
-      return credentialFileProtection(path, resolved, repositories, toolConfig(path, resolved));
+      return credentialFileProtection(path, resolved, repositories, {
+        toolConfig: toolConfig(path, resolved),
+        anyForm: use.anyForm === true,
+      });
     },
     textTooLarge: (path) => repositories.largerThan(real(path), TREE_TEXT_LIMIT),
     treeObstacle(dir, use = {}) {
@@ -202,7 +208,9 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       const matches = globMatches(pattern);
       if (!Array.isArray(matches)) return matches as GlobObstacle;
       for (const path of matches) {
-        const protection = this.protection(path, { read: true }) ?? this.storedCredential(path);
+        const protection =
+          this.protection(path, { read: true }) ??
+          this.storedCredential(path, { anyForm: use.anyForm === true });
         if (protection !== null) return { kind: 'protected', path, protection };
         const below = use.tree === true ? this.treeObstacle(path) : null;
         if (below?.kind === 'protected') return below;

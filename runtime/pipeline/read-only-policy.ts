@@ -22,6 +22,8 @@ import {
 
 export type ReadOnlyMatcher = ReadOnlyCatalogue;
 
+const ANY_FORM = { anyForm: true } as const;
+
 /** A shell call's scope, with where it runs and the home, both resolved once per call. */
 export interface ShellScope extends Omit<ScopeInput, 'shell'> {
   readonly cwd: string;
@@ -87,8 +89,10 @@ export function readPathCheck(scope: ShellScope): PathCheck {
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from
     // a work tree's top reads .git/config).
+    // A shell line may print what it reads in any form (`| rev`): a file too large to judge asks.
     const configs = use?.tree === true ? [path, join(path, '.git', 'config')] : [path];
-    if (configs.some((config) => scope.paths.storedCredential(config) !== null)) return false;
+    if (configs.some((config) => scope.paths.storedCredential(config, ANY_FORM) !== null))
+      return false;
     // By its text and where its links lead (secrets -> ~/.config/app): a raw device named only
     // for its metadata (ls /dev/sda) passes as it does in the guard's own shell check.
     const reading = { metadataOnly: use?.deviceMetadata === true, read: true };
@@ -104,8 +108,10 @@ export function readPathCheck(scope: ShellScope): PathCheck {
     // A link among the names a glob matches may lead to a protected file its text never names.
     if (
       use?.glob === true &&
-      scope.paths.globObstacle(path, { tree: use.tree === true || use.opensInside === true }) !==
-        null
+      scope.paths.globObstacle(path, {
+        tree: use.tree === true || use.opensInside === true,
+        ...ANY_FORM,
+      }) !== null
     )
       return false;
     // A glob may match a symlink that leads out of the read roots, which no check of the

@@ -2,6 +2,7 @@
 // command matches a rule, every word is literal, nothing is written, nothing is substituted and
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
 import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
+import { spelledOut } from '../../constitution/read-only/long-options.ts';
 import { COMPARERS } from '../../constitution/opened-inside.ts';
 import {
   BUILT_IN_READ_ONLY,
@@ -335,6 +336,18 @@ function ruleFor(
   return ruleMatches(rule, args, check);
 }
 
+/**
+ * The command with its long options as the program reads them (`date --fil=F` is `--file=F`,
+ * constitution/read-only/long-options.ts), up to `--`, after which no word is an option.
+ */
+function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
+  const end = command.args.findIndex((word) => word.text === '--');
+  const args = command.args.map((word, i) =>
+    word.literal && (end < 0 || i < end) ? { ...word, text: spelledOut(binary, word.text) } : word,
+  );
+  return { ...command, args };
+}
+
 function matchCommand(
   command: ShellCommand,
   catalogue: ReadOnlyCatalogue,
@@ -352,13 +365,14 @@ function matchCommand(
       return null;
   }
   const rules = catalogue.rules.get(binary) ?? [];
+  const spelled = spellLongOptions(command, binary);
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
     (rule.repository === undefined ||
       pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository })) &&
     (binary !== 'git' ||
       pathOk('.', { glob: false, deviceMetadata: false, repository: 'programs' }));
   return (
-    rules.find((rule) => ruleFor(command, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
+    rules.find((rule) => ruleFor(spelled, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );
 }
 

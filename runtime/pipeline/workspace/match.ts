@@ -35,6 +35,11 @@ export interface WorkspaceCatalogue {
 /** Everything a matched command line reads, writes and runs, and the rules that matched. */
 export interface WorkspaceMatch extends WorkspaceEffects {
   readonly rule: string;
+  /**
+   * Files a rule puts in place with content from elsewhere (a move's or copy's destination, an
+   * unpacked member): what is there when a later read runs is not what the decision saw.
+   */
+  readonly placed: readonly string[];
 }
 
 /** What the matcher asks of the file system and of the read-only scope. */
@@ -75,7 +80,7 @@ function redirectEffects(command: ShellCommand): WorkspaceMatch | null {
     else if (APPEND_REDIRECTS.has(redirect.op)) targets.push({ path: target.text, mode: 'append' });
     else return null;
   }
-  return { ...effects({ reads, targets }), rule: '' };
+  return { ...effects({ reads, targets }), rule: '', placed: [] };
 }
 
 function matchCommand(
@@ -115,6 +120,7 @@ function matchCommand(
       rule: rule.name,
       reads: [...redirected.reads, ...found.reads],
       targets: [...redirected.targets, ...found.targets],
+      placed: found.targets.filter((target) => target.mode === 'create').map((t) => t.path),
     };
   }
   return null;
@@ -135,6 +141,7 @@ export function matchWorkspace(
   const reads: string[] = [];
   const trees: string[] = [];
   const targets: WorkspaceTarget[] = [];
+  const placed: string[] = [];
   let repository = false;
   let runs = false;
   let readOnlyCode = false;
@@ -145,6 +152,7 @@ export function matchWorkspace(
     reads.push(...found.reads);
     trees.push(...found.trees);
     targets.push(...found.targets);
+    placed.push(...found.placed);
     repository ||= found.repository;
     runs ||= found.runs;
     readOnlyCode ||= found.readOnlyCode;
@@ -156,7 +164,16 @@ export function matchWorkspace(
       ...(trees.includes(path) ? { tree: true } : {}),
     });
   if (!reads.every(readOk)) return null;
-  return { rule: names.join(', '), reads, trees, targets, repository, runs, readOnlyCode };
+  return {
+    rule: names.join(', '),
+    reads,
+    trees,
+    targets,
+    placed,
+    repository,
+    runs,
+    readOnlyCode,
+  };
 }
 
 function checkExamples(rule: WorkspaceRuleSpec): void {

@@ -7,10 +7,11 @@ import { dirname, join, relative } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { PinnedFile } from '../grant.ts';
 import type { ParsedShell } from '../../shell/types.ts';
-import type { ReadOnlyCatalogue } from '../read-only.ts';
+import type { PathUse, ReadOnlyCatalogue } from '../read-only.ts';
 import { readPathCheck, type ShellScope } from '../read-only-policy.ts';
 import { runsOtherCode } from '../../../constitution/programs.ts';
 import { absoluteUserPath } from '../scope-paths.ts';
+import { isUnder } from '../../vaglio/normalize-path.ts';
 import { BUILT_IN_WORKSPACE, CODE_WORKSPACE } from './catalogue.ts';
 import {
   loadWorkspaceCatalogue,
@@ -190,10 +191,34 @@ export function workspaceMatch(
   workspace: WorkspaceCatalogue,
   scope: WorkspaceScope,
 ): WorkspaceMatch | null {
+  const isDirectory = (path: string): boolean =>
+    scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd));
+  const readOk = readPathCheck(scope);
+  const match = matchWorkspace(shell, readOnly, workspace, { readOk, isDirectory });
+  if (match === null || match.placed.length === 0) return match;
+  // The line reads after it moves or unpacks: a read that reaches what it put in place (the file,
+  // a tree or glob directory holding it) would see what the decision never read. Listing it
+  // (`ls -R out`, the metadata commands) prints no content.
+  const placed = match.placed.map((path) => scope.paths.absolute(path, scope.cwd));
+  const reachesPlaced = (word: string): boolean => {
+    const read = scope.paths.absolute(globStem(word), scope.cwd);
+    return placed.some((path) => isUnder(path, read) || isUnder(read, path));
+  };
+  // Nor does git asked only what its config starts or holds (`git status` after a `mv`).
+  const namesOnly = (use: PathUse | undefined): boolean =>
+    use?.deviceMetadata === true || use?.repository === 'programs' || use?.repository === 'config';
   return matchWorkspace(shell, readOnly, workspace, {
-    readOk: readPathCheck(scope),
-    isDirectory: (path) => scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd)),
+    readOk: (word, use) => (namesOnly(use) || !reachesPlaced(word)) && readOk(word, use),
+    isDirectory,
   });
+}
+
+/** The directory a glob word lists (`notes/*.txt`: `notes`), or the word itself. */
+function globStem(word: string): string {
+  const glob = word.search(/[*?[]/);
+  if (glob < 0) return word;
+  const slash = word.lastIndexOf('/', glob);
+  return slash < 0 ? '.' : word.slice(0, slash) || '/';
 }
 
 /** The workspace rules that let this shell call run without a card, or null (it asks). */

@@ -1,0 +1,24 @@
+// A GNU program reads any unambiguous prefix of a long option as that option (getopt_long):
+// `date --fil=.env` is `date --file=.env`. The catalogue's rules spell options in full, so a word
+// is spelled out first, as the program will read it. Pure.
+import { GNU_LONG_OPTIONS } from './gnu-long-options.ts';
+
+const byProgram = new Map(
+  Object.entries(GNU_LONG_OPTIONS).map(([program, names]) => [program, names.split(' ')]),
+);
+
+/**
+ * `word` as `program` reads it: a long option given by a prefix of exactly one of its options,
+ * spelled in full (its `=value` kept); any other word as it is. A prefix of several is an error
+ * to the program, and is left as written.
+ */
+export function spelledOut(program: string, word: string): string {
+  const names = byProgram.get(program);
+  if (names === undefined || !/^--[^-=]/.test(word)) return word;
+  const equals = word.indexOf('=');
+  const name = word.slice(2, equals < 0 ? undefined : equals);
+  if (names.includes(name)) return word;
+  const matches = names.filter((option) => option.startsWith(name));
+  if (matches.length !== 1) return word;
+  return `--${matches[0] as string}${equals < 0 ? '' : word.slice(equals)}`;
+}

@@ -1,0 +1,87 @@
+// A listing of the machine's processes runs without a card with the host's process table in
+// view (`ps aux`, `pgrep -a`), and prints other programs' command lines: a password in one
+// (`psql postgresql://app:PASS@db/x`) is cut from the output by shape. Piped through a filter
+// that rewrites the text (`rev`, `fold`, `od`, `grep -o`, `head -c`), the same password comes out
+// in a form no shape matches. So such a line may filter only with tools that keep each line
+// whole. Real process, real pipeline, real sandbox.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { makeTempDir } from '../executors/make-context.ts';
+import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
+import { shellCalls } from './planted-files.ts';
+
+const sandboxWorks =
+  spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
+const intent = 'is my database client still running?';
+const PASSWORD = 'Pr0cArgPw4ssXyz';
+const reversed = [...PASSWORD].reverse().join('');
+let home: string;
+let pipeline: Pipeline;
+let client: ChildProcess;
+
+beforeEach(async () => {
+  home = await makeTempDir('ps-');
+  // A process whose command line holds a password, as a database client's often does.
+  client = spawn('sh', ['-c', 'sleep 60', 'psql', `postgresql://app:${PASSWORD}@db/x`], {
+    stdio: 'ignore',
+  });
+  pipeline = await pipelineWithOwnState();
+});
+afterEach(() => {
+  client.kill();
+  pipeline.close();
+});
+
+const { decide } = shellCalls(
+  () => pipeline,
+  () => home,
+  intent,
+);
+
+describe('a process listing without a card keeps every command line whole', () => {
+  it('never shows the host processes to a line that rewrites the listing', async () => {
+    for (const command of [
+      'ps aux | rev',
+      'ps -ef | grep psql | rev',
+      'pgrep -af psql | fold -w 4',
+      'ps -eo args | od -c',
+      'ps aux | grep -o .',
+      'ps aux | grep -Eo "[^:]+@"',
+      'ps aux | grep --color=always psql',
+      'ps aux | head -c 300',
+      'ps -eo args | cut -c 20-40',
+      'ps aux | tr a-z n-za-m',
+    ]) {
+      const outcome = await decide(command);
+      // It asks, or runs in the sandbox's own process namespace, where it sees only itself.
+      if (outcome.decision === 'allow')
+        expect(outcome.grant, command).toMatchObject({ hostProcesses: false });
+    }
+  });
+
+  it.skipIf(!sandboxWorks)('never prints the password reversed', async () => {
+    const printed = await printedIfUncarded(
+      pipeline,
+      call('shell_exec', { command: 'ps -ef | rev', cwd: home }, intent),
+    );
+    expect(printed).not.toContain(reversed);
+  });
+
+  it.skipIf(!sandboxWorks)(
+    'still lists and greps processes without a card, the password cut',
+    async () => {
+      for (const command of ['ps aux | grep psql', 'pgrep -af psql | head -n 5', 'ps -ef | wc -l'])
+        expect(await decide(command), command).toMatchObject({
+          decision: 'allow',
+          grant: { hostProcesses: true },
+        });
+      const printed = await printedIfUncarded(
+        pipeline,
+        call('shell_exec', { command: 'ps aux | grep psql', cwd: home }, intent),
+      );
+      expect(printed).toContain('psql');
+      expect(printed).not.toContain(PASSWORD);
+    },
+  );
+});
