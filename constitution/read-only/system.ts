@@ -1,6 +1,6 @@
 // Read-only rules for the shell's own answers and for questions about this host and its
 // processes. The flags listed are the ones that would set something instead of printing it.
-import { plain, version, type ReadOnlyRuleSpec } from './spec.ts';
+import { plain, sub, version, type ReadOnlyRuleSpec } from './spec.ts';
 
 type Spec = ReadOnlyRuleSpec;
 
@@ -191,6 +191,15 @@ function ipPaths(args: readonly string[]): readonly string[] | null {
     : [];
 }
 
+/** openssl rand's printing form: an output encoding and a byte count, nothing it reads or writes. */
+function randomBytesPaths(args: readonly string[]): readonly string[] | null {
+  return args
+    .slice(1)
+    .every((word) => word === '-hex' || word === '-base64' || /^\d{1,5}$/.test(word))
+    ? []
+    : null;
+}
+
 /** Host, shell and process rules. */
 export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('df', 'df -h', 'df -h > disks.txt'),
@@ -229,7 +238,53 @@ export const SYSTEM_READ_ONLY: readonly Spec[] = [
   plain('which', 'which node', 'which $CMD'),
   // env with no command prints the environment; with one it is a wrapper (never matched here).
   plain('env', 'env', 'env -u PATH', { allowed_flags: ['-0', '--null'], max_args: 0 }),
+  // printenv prints the environment Custode's commands see (no key or token), as env does; its
+  // operands name variables, never files.
+  plain('printenv', 'printenv PATH', 'printenv PATH > p.txt', {
+    allowed_flags: ['-0', '--null'],
+    paths: noPaths,
+  }),
   plain('uptime', 'uptime', 'uptime > u.txt'),
+  // The loaded kernel modules (/proc/modules), and one module's description: by name, or a .ko
+  // file named as a path (-b names the directory it looks in: a path too).
+  plain('lsmod', 'lsmod', 'lsmod > m.txt', { allowed_flags: [], max_args: 0 }),
+  plain('modinfo', 'modinfo snd_hda_intel', 'modinfo snd_hda_intel > m.txt', {
+    allowed_flags: [
+      '-a',
+      '--author',
+      '-d',
+      '--description',
+      '-l',
+      '--license',
+      '-p',
+      '--parameters',
+      '-n',
+      '--filename',
+      '-0',
+      '--null',
+      '-F',
+      '--field',
+      '-k',
+      '-b',
+      '--basedir',
+    ],
+  }),
+  // mount with no operand lists what is mounted; any operand, -a or -t alone would mount.
+  plain('mount', 'mount', 'mount /dev/sdb1 /mnt', {
+    allowed_flags: ['-l', '--show-labels'],
+    max_args: 0,
+    examples: { match: ['mount', 'mount -l'], no_match: ['mount /dev/sdb1 /mnt', 'mount -a'] },
+  }),
+  // Random bytes printed as hex or base64: -out, -rand, -engine and -writerand are refused.
+  sub(
+    'openssl',
+    ['rand'],
+    {
+      match: ['openssl rand -hex 32', 'openssl rand -base64 24'],
+      no_match: ['openssl rand -out key.bin 32', 'openssl rand -rand seed.bin -hex 16'],
+    },
+    { allowed_flags: ['-hex', '-base64'], paths: randomBytesPaths },
+  ),
   plain('lsb_release', 'lsb_release -a', 'lsb_release -a > r.txt', {
     allowed_flags: [
       '-a',

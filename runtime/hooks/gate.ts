@@ -237,19 +237,20 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
 }
 
 /**
- * `env` with no command prints the environment. Custode's commands see a reduced one (no key or
- * token: executors/shell-exec.ts commandEnv); the agent's shell holds the agent's own, API keys
- * included. Null when the line prints none.
+ * `env` with no command, and `printenv` with or without names, print the environment. Custode's
+ * commands see a reduced one (no key or token: executors/shell-exec.ts commandEnv); the agent's
+ * shell holds the agent's own, API keys included. Null when the line prints none.
  */
 function environmentAnswer(call: MappedCall): HookAnswer | null {
   const { command } = call.args;
   if (typeof command !== 'string') return null;
-  const prints = parseShell(command).commands.some(
-    (each) =>
-      each.binary !== null &&
-      basename(each.binary) === 'env' &&
-      each.args.every((word) => word.text.startsWith('-')),
-  );
+  const prints = parseShell(command).commands.some((each) => {
+    const program = each.binary === null ? null : basename(each.binary);
+    return (
+      program === 'printenv' ||
+      (program === 'env' && each.args.every((word) => word.text.startsWith('-')))
+    );
+  });
   return prints
     ? {
         kind: 'ask',

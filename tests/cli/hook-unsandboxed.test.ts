@@ -113,7 +113,14 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
   });
 
   it("a Bash line that prints the environment asks: the agent's holds its own keys, not Custode's reduced one", async () => {
-    for (const command of ['env', 'env -0 | grep -z KEY', 'env | sort']) {
+    for (const command of [
+      'env',
+      'env -0 | grep -z KEY',
+      'env | sort',
+      'printenv',
+      'printenv OPENAI_API_KEY',
+      'printenv | grep -i token',
+    ]) {
       const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
       expect(decisionOf(run), command).toBe('ask');
     }

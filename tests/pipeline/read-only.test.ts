@@ -326,3 +326,41 @@ describe('read-only catalogue: matching', () => {
     expect(matchReadOnly(parseShell('deno'), withExtra, everyPath)).toBeNull();
   });
 });
+
+describe('read-only catalogue: host questions that print and change nothing', () => {
+  it.each([
+    ['printenv PATH', 'printenv'],
+    ['printenv -0 HOME LANG', 'printenv'],
+    ['lsmod', 'lsmod'],
+    ['modinfo -F description snd_hda_intel', 'modinfo'],
+    ['mount', 'mount'],
+    ['mount -l', 'mount'],
+    ['openssl rand -hex 32', 'openssl rand'],
+    ['openssl rand -base64 24', 'openssl rand'],
+  ])('%s matches %s', (source, name) => {
+    expect(rule(source)).toBe(name);
+  });
+
+  it.each([
+    'mount -a',
+    'mount /dev/sdb1 /mnt',
+    'mount -t tmpfs none /mnt',
+    'mount -o remount,rw /',
+    'openssl rand -out key.bin 32',
+    'openssl rand -writerand seed 32',
+    'openssl rand -rand /dev/sda -hex 16',
+    'openssl rand -engine ./e.so -hex 16',
+    'openssl rand -hex 99999999',
+    'openssl req -new -key k.pem',
+    'lsmod extra',
+    'modinfo --help-me x',
+  ])('%s matches no rule', (source) => {
+    expect(rule(source)).toBeNull();
+  });
+
+  it("checks the file modinfo is given as a path, like any reader's operand", () => {
+    const notKeys = (path: string): boolean => !path.includes('.ssh');
+    expect(rule('modinfo ~/.ssh/id_rsa', notKeys)).toBeNull();
+    expect(rule('modinfo -b ~/.ssh x', notKeys)).toBeNull();
+  });
+});
