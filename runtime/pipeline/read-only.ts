@@ -348,6 +348,13 @@ function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
   return { ...command, args };
 }
 
+/** Directories only root writes: `/usr/bin/git` is the git a bare `git` finds, or a truer one. */
+const SYSTEM_PROGRAM_DIRS = ['/usr/bin/', '/bin/', '/usr/sbin/', '/sbin/'];
+
+function namesTheProgram(text: string, binary: string): boolean {
+  return text === binary || SYSTEM_PROGRAM_DIRS.some((dir) => text === dir + binary);
+}
+
 function matchCommand(
   command: ShellCommand,
   catalogue: ReadOnlyCatalogue,
@@ -356,8 +363,10 @@ function matchCommand(
   const { name, binary } = command;
   if (command.origin !== 'top' || command.declaration || command.assignments.length > 0)
     return null;
-  // A bare name only: ./ls or /tmp/x/cat is whatever file sits there.
-  if (name === null || binary === null || !name.literal || name.text !== binary) return null;
+  // A bare name, or the program in a directory only root writes: ./ls or /tmp/x/cat is whatever
+  // file sits there.
+  if (name === null || binary === null || !name.literal || !namesTheProgram(name.text, binary))
+    return null;
   if (!onlyQuietWrappers(command)) return null;
   for (const redirect of command.redirects) {
     if (redirect.writes || (redirect.target !== null && !redirect.target.literal)) return null;

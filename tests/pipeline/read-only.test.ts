@@ -364,3 +364,25 @@ describe('read-only catalogue: host questions that print and change nothing', ()
     expect(rule('modinfo -b ~/.ssh x', notKeys)).toBeNull();
   });
 });
+
+describe('read-only catalogue: a program named by its path', () => {
+  it.each([
+    ['/usr/bin/git status', 'git status'],
+    ['/bin/ls -la', 'ls'],
+    ['/usr/bin/env', 'env'],
+  ])('%s in a directory only root writes matches %s', (source, name) => {
+    expect(rule(source)).toBe(name);
+  });
+
+  it.each([
+    './git status',
+    '/tmp/bin/ls -la',
+    '~/bin/cat notes.md',
+    '/usr/local/../../tmp/ls',
+    '/usr/bin/../../tmp/x/ls',
+    '/usr/bin//ls',
+    'bin/ls',
+  ])('%s is whatever file sits there: no rule', (source) => {
+    expect(rule(source)).toBeNull();
+  });
+});
