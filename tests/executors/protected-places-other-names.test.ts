@@ -54,14 +54,21 @@ describe('the run-time protected-place check', () => {
     expect(storeAliasesOf({ HOME: home }).linkTargets).toContain(join(elsewhere, 'token'));
   });
 
-  it('sees a store link made after an earlier look once the short cache has passed', async () => {
+  it('sees a store or dotfile link made after an earlier look once the short cache has passed', async () => {
     const home = await makeTempDir('home-');
     const dotfiles = await makeTempDir('dotfiles-');
     await writeFile(join(dotfiles, 'netrc'), 'machine x login y password z\n');
+    await writeFile(join(dotfiles, 'bashrc'), 'alias ll="ls -l"\n');
     expect(protectedCheck({ HOME: home })(join(dotfiles, 'netrc'))).toBeNull();
+    expect(runsLaterTargetsOf(home, [])).toEqual([]);
     await symlink(join(dotfiles, 'netrc'), join(home, '.netrc'));
+    await symlink(join(dotfiles, 'bashrc'), join(home, '.bashrc'));
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(protectedCheck({ HOME: home })(join(dotfiles, 'netrc'))).not.toBeNull();
+    expect([...runsLaterTargetsOf(home, [])].sort()).toEqual([
+      join(dotfiles, 'bashrc'),
+      join(dotfiles, 'netrc'),
+    ]);
   });
 });
 
@@ -79,6 +86,8 @@ describe('where what runs later really is', () => {
     // Plain names in the home decide nothing that runs later.
     await symlink(join(dotfiles, 'photos'), join(home, 'photos'));
     await symlink(join(dotfiles, 'notes'), join(home, 'notes.txt'));
+    // A dotfile link that leads nowhere names no place.
+    await symlink(join(dotfiles, 'missing'), join(home, '.zshrc'));
     // A PATH directory inside the home: the programs linked into it.
     await mkdir(join(home, '.local', 'bin'), { recursive: true });
     await symlink(join(dotfiles, 'tool'), join(home, '.local', 'bin', 'tool'));

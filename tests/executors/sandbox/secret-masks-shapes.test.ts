@@ -15,7 +15,7 @@ const PUBLIC_KEY =
 /** The masks under `dirs`, sorted by path; not Custode's own dirs, always masked. */
 function masksUnder(home: string, ...dirs: string[]): SecretMask[] {
   return findSecretMasks({ HOME: home })
-    .filter((mask) => dirs.some((dir) => mask.path.startsWith(`${dir}/`)))
+    .filter((mask) => dirs.some((dir) => mask.path === dir || mask.path.startsWith(`${dir}/`)))
     .filter((mask) => !/\/custode(?:\/|$)/.test(mask.path))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
