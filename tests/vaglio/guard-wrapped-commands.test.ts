@@ -28,6 +28,9 @@ describe('a wipe behind a wrapper is denied', () => {
     'env --chdir /tmp rm -rf /',
     'env -S "rm -rf /"',
     'env --split-string="rm -rf /"',
+    'env --split-string "rm -rf /"',
+    '$"sudo" rm -rf /',
+    '$"timeout" 5 rm -rf /',
     'env -S "rm -rf \\"/\\""',
     'nice -n 5 rm -rf /',
     'nice -n5 rm -rf /',
@@ -53,12 +56,15 @@ describe('a wipe behind a wrapper is denied', () => {
     'taskset 0x1 rm -rf /',
     'chrt 5 rm -rf /',
     'su -c "rm -rf /"',
+    'su --command "rm -rf /"',
     'script -qc "rm -rf ~"',
     'eval rm -rf "$HOME"',
     'bash -o pipefail -c "rm -rf /"',
     'bash -xc "rm -rf /"',
     'bash --norc -c "rm -rf /"',
     'bash -O extglob -c "rm -rf /"',
+    'bash +o posix -c "rm -rf /"',
+    'bash +O extglob -c "rm -rf /"',
     'sudo nice -n 5 timeout 9 rm -rf /',
     '/usr/bin/sudo rm -rf /',
   ])('%s', (command) => {
@@ -92,6 +98,9 @@ describe('the same words where nothing runs them pass the guard', () => {
     'chrt -p 5 rm -rf /',
     // bash runs the script file x.sh; -c and its text are that script's arguments.
     'bash x.sh -c "rm -rf /"',
+    'bash run-check "rm -rf /"',
+    // bash -e runs the file named by the next word: no -c, no script text.
+    'bash -e "rm -rf /"',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe('PASS');
   });
