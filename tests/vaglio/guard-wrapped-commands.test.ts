@@ -66,6 +66,10 @@ describe('a wipe behind a wrapper is denied', () => {
     'bash +o posix -c "rm -rf /"',
     'bash +O extglob -c "rm -rf /"',
     'sudo nice -n 5 timeout 9 rm -rf /',
+    'timeout -- 5 rm -rf /',
+    'chroot -- / rm -rf /',
+    'eval "rm -rf $(echo /)"',
+    'bash -c "rm -rf $(echo /)"',
     '/usr/bin/sudo rm -rf /',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe(WIPE);
