@@ -24,6 +24,9 @@ export default tseslint.config(
       'coverage/**',
       // The CLI built from the TypeScript (runtime/build/build.mjs).
       'runtime/built/**',
+      // A StrykerJS run's sandbox copy and reports (npm run mutate).
+      '.stryker-tmp*/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -157,7 +157,14 @@ function commandIndex(
   let split: string | null = null;
   while (i < words.length) {
     const word = words[i] as ShellWord;
-    if (!word.literal) return { index: positionals === 0 ? i : -1, split };
+    if (!word.literal) {
+      if (positionals === 0) return { index: i, split };
+      // A positional known only at run time (`timeout "$T" rm`, `chroot "$R" rm`): bash still
+      // runs the command after it. (One that expands to options too would shift it: not known.)
+      positionals -= 1;
+      i += 1;
+      continue;
+    }
     const text = word.text;
     if (wrapper.noCommand.includes(text)) return { index: -1, split };
     if (text === '--') {
