@@ -91,6 +91,36 @@ describe('find piped into xargs', () => {
 });
 
 describe('grep -l, git ls-files and ls of files piped into xargs', () => {
+  it('keeps git ls-files to names below the shell directory: a pathspec above it asks', async () => {
+    // A project with a token tracked at its top; from its src/, these pathspecs print
+    // `../.npmrc`, a name below no root the decision walked.
+    const project = join(base, 'tracked-token');
+    await mkdir(join(project, 'src'), { recursive: true });
+    await writeFile(join(project, '.npmrc'), '//registry.npmjs.org/:_authToken=npm_TRACKEDTOKEN\n');
+    await writeFile(join(project, 'src', 'a.js'), 'x\n');
+    await execa('git', ['init', '-q', project]);
+    await execa('git', ['-C', project, 'add', '-A']);
+    const fromSrc = (command: string): Promise<PipelineOutcome> =>
+      pipeline.evaluate(call('shell_exec', { command, cwd: join(project, 'src') }, 'show files'));
+    for (const command of [
+      'git ls-files .. | xargs cat',
+      "git ls-files ':/' | xargs cat",
+      "git ls-files ':(top)' | xargs cat",
+      "git ls-files ':(top,glob)*' | xargs cat",
+      `git ls-files ${project} | xargs cat`,
+      'git ls-files ./../ | xargs cat',
+    ]) {
+      const outcome = await fromSrc(command);
+      if (outcome.decision === 'allow') {
+        const result = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(JSON.stringify(result), command).not.toContain('TRACKEDTOKEN');
+      }
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+    for (const command of ['git ls-files | xargs wc -l', "git ls-files '*.js' | xargs cat"])
+      expect((await fromSrc(command)).decision, command).toBe('allow');
+  });
+
   it('runs without a card as find over the roots the names come from, in a real run', async () => {
     const outcome = await decide('grep -rl TODO src | xargs wc -l');
     expect(outcome).toMatchObject({ decision: 'allow' });
