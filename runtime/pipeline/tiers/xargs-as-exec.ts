@@ -6,7 +6,7 @@
 // without -0, no name below the roots holds a blank, quote or backslash, which xargs would split
 // or unquote into other paths. Other feeders print names below roots known from their words,
 // each name as a path from the shell's directory: `grep -rl TODO src` (its path operands, or `.`),
-// `git ls-files '*.js'` (`.`), `ls -t logs/*.log` (a glob's directory, when it holds no
+// `git ls-files '*.js'` (`.`, its pathspecs below it), `ls -t logs/*.log` (a glob's directory, when it holds no
 // directory whose entries ls would print bare; a file). Between feeder and xargs only filters
 // that drop or reorder lines (`head -1`, `sort -r`). Such a line is judged as the feeder and the
 // filters as written, plus `find ROOTS -exec CMD {} +` and CMD alone. Anything else keeps the
@@ -132,8 +132,18 @@ function feederRoots(
   if (feeder.binary === 'grep') return grepRoots(args);
   if (feeder.binary === 'ls') return lsRoots(args, cwd, paths, listing);
   if (feeder.binary === 'git' && args[0]?.text === 'ls-files')
-    return args.slice(1).every((w) => !w.text.startsWith('-')) ? ['.'] : null;
+    return args.slice(1).every((w) => belowHere(w.text, cwd, paths)) ? ['.'] : null;
   return null;
+}
+
+/**
+ * A git pathspec that names only files at or below the shell's directory: no option, no magic
+ * (`:/`, `:(top)` name the whole work tree), and neither absolute nor climbing with `..` (git
+ * prints such names as `../x`, below no root the decision walked).
+ */
+function belowHere(pathspec: string, cwd: string, paths: PathOracle): boolean {
+  if (/^[-:~]/.test(pathspec) || isAbsolute(pathspec)) return false;
+  return !relative(cwd, paths.absolute(pathspec, cwd)).startsWith('..');
 }
 
 /** The line judged as find -exec plus CMD alone, or as given when it is not that shape. */
