@@ -14,7 +14,6 @@
 import { isAbsolute, relative } from 'node:path';
 import type { ParsedShell, ShellCommand, ShellWord } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
-import { stdinFilter } from './leading-cd.ts';
 
 // find actions that print otherwise than one name per line (or run, delete, write).
 const FIND_ACTIONS =
@@ -52,6 +51,26 @@ function rootsOf(args: readonly ShellWord[]): readonly string[] {
   const end = args.findIndex((w) => /^[-(!]/.test(w.text));
   const roots = (end < 0 ? args : args.slice(0, end)).map((w) => w.text);
   return roots.length === 0 ? ['.'] : roots;
+}
+
+// Options of the filters that only drop or reorder whole lines. Not `-c` (a byte cut or a count
+// in front), `-z`, `-v` (a header line), nor cat or wc: each would make names of other paths.
+const LINE_FILTERS: ReadonlyMap<string, RegExp> = new Map([
+  ['head', /^-(?:n?\d+|n)$/],
+  ['tail', /^-(?:n?\d+|n)$/],
+  ['sort', /^-[bdfgiMnrRsuV]+$/],
+  ['uniq', /^-[diuD]+$/],
+]);
+
+/** A filter between feeder and xargs that keeps each name whole (`head -1`, `sort -r`). */
+function keepsNames(command: ShellCommand): boolean {
+  const option = command.binary === null ? undefined : LINE_FILTERS.get(command.binary);
+  if (option === undefined || command.wrappers.length > 0) return false;
+  return command.args.every(
+    (arg, at) =>
+      arg.literal &&
+      (option.test(arg.text) || (/^\d+$/.test(arg.text) && command.args[at - 1]?.text === '-n')),
+  );
 }
 
 /** What the feeders need to know of the file system. */
@@ -180,7 +199,7 @@ export function judgeXargsAsExec(
     return asExec === null ? shell : { ...shell, commands: [asExec, alone], andChain: null };
   }
   const middle = shell.commands.slice(1, -1);
-  if (null0 || !middle.every((command) => quiet(command) && stdinFilter(command))) return shell;
+  if (null0 || !middle.every((command) => quiet(command) && keepsNames(command))) return shell;
   const roots = feederRoots(first, cwd, paths, listing);
   if (roots === null || !roots.every((root) => paths.namesSplitFree(paths.absolute(root, cwd))))
     return shell;
