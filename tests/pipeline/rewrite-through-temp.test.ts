@@ -52,6 +52,36 @@ describe('a rewrite through a new file moved over the original', () => {
     expect(git('status', '--short')).toBe(' M package.json\n?? leftover.tmp\n?? untracked.txt\n');
   });
 
+  it.skipIf(!hasProgram('jq'))(
+    'never leaves behind a new file the workspace could not make: a failed first step keeps it',
+    async () => {
+      // jq prints, then fails: mv never runs and the new file stays, its text the command's
+      // choice. A `.git` file naming another git directory would run that one's config later.
+      for (const [command, left] of [
+        [
+          `jq -nr '"gitdir: /nowhere", error("x")' > sub/.git && mv sub/.git sub/kept.txt`,
+          'sub/.git',
+        ],
+        [`jq -nr '"echo hi", error("x")' > .envrc && mv .envrc names.txt`, '.envrc'],
+      ] as const) {
+        const outcome = await decide(command);
+        if (outcome.decision === 'allow')
+          await pipeline.invoke(outcome, new AbortController().signal);
+        await expect(readFile(join(project, left), 'utf8'), command).rejects.toThrow();
+        expect(outcome.decision, command).not.toBe('allow');
+      }
+    },
+  );
+
+  it('records the new file with the replaced one: left behind, it is an unreviewed write', async () => {
+    const outcome = await decide('sort names.txt > sorted.tmp && mv sorted.tmp names.txt');
+    expect(outcome).toMatchObject({ decision: 'allow' });
+    const written = outcome.decision === 'allow' ? (outcome.grant?.records ?? []) : [];
+    expect(written).toEqual(
+      expect.arrayContaining([join(project, 'names.txt'), join(project, 'sorted.tmp')]),
+    );
+  });
+
   it('asks when git cannot give the file back, or the steps do anything else', async () => {
     for (const command of [
       'sort names.txt > s.tmp && mv s.tmp untracked.txt',
