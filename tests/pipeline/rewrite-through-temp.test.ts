@@ -76,7 +76,8 @@ describe('a rewrite through a new file moved over the original', () => {
   it('records the new file with the replaced one: left behind, it is an unreviewed write', async () => {
     const outcome = await decide('sort names.txt > sorted.tmp && mv sorted.tmp names.txt');
     expect(outcome).toMatchObject({ decision: 'allow' });
-    const written = outcome.decision === 'allow' ? (outcome.grant?.records ?? []) : [];
+    const grant = outcome.decision === 'allow' ? outcome.grant : undefined;
+    const written = grant?.by === 'tier' ? grant.records : [];
     expect(written).toEqual(
       expect.arrayContaining([join(project, 'names.txt'), join(project, 'sorted.tmp')]),
     );
