@@ -2,7 +2,7 @@
 // in two steps, run without a card only when git can give the replaced file back and the first
 // step only reads. An untracked or changed file, a file elsewhere, an existing temporary file,
 // a writing first step, or another directory ask.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -81,6 +81,26 @@ describe('a rewrite through a new file moved over the original', () => {
     expect(written).toEqual(
       expect.arrayContaining([join(project, 'names.txt'), join(project, 'sorted.tmp')]),
     );
+  });
+
+  it('never replaces a file named through a link and `..`: the kernel climbs from the link', async () => {
+    // lnk/../names.txt reads as the tracked names.txt, but lnk leads into deep/inner, so the
+    // kernel opens deep/names.txt: an untracked file git cannot give back.
+    await mkdir(join(project, 'deep', 'inner'), { recursive: true });
+    await writeFile(join(project, 'deep', 'names.txt'), 'precious a\n');
+    await symlink('deep/inner', join(project, 'lnk'));
+    for (const command of [
+      'sort names.txt > names.txt.new && mv names.txt.new lnk/../names.txt',
+      'sed -i s/a/b/ lnk/../names.txt',
+    ]) {
+      const outcome = await decide(command);
+      if (outcome.decision === 'allow')
+        await pipeline.invoke(outcome, new AbortController().signal);
+      expect(await readFile(join(project, 'deep', 'names.txt'), 'utf8'), command).toBe(
+        'precious a\n',
+      );
+      expect(outcome.decision, command).not.toBe('allow');
+    }
   });
 
   it('asks when git cannot give the file back, or the steps do anything else', async () => {
