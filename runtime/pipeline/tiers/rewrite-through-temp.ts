@@ -13,7 +13,13 @@ import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
 import { writableFor } from '../workspace/targets.ts';
-import { RESTORABLE, restorableFile, workspaceAllow, type TrackedClean } from './files.ts';
+import {
+  namedPath,
+  RESTORABLE,
+  restorableFile,
+  workspaceAllow,
+  type TrackedClean,
+} from './files.ts';
 
 /** The one literal `>` file of a command with no other redirection that writes, or null. */
 function savedTo(command: ShellCommand): string | null {
@@ -56,10 +62,9 @@ export async function rewriteThroughTempDecision(
   const temp = savedTo(reader);
   const moved = plainMove(move);
   if (temp === null || moved === null) return null;
-  const absolute = (word: string): string => scope.paths.absolute(word, scope.cwd);
-  const [tempPath, from, file] = [absolute(temp), absolute(moved.from), absolute(moved.to)];
-  if (from !== tempPath || dirname(tempPath) !== dirname(file) || scope.entryExists(tempPath))
-    return null;
+  const [tempPath, from, file] = [temp, moved.from, moved.to].map((word) => namedPath(word, scope));
+  if (tempPath == null || from !== tempPath || file == null) return null;
+  if (dirname(tempPath) !== dirname(file) || scope.entryExists(tempPath)) return null;
   const quiet = { ...reader, redirects: reader.redirects.filter((redirect) => !redirect.writes) };
   const reads = [quiet, ...rest].every(
     (command) => readOnlyRuleFor(alone(shell, command), readOnly, scope) !== null,
