@@ -3,7 +3,7 @@
 // name into another path (a blank, quote or backslash in a name below the roots, without -0),
 // when the tree holds a protected place, or when find prints anything but plain names. Names from
 // `grep -l`, `git ls-files` or `ls` of files are judged as find over the roots they come from.
-import { link, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,31 @@ describe('grep -l, git ls-files and ls of files piped into xargs', () => {
       'grep -rl TODO decoy | sort | uniq | xargs wc -l',
     ])
       expect((await decide(command)).decision, command).toBe('allow');
+  });
+
+  it('asks when git ls-files could name a file through a linked directory', async () => {
+    // The index holds a/netrc-copy.txt; in the work tree `a` is now a link to a directory whose
+    // netrc-copy.txt is a hard link to a .netrc. find would not descend the link; git prints
+    // the path through it.
+    const repo = join(base, 'indexed');
+    await mkdir(join(repo, 'a'), { recursive: true });
+    await writeFile(join(repo, 'a', 'netrc-copy.txt'), 'x\n');
+    await execa('git', ['init', '-q', repo]);
+    await execa('git', ['-C', repo, 'add', '-A']);
+    await mkdir(join(base, 'elsewhere'));
+    await link(join(home, 'dotfiles-xargs', '.netrc'), join(base, 'elsewhere', 'netrc-copy.txt'));
+    await rm(join(repo, 'a'), { recursive: true });
+    await symlink('../elsewhere', join(repo, 'a'));
+    for (const command of ['git ls-files | xargs rev', 'git ls-files a | xargs rev']) {
+      const outcome = await pipeline.evaluate(
+        call('shell_exec', { command, cwd: repo }, 'show files'),
+      );
+      if (outcome.decision === 'allow') {
+        const result = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(JSON.stringify(result), command).not.toContain('2retnuh');
+      }
+      expect(outcome.decision, command).not.toBe('allow');
+    }
   });
 
   it('keeps git ls-files to names below the shell directory: a pathspec above it asks', async () => {
