@@ -150,8 +150,12 @@ function feederRoots(
   if (!args.every((w) => w.literal || w.glob)) return null;
   if (feeder.binary === 'grep') return grepRoots(args);
   if (feeder.binary === 'ls') return lsRoots(args, cwd, paths, listing);
+  // The index's paths may pass through a directory since replaced by a link: find would not.
   if (feeder.binary === 'git' && args[0]?.text === 'ls-files')
-    return args.slice(1).every((w) => belowHere(w.text, cwd, paths)) ? ['.'] : null;
+    return args.slice(1).every((w) => belowHere(w.text, cwd, paths)) &&
+      paths.linkedDirectoryFree(cwd)
+      ? ['.']
+      : null;
   return null;
 }
 
