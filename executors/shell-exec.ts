@@ -126,9 +126,16 @@ export const shellExec = defineExecutor({
     if (!cwdStats.isDirectory()) throw new InvalidArguments(`cwd ${cwd} is not a directory`);
     const readOnlyWithin = await withNestedRepositories(uncarded ? grant.readOnlyWithin : [], ctx);
     assertPinnedUnchanged(ctx);
-    // An in-place edit without a card: each file it rewrites is still one git can give back.
+    // An in-place edit without a card: each file it rewrites is still one git can give back; a
+    // file it only creates (a rewrite's new file) is still absent.
     if (uncarded && grant.tier === 'workspace')
-      for (const path of grant.records) await assertStillRecoverable(path, ctx);
+      for (const path of grant.records) {
+        const absent = await ctx.ops.fs.lstat(path).then(
+          () => false,
+          (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+        );
+        if (!absent) await assertStillRecoverable(path, ctx);
+      }
     // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
     const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
     const result = await runThrough(proxy, () =>

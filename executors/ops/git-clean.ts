@@ -1,12 +1,13 @@
-// Whether git can give a file back: tracked and unmodified in its work tree. Read with
+// Whether git can give a file back: tracked and unmodified in its work tree; whether an index
+// holds a version nothing else does. Read with
 // isomorphic-git, which reads the index and hashes the file in-process: no git binary runs, so
 // nothing a repository's config names (filters, fsmonitor) runs on the host at decision time.
 import * as fs from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-/** The work tree holding `path`: the nearest directory up that has a `.git` directory. */
-function workTreeOf(path: string): string | null {
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
+/** The work tree holding `start`: the nearest directory up from it that has a `.git` directory. */
+function workTreeAt(start: string): string | null {
+  for (let dir = start; ; dir = dirname(dir)) {
     try {
       if (fs.statSync(join(dir, '.git')).isDirectory()) return dir;
     } catch {
@@ -21,7 +22,7 @@ function workTreeOf(path: string): string | null {
  * and unmodified there; false on anything else, an error included (the edit then asks).
  */
 export async function isTrackedClean(path: string): Promise<boolean> {
-  const dir = workTreeOf(path);
+  const dir = workTreeAt(dirname(path));
   if (dir === null) return false;
   try {
     if (!fs.lstatSync(path).isFile()) return false;
@@ -30,5 +31,22 @@ export async function isTrackedClean(path: string): Promise<boolean> {
     return (await git.status({ fs, dir, filepath: relative(dir, path) })) === 'unmodified';
   } catch {
     return false;
+  }
+}
+
+/**
+ * True when the index of the work tree holding `dir` has a version of some file that is neither
+ * HEAD's nor the work tree's (`git add f`, then more edits to f): unstaging it would leave that
+ * version a dangling blob. True on an error too (the unstaging then asks).
+ */
+export async function hasStagedOnlyVersion(dir: string): Promise<boolean> {
+  const top = workTreeAt(dir);
+  if (top === null) return true;
+  try {
+    const { default: git } = await import('isomorphic-git');
+    // A row is [file, head, workdir, stage]; stage 3: differs from the work tree (and from HEAD).
+    return (await git.statusMatrix({ fs, dir: top })).some((row) => row[3] === 3);
+  } catch {
+    return true;
   }
 }

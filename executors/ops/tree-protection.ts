@@ -121,3 +121,20 @@ export function namesSplitFree(top: string, limit = TREE_ENTRY_LIMIT): boolean {
   }
   return true;
 }
+
+/**
+ * True when no entry below `top` is a link to a directory: each path below it then names what
+ * a walk that follows no link finds. (`git ls-files` prints the index's paths, which may pass
+ * through a directory since replaced by a link.) False past `limit` entries or when a directory
+ * cannot be read.
+ */
+export function linkedDirectoryFree(top: string, limit = TREE_ENTRY_LIMIT): boolean {
+  if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return true;
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry') return false;
+    const { entry, path } = step;
+    if (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory())
+      return false;
+  }
+  return true;
+}

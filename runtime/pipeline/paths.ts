@@ -4,6 +4,7 @@
 // No stage borrows another stage's check by calling it with a made-up executor.
 import { globMatches, type GlobObstacle } from '../../executors/ops/glob-matches.ts';
 import {
+  linkedDirectoryFree,
   namesSplitFree,
   treeObstacle,
   type TreeObstacle,
@@ -102,6 +103,8 @@ export interface PathOracle {
   globMatches(pattern: string): readonly string[] | null;
   /** Every name below `dir` is one word to xargs (no blank, quote or backslash). */
   namesSplitFree(dir: string): boolean;
+  /** No entry below `dir` is a link to a directory (a path below it passes through none). */
+  linkedDirectoryFree(dir: string): boolean;
 }
 
 export interface PathOracleOptions {
@@ -200,6 +203,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
+    linkedDirectoryFree: (dir) => linkedDirectoryFree(dir),
     globMatches(pattern) {
       const matches = globMatches(pattern);
       return Array.isArray(matches) ? matches : null;

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import type { AnyExecutor, ExecutorContext } from '../../executors/define.ts';
 import { executorRegistry } from '../../executors/index.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
-import { isTrackedClean } from '../../executors/ops/git-clean.ts';
+import { hasStagedOnlyVersion, isTrackedClean } from '../../executors/ops/git-clean.ts';
 import { readArchiveMembers } from '../../executors/ops/archive-members.ts';
 import { createRepositoryReader } from '../../executors/ops/repository-reader.ts';
 import {
@@ -179,6 +179,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     },
     unreviewed,
     trackedClean: isTrackedClean,
+    stagedOnly: hasStagedOnlyVersion,
     readArchive: readArchiveMembers,
     tools,
     logger,

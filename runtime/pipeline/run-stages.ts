@@ -22,6 +22,7 @@ import type { PathOracle } from './paths.ts';
 import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
 import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
+import type { StagedOnly } from './tiers/unstage-check.ts';
 import { codeReviewReason, shellTierAnswer, type TierContext } from './tiers/index.ts';
 import type { ArchiveReader } from './tiers/archive-extraction.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
@@ -59,6 +60,8 @@ export interface StageDeps {
   readonly unreviewed: UnreviewedWrites;
   /** Whether git can give a file back (tracked, unmodified): a file tool may then rewrite it. */
   readonly trackedClean: TrackedClean;
+  /** Whether an index holds a version neither HEAD nor the work tree has: unstaging then asks. */
+  readonly stagedOnly: StagedOnly;
   /** An archive's member list and identity: an unpacking may then run without a card. */
   readonly readArchive: ArchiveReader;
   readonly tools: readonly { name: string; description: string }[];
@@ -299,6 +302,7 @@ function tierContextOf(
     protectedDirs: deps.protectedDirs,
     unreviewed: deps.unreviewed,
     trackedClean: deps.trackedClean,
+    stagedOnly: deps.stagedOnly,
     readArchive: deps.readArchive,
     tools: deps.tools,
     logger: deps.logger,

@@ -62,6 +62,29 @@ describe('unstaging and a soft reset', () => {
     expect(await readFile(join(project, 'a.txt'), 'utf8')).toBe('edited\n');
   });
 
+  it('asks to unstage a staged version that is neither the commit nor the work tree', async () => {
+    // `git add` then more edits: the staged version exists nowhere else; unstaging would leave it
+    // a dangling blob no ordinary git command gives back.
+    const other = await makeTempDir('unstage-only-');
+    const inOther = (...args: string[]): string => gitWithAuthor('-C', other, ...args);
+    inOther('init', '-q', '-b', 'main');
+    await writeFile(join(other, 'f.txt'), 'base\n');
+    inOther('add', 'f.txt');
+    inOther('commit', '-qm', 'first');
+    await writeFile(join(other, 'f.txt'), 'the staged version\n');
+    inOther('add', 'f.txt');
+    await writeFile(join(other, 'f.txt'), 'the work tree version\n');
+    for (const command of ['git restore --staged f.txt', 'git restore -S .']) {
+      const outcome = await pipeline.evaluate(
+        call('shell_exec', { command, cwd: other }, 'fix my staging'),
+      );
+      if (outcome.decision === 'allow')
+        await pipeline.invoke(outcome, new AbortController().signal);
+      expect(inOther('diff', '--cached'), command).toContain('+the staged version');
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+  });
+
   it('asks for a restore or reset that puts files back or takes another version', async () => {
     for (const command of [
       'git restore a.txt',

@@ -3,7 +3,7 @@
 // name into another path (a blank, quote or backslash in a name below the roots, without -0),
 // when the tree holds a protected place, or when find prints anything but plain names. Names from
 // `grep -l`, `git ls-files` or `ls` of files are judged as find over the roots they come from.
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,92 @@ describe('find piped into xargs', () => {
 });
 
 describe('grep -l, git ls-files and ls of files piped into xargs', () => {
+  it('takes only filters that keep each name whole: a byte cut or a count makes other names', async () => {
+    // vault/netrc-copy.txt is a hard link to a .netrc (the read check refuses it); the listing
+    // names decoy/vault/netrc-copy.txt, whose last 21 bytes are the link's own path.
+    await mkdir(join(base, 'vault'));
+    await link(join(home, 'dotfiles-xargs', '.netrc'), join(base, 'vault', 'netrc-copy.txt'));
+    await mkdir(join(base, 'decoy', 'vault'), { recursive: true });
+    await writeFile(join(base, 'decoy', 'vault', 'netrc-copy.txt'), 'TODO\n');
+    expect((await decide('cat vault/netrc-copy.txt')).decision).not.toBe('allow');
+    for (const command of [
+      'grep -l TODO decoy/vault/netrc-copy.txt | tail -c 21 | xargs rev',
+      'grep -rl TODO decoy | tail -c21 | xargs rev',
+      'grep -rl TODO decoy | head -c 5 | xargs rev',
+      'grep -rl TODO decoy | uniq -c | xargs rev',
+      'grep -rl TODO decoy | tail -v | xargs rev',
+      'grep -rl TODO decoy | sort -z | xargs rev',
+    ]) {
+      const outcome = await decide(command);
+      if (outcome.decision === 'allow') {
+        const result = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(JSON.stringify(result), command).not.toContain('2retnuh');
+      }
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+    for (const command of [
+      'grep -rl TODO decoy | sort -r | head -n 1 | xargs wc -l',
+      'grep -rl TODO decoy | tail -1 | xargs wc -l',
+      'grep -rl TODO decoy | sort | uniq | xargs wc -l',
+    ])
+      expect((await decide(command)).decision, command).toBe('allow');
+  });
+
+  it('asks when git ls-files could name a file through a linked directory', async () => {
+    // The index holds a/netrc-copy.txt; in the work tree `a` is now a link to a directory whose
+    // netrc-copy.txt is a hard link to a .netrc. find would not descend the link; git prints
+    // the path through it.
+    const repo = join(base, 'indexed');
+    await mkdir(join(repo, 'a'), { recursive: true });
+    await writeFile(join(repo, 'a', 'netrc-copy.txt'), 'x\n');
+    await execa('git', ['init', '-q', repo]);
+    await execa('git', ['-C', repo, 'add', '-A']);
+    await mkdir(join(base, 'elsewhere'));
+    await link(join(home, 'dotfiles-xargs', '.netrc'), join(base, 'elsewhere', 'netrc-copy.txt'));
+    await rm(join(repo, 'a'), { recursive: true });
+    await symlink('../elsewhere', join(repo, 'a'));
+    for (const command of ['git ls-files | xargs rev', 'git ls-files a | xargs rev']) {
+      const outcome = await pipeline.evaluate(
+        call('shell_exec', { command, cwd: repo }, 'show files'),
+      );
+      if (outcome.decision === 'allow') {
+        const result = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(JSON.stringify(result), command).not.toContain('2retnuh');
+      }
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+  });
+
+  it('keeps git ls-files to names below the shell directory: a pathspec above it asks', async () => {
+    // A project with a token tracked at its top; from its src/, these pathspecs print
+    // `../.npmrc`, a name below no root the decision walked.
+    const project = join(base, 'tracked-token');
+    await mkdir(join(project, 'src'), { recursive: true });
+    await writeFile(join(project, '.npmrc'), '//registry.npmjs.org/:_authToken=npm_TRACKEDTOKEN\n');
+    await writeFile(join(project, 'src', 'a.js'), 'x\n');
+    await execa('git', ['init', '-q', project]);
+    await execa('git', ['-C', project, 'add', '-A']);
+    const fromSrc = (command: string): Promise<PipelineOutcome> =>
+      pipeline.evaluate(call('shell_exec', { command, cwd: join(project, 'src') }, 'show files'));
+    for (const command of [
+      'git ls-files .. | xargs cat',
+      "git ls-files ':/' | xargs cat",
+      "git ls-files ':(top)' | xargs cat",
+      "git ls-files ':(top,glob)*' | xargs cat",
+      `git ls-files ${project} | xargs cat`,
+      'git ls-files ./../ | xargs cat',
+    ]) {
+      const outcome = await fromSrc(command);
+      if (outcome.decision === 'allow') {
+        const result = await pipeline.invoke(outcome, new AbortController().signal);
+        expect(JSON.stringify(result), command).not.toContain('TRACKEDTOKEN');
+      }
+      expect(outcome.decision, command).not.toBe('allow');
+    }
+    for (const command of ['git ls-files | xargs wc -l', "git ls-files '*.js' | xargs cat"])
+      expect((await fromSrc(command)).decision, command).toBe('allow');
+  });
+
   it('runs without a card as find over the roots the names come from, in a real run', async () => {
     const outcome = await decide('grep -rl TODO src | xargs wc -l');
     expect(outcome).toMatchObject({ decision: 'allow' });

@@ -4,6 +4,7 @@
 // does a rewrite of a file git can give back (tracked and unmodified in its work tree). Each is
 // recorded as unreviewed, as a shell write is. Overwrites of anything else and deletes ask.
 import { dirname } from 'node:path';
+import { climbsThroughName } from '../scope-paths.ts';
 import { isProtected, writableFor, writeOk } from '../workspace/targets.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
 import { tierScope, workspaceAnswer, type TierAnswer, type TierContext } from './index.ts';
@@ -57,6 +58,14 @@ export async function restorableFile(
   if (!writeOk(real, scope) || isProtected(real, scope) || isProtected(absolute, scope))
     return null;
   return (await trackedClean(real)) ? real : null;
+}
+
+/**
+ * The absolute path of a file a shell line names, or null when a `..` follows a name in it: the
+ * kernel climbs from where a link leads (`lnk/../f` is another file than the text's `f`).
+ */
+export function namedPath(word: string, scope: WorkspaceScope): string | null {
+  return climbsThroughName(word) ? null : scope.paths.absolute(word, scope.cwd);
 }
 
 /** A workspace allow that writes `written` (in `writable`), replacing files when `replaces`. */

@@ -6,7 +6,13 @@
 import { dirname, join } from 'node:path';
 import type { ShellCommand } from '../../shell/types.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
-import { RESTORABLE, restorableFile, workspaceAllow, type TrackedClean } from './files.ts';
+import {
+  namedPath,
+  RESTORABLE,
+  restorableFile,
+  workspaceAllow,
+  type TrackedClean,
+} from './files.ts';
 import { isPerlSubstitution, isSedSubstitution } from './substitution-script.ts';
 
 /** The script and the files of an in-place edit, as its words spell them. */
@@ -87,8 +93,9 @@ export async function inPlaceEditDecision(
   if (edit === null) return null;
   const written: string[] = [];
   for (const word of edit.files) {
-    const absolute = scope.paths.absolute(word, scope.cwd);
-    if (!scope.entryExists(absolute) || scope.paths.real(absolute) !== absolute) return null;
+    const absolute = namedPath(word, scope);
+    if (absolute === null || !scope.entryExists(absolute)) return null;
+    if (scope.paths.real(absolute) !== absolute) return null;
     const real = await restorableFile(absolute, scope, trackedClean);
     if (real === null) return null;
     written.push(real);

@@ -21,6 +21,7 @@ import { judgeKnownVariables, loopMaySet } from './known-variables.ts';
 import { judgeNamesAsPatterns } from './name-substitution.ts';
 import { anchorRelativeGlobs } from './relative-globs.ts';
 import { dropTrailingTrue } from './trailing-true.ts';
+import { mayUnstage } from './unstage-check.ts';
 import { judgeXargsAsExec } from './xargs-as-exec.ts';
 import {
   unreviewedCodeReason,
@@ -143,6 +144,14 @@ export async function shellTierAnswer(
   parsed: ParsedShell,
   ctx: TierContext,
 ): Promise<TierAnswer | null> {
+  const answer = await anyTierAnswer(parsed, ctx);
+  if (answer?.workspace == null || !mayUnstage(parsed)) return answer;
+  // Unstaging would drop a staged version nothing else holds (unstage-check.ts).
+  const cwd = judgedLine(parsed, ctx)?.cwd ?? null;
+  return cwd === null || (await ctx.stagedOnly(cwd)) ? null : answer;
+}
+
+async function anyTierAnswer(parsed: ParsedShell, ctx: TierContext): Promise<TierAnswer | null> {
   const answer = uncardedAnswer(parsed, ctx);
   if (answer !== null && (answer.workspace !== null || answer.readOnlyRule !== null)) return answer;
   const loop = forEachMatchAnswer(parsed, ctx, uncardedAnswer);

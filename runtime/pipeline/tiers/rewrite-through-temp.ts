@@ -5,13 +5,21 @@
 // hidden or protected, reached through no link, so git can give it back. The first command is
 // read-only once its one `>` is taken away, that file is new and next to the replaced one, `mv`
 // takes no option, and anything after the `mv` in the `&&` chain is read-only (`&& git diff`).
+// The new file is one the workspace could create (a failed first step leaves it behind).
 // The executor asks git again right before the run; a failed first step leaves the new file.
 import { dirname, join } from 'node:path';
 import type { ParsedShell, ShellCommand } from '../../shell/types.ts';
 import type { ReadOnlyCatalogue } from '../read-only.ts';
 import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { WorkspaceDecision, WorkspaceScope } from '../workspace/policy.ts';
-import { RESTORABLE, restorableFile, workspaceAllow, type TrackedClean } from './files.ts';
+import { writableFor } from '../workspace/targets.ts';
+import {
+  namedPath,
+  RESTORABLE,
+  restorableFile,
+  workspaceAllow,
+  type TrackedClean,
+} from './files.ts';
 
 /** The one literal `>` file of a command with no other redirection that writes, or null. */
 function savedTo(command: ShellCommand): string | null {
@@ -54,23 +62,25 @@ export async function rewriteThroughTempDecision(
   const temp = savedTo(reader);
   const moved = plainMove(move);
   if (temp === null || moved === null) return null;
-  const absolute = (word: string): string => scope.paths.absolute(word, scope.cwd);
-  const [tempPath, from, file] = [absolute(temp), absolute(moved.from), absolute(moved.to)];
-  if (from !== tempPath || dirname(tempPath) !== dirname(file) || scope.entryExists(tempPath))
-    return null;
+  const [tempPath, from, file] = [temp, moved.from, moved.to].map((word) => namedPath(word, scope));
+  if (tempPath == null || from !== tempPath || file == null) return null;
+  if (dirname(tempPath) !== dirname(file) || scope.entryExists(tempPath)) return null;
   const quiet = { ...reader, redirects: reader.redirects.filter((redirect) => !redirect.writes) };
   const reads = [quiet, ...rest].every(
     (command) => readOnlyRuleFor(alone(shell, command), readOnly, scope) !== null,
   );
   // A directory would take NEW inside it; a link would be replaced by a plain file.
   if (!reads || !scope.isPlainFile(file) || scope.paths.real(file) !== file) return null;
+  // A failed first step leaves the new file, its text the command's choice: it must be one the
+  // workspace could create (no hidden name such as .git or .envrc), and is recorded as written.
+  const created = writableFor([{ path: temp, mode: 'create' }], scope);
   const real = await restorableFile(file, scope, trackedClean);
-  if (real === null) return null;
+  if (real === null || created === null || created.written.length !== 1) return null;
   const dir = dirname(real);
   const decision = workspaceAllow(
     `${reader.binary ?? ''} > new, mv: ${RESTORABLE}`,
     [dir],
-    [real],
+    [real, ...created.written],
     true,
   );
   // A file at a work tree's top makes the top writable: its history stays read-only.

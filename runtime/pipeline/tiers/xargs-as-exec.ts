@@ -6,7 +6,7 @@
 // without -0, no name below the roots holds a blank, quote or backslash, which xargs would split
 // or unquote into other paths. Other feeders print names below roots known from their words,
 // each name as a path from the shell's directory: `grep -rl TODO src` (its path operands, or `.`),
-// `git ls-files '*.js'` (`.`), `ls -t logs/*.log` (a glob's directory, when it holds no
+// `git ls-files '*.js'` (`.`, its pathspecs below it), `ls -t logs/*.log` (a glob's directory, when it holds no
 // directory whose entries ls would print bare; a file). Between feeder and xargs only filters
 // that drop or reorder lines (`head -1`, `sort -r`). Such a line is judged as the feeder and the
 // filters as written, plus `find ROOTS -exec CMD {} +` and CMD alone. Anything else keeps the
@@ -14,7 +14,6 @@
 import { isAbsolute, relative } from 'node:path';
 import type { ParsedShell, ShellCommand, ShellWord } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
-import { stdinFilter } from './leading-cd.ts';
 
 // find actions that print otherwise than one name per line (or run, delete, write).
 const FIND_ACTIONS =
@@ -52,6 +51,26 @@ function rootsOf(args: readonly ShellWord[]): readonly string[] {
   const end = args.findIndex((w) => /^[-(!]/.test(w.text));
   const roots = (end < 0 ? args : args.slice(0, end)).map((w) => w.text);
   return roots.length === 0 ? ['.'] : roots;
+}
+
+// Options of the filters that only drop or reorder whole lines. Not `-c` (a byte cut or a count
+// in front), `-z`, `-v` (a header line), nor cat or wc: each would make names of other paths.
+const LINE_FILTERS: ReadonlyMap<string, RegExp> = new Map([
+  ['head', /^-(?:n?\d+|n)$/],
+  ['tail', /^-(?:n?\d+|n)$/],
+  ['sort', /^-[bdfgiMnrRsuV]+$/],
+  ['uniq', /^-[diuD]+$/],
+]);
+
+/** A filter between feeder and xargs that keeps each name whole (`head -1`, `sort -r`). */
+function keepsNames(command: ShellCommand): boolean {
+  const option = command.binary === null ? undefined : LINE_FILTERS.get(command.binary);
+  if (option === undefined || command.wrappers.length > 0) return false;
+  return command.args.every(
+    (arg, at) =>
+      arg.literal &&
+      (option.test(arg.text) || (/^\d+$/.test(arg.text) && command.args[at - 1]?.text === '-n')),
+  );
 }
 
 /** What the feeders need to know of the file system. */
@@ -131,9 +150,23 @@ function feederRoots(
   if (!args.every((w) => w.literal || w.glob)) return null;
   if (feeder.binary === 'grep') return grepRoots(args);
   if (feeder.binary === 'ls') return lsRoots(args, cwd, paths, listing);
+  // The index's paths may pass through a directory since replaced by a link: find would not.
   if (feeder.binary === 'git' && args[0]?.text === 'ls-files')
-    return args.slice(1).every((w) => !w.text.startsWith('-')) ? ['.'] : null;
+    return args.slice(1).every((w) => belowHere(w.text, cwd, paths)) &&
+      paths.linkedDirectoryFree(cwd)
+      ? ['.']
+      : null;
   return null;
+}
+
+/**
+ * A git pathspec that names only files at or below the shell's directory: no option, no magic
+ * (`:/`, `:(top)` name the whole work tree), and neither absolute nor climbing with `..` (git
+ * prints such names as `../x`, below no root the decision walked).
+ */
+function belowHere(pathspec: string, cwd: string, paths: PathOracle): boolean {
+  if (/^[-:~]/.test(pathspec) || isAbsolute(pathspec)) return false;
+  return !relative(cwd, paths.absolute(pathspec, cwd)).startsWith('..');
 }
 
 /** The line judged as find -exec plus CMD alone, or as given when it is not that shape. */
@@ -170,7 +203,7 @@ export function judgeXargsAsExec(
     return asExec === null ? shell : { ...shell, commands: [asExec, alone], andChain: null };
   }
   const middle = shell.commands.slice(1, -1);
-  if (null0 || !middle.every((command) => quiet(command) && stdinFilter(command))) return shell;
+  if (null0 || !middle.every((command) => quiet(command) && keepsNames(command))) return shell;
   const roots = feederRoots(first, cwd, paths, listing);
   if (roots === null || !roots.every((root) => paths.namesSplitFree(paths.absolute(root, cwd))))
     return shell;
