@@ -5,6 +5,32 @@
 import * as fs from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
+/** A write isomorphic-git asks for while it answers a question: dropped. */
+async function kept(): Promise<void> {
+  // nothing is written
+}
+
+/**
+ * The disk as isomorphic-git sees it at decision time: reads pass through, writes are dropped.
+ * Its status refreshes the index's stat cache and writes .git/index without git's index.lock,
+ * so a `git add` the person runs meanwhile would lose its own write; a decision changes nothing.
+ */
+const readOnlyDisk = {
+  promises: {
+    readFile: fs.promises.readFile,
+    stat: fs.promises.stat,
+    lstat: fs.promises.lstat,
+    readdir: fs.promises.readdir,
+    readlink: fs.promises.readlink,
+    writeFile: kept,
+    mkdir: kept,
+    rmdir: kept,
+    rm: kept,
+    unlink: kept,
+    symlink: kept,
+  },
+};
+
 /** The work tree holding `start`: the nearest directory up from it that has a `.git` directory. */
 function workTreeAt(start: string): string | null {
   for (let dir = start; ; dir = dirname(dir)) {
@@ -28,7 +54,9 @@ export async function isTrackedClean(path: string): Promise<boolean> {
     if (!fs.lstatSync(path).isFile()) return false;
     // Loaded here, not at start: most decisions never ask git.
     const { default: git } = await import('isomorphic-git');
-    return (await git.status({ fs, dir, filepath: relative(dir, path) })) === 'unmodified';
+    return (
+      (await git.status({ fs: readOnlyDisk, dir, filepath: relative(dir, path) })) === 'unmodified'
+    );
   } catch {
     return false;
   }
@@ -45,7 +73,7 @@ export async function hasStagedOnlyVersion(dir: string): Promise<boolean> {
   try {
     const { default: git } = await import('isomorphic-git');
     // A row is [file, head, workdir, stage]; stage 3: differs from the work tree (and from HEAD).
-    return (await git.statusMatrix({ fs, dir: top })).some((row) => row[3] === 3);
+    return (await git.statusMatrix({ fs: readOnlyDisk, dir: top })).some((row) => row[3] === 3);
   } catch {
     return true;
   }
