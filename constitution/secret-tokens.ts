@@ -14,8 +14,11 @@ export interface SecretToken {
 // Every shape is matched in any case: flipping a token's case (GHP_…, AKIA… lowercased) is undone
 // by whoever receives it, so a card that a lowercase shape raises an uppercase one raises too.
 // Token characters start and end at anything a URL, a header or prose puts around them, and a
-// token that starts a line may carry a diff's `-` before it (a patch removing it).
-const START = '(?:(?<![A-Za-z0-9_-])|(?<=(?:^|\\n)-))';
+// token that starts a line may carry a diff's `-` before it (a patch removing it): no token
+// character before it, and no `-` unless that `-` starts a line. One lookbehind, not an
+// alternation of two: V8 then still scans for the token's first letters, ten times faster
+// over a tree's text (fs_grep withholds a file by these shapes).
+const START = '(?<![A-Za-z0-9_]|[^\\n]-)';
 const END = '(?![A-Za-z0-9_])';
 
 /** The header of a private key block (PEM, OpenSSH or PGP), in any case. */
