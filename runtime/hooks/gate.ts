@@ -21,6 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
 import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
 import { parseShell } from '../shell/parse.ts';
+import type { ParsedShell } from '../shell/types.ts';
 import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
 import { listedTrees } from './name-walks.ts';
@@ -204,12 +205,7 @@ function wholeFileAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null
  */
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
-    return (
-      environmentAnswer(call) ??
-      serviceAnswer(call) ??
-      gitAnswer(call, paths) ??
-      namesAnswer(answer, call, paths)
-    );
+    return shellAnswer(answer, call, paths);
   const whole = answer.kind === 'no-decision' ? wholeFileAnswer(call, paths) : null;
   if (whole !== null) return whole;
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
@@ -237,14 +233,26 @@ function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): Ho
 }
 
 /**
+ * A shell line Custode would run without a card, as the agent would run it on the host: it prints
+ * the agent's environment, reaches a host daemon, starts git's configured programs or prints its
+ * stored credentials, or lists a tree holding a protected place. The line is parsed once.
+ */
+function shellAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
+  const { command, cwd } = call.args;
+  if (typeof command !== 'string') return answer;
+  const parsed = parseShell(command);
+  const unsandboxed = environmentAnswer(parsed) ?? serviceAnswer(parsed);
+  if (unsandboxed !== null || typeof cwd !== 'string') return unsandboxed ?? answer;
+  return gitAnswer(parsed, cwd, paths) ?? namesAnswer(answer, parsed, cwd, paths);
+}
+
+/**
  * `env` with no command, and `printenv` with or without names, print the environment. Custode's
  * commands see a reduced one (no key or token: executors/shell-exec.ts commandEnv); the agent's
  * shell holds the agent's own, API keys included. Null when the line prints none.
  */
-function environmentAnswer(call: MappedCall): HookAnswer | null {
-  const { command } = call.args;
-  if (typeof command !== 'string') return null;
-  const prints = parseShell(command).commands.some((each) => {
+function environmentAnswer(parsed: ParsedShell): HookAnswer | null {
+  const prints = parsed.commands.some((each) => {
     const program = each.binary === null ? null : basename(each.binary);
     return (
       program === 'printenv' ||
@@ -265,11 +273,9 @@ function environmentAnswer(call: MappedCall): HookAnswer | null {
  * it through only because its sandbox hides the daemon's socket and login, so its own run fails.
  * The agent's shell reaches the daemon. Null when the line runs none.
  */
-function serviceAnswer(call: MappedCall): HookAnswer | null {
-  const { command } = call.args;
-  if (typeof command !== 'string') return null;
-  const client = parseShell(command)
-    .commands.map((each) => (each.binary === null ? '' : basename(each.binary)))
+function serviceAnswer(parsed: ParsedShell): HookAnswer | null {
+  const client = parsed.commands
+    .map((each) => (each.binary === null ? '' : basename(each.binary)))
     .find((binary) => HOST_SERVICE_CLIENTS.has(binary));
   return client === undefined
     ? null
@@ -283,10 +289,7 @@ function serviceAnswer(call: MappedCall): HookAnswer | null {
  * Git that would start its repository's fsmonitor or hooks on the host (git-on-host.ts), or print
  * a credential its repository stores (git-history.ts).
  */
-function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
-  const { command, cwd } = call.args;
-  if (typeof command !== 'string' || typeof cwd !== 'string') return null;
-  const parsed = parseShell(command);
+function gitAnswer(parsed: ParsedShell, cwd: string, paths: PathOracle): HookAnswer | null {
   const why = gitOnHost(parsed, cwd, paths) ?? gitHistoryOnHost(parsed, cwd, paths);
   return why === null ? null : { kind: 'ask', reason: why };
 }
@@ -296,10 +299,13 @@ function gitAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
  * its sandbox hides every protected store, the agent's shell does not. A tree with one below it,
  * or one named only at run time (`find $HOME`), asks.
  */
-function namesAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
-  const { command, cwd } = call.args;
-  if (typeof command !== 'string' || typeof cwd !== 'string') return answer;
-  for (const tree of listedTrees(parseShell(command))) {
+function namesAnswer(
+  answer: HookAnswer,
+  parsed: ParsedShell,
+  cwd: string,
+  paths: PathOracle,
+): HookAnswer {
+  for (const tree of listedTrees(parsed)) {
     if (tree === null)
       return {
         kind: 'ask',
