@@ -48,6 +48,7 @@ describe('cd DIR && A; B', () => {
     for (const command of [
       `cd ${project} && ls; wc -l package.json`,
       `cd ${project} && git status --short\ngit log --oneline -1`,
+      `cd ${project}; ls; wc -l package.json`,
     ])
       expect((await decide(command)).decision, command).toBe('allow');
   });
@@ -57,6 +58,8 @@ describe('cd DIR && A; B', () => {
     for (const command of [
       `cd ${project} && ls; cat notes.txt`,
       `cd ${project} && git status; head -1 notes.txt`,
+      `cd ${project}; cat notes.txt`,
+      `cd ${project}; ls && cat notes.txt`,
     ])
       expect((await decide(command)).decision, command).toBe('ask');
   });
@@ -68,7 +71,8 @@ describe('cd DIR && A; B', () => {
       `cd ${project} && ls; cd ${shellDir}; ls`,
       `cd ${project} && ls & wc -l notes.txt`,
       `cd ${project} && ls; cat <<'E'\nhi\nE`,
-      `cd ${project}; ls`,
+      `cd ${project}; ls || cat notes.txt`,
+      `cd ${project}; rm -f package.json`,
       `cd $DIR && ls; ls`,
     ])
       expect((await decide(command)).decision, command).not.toBe('allow');
