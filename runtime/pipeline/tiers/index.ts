@@ -10,6 +10,7 @@ import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { archiveDecision } from './archive-extraction.ts';
 import { foldCdBeforeSequence } from './cd-then-sequence.ts';
+import { judgeShellString } from './shell-string.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
@@ -164,9 +165,10 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
  * decide (an archive's member list, whether git can give a file back to an edit or an append).
  */
 export async function shellTierAnswer(
-  parsed: ParsedShell,
+  given: ParsedShell,
   ctx: TierContext,
 ): Promise<TierAnswer | null> {
+  const parsed = judgeShellString(given);
   const answer = await anyTierAnswer(parsed, ctx);
   // `cd D && A; B` runs B where the shell was when the cd fails: B must run there without a card too.
   const { fallback } = foldCd(parsed, ctx);
@@ -207,8 +209,8 @@ async function anyTierAnswer(parsed: ParsedShell, ctx: TierContext): Promise<Tie
  * now (it would run code while files written without a card are unreviewed), judged in the
  * directory the line works in; or null.
  */
-export function codeReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
-  const folded = foldCd(parsed, ctx);
+export function codeReviewReason(given: ParsedShell, ctx: TierContext): string | null {
+  const folded = foldCd(judgeShellString(given), ctx);
   const { shell, cwd } = foldDirectoryOption(folded, ctx.paths, ctx.isDirectory);
   const reason = unreviewedCodeReason(shell, ctx.readOnly, tierScope(ctx, cwd));
   return reason ?? (folded.fallback === undefined ? null : codeReviewReason(folded.fallback, ctx));
