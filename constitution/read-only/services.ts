@@ -115,6 +115,29 @@ export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
     },
     { forbidden_flags: DOCKER_FORBIDDEN },
   ),
+  // compose config prints the resolved file, .env values filled in: only its lists of names
+  // (services, volumes, profiles) run without a card; --images, --environment, --hash and the
+  // whole file print values, -o writes a file.
+  sub(
+    'docker',
+    ['compose config'],
+    {
+      match: ['docker compose config --services', 'docker compose config --volumes'],
+      no_match: [
+        'docker compose config',
+        'docker compose config --services -o out.yml',
+        'docker compose config --images',
+        'docker compose config --environment',
+        'docker compose config --services --env-file ../.env.prod',
+      ],
+    },
+    {
+      forbidden_flags: DOCKER_FORBIDDEN,
+      allowed_flags: ['--services', '--volumes', '--profiles', '-q', '--quiet'],
+      required_flags: ['--services', '--volumes', '--profiles'],
+      max_args: 0,
+    },
+  ),
   sub(
     'kubectl',
     [

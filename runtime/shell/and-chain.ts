@@ -49,3 +49,14 @@ export function andChainOf(root: Node, text: string): string[] | null {
   if (last !== undefined) elements[elements.length - 1] = text.slice(last, first.endIndex);
   return elements;
 }
+
+/**
+ * The line's top-level statements as source text when it is two or more run one after another
+ * (`a && b; c`, or one a line), none sent to the background (`a & b`); else null.
+ */
+export function sequenceOf(root: Node, text: string): string[] | null {
+  if (root.children.some((node) => node !== null && node.type === '&')) return null;
+  const top = root.namedChildren.filter((node) => node !== null && node.type !== 'comment');
+  if (top.length < 2) return null;
+  return top.map((node) => text.slice(node.startIndex, node.endIndex));
+}

@@ -1,7 +1,7 @@
 // tree-sitter-bash -> ParsedShell: every simple command anywhere in the text (lists, pipelines,
 // groups, substitutions, function bodies, bash -c / eval payloads), with resolved words,
 // redirects, assignments and where it came from. One parse per call; the wasm loads once.
-import { andChainOf } from './and-chain.ts';
+import { andChainOf, sequenceOf } from './and-chain.ts';
 import { forLoopOf } from './for-loop.ts';
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
@@ -683,6 +683,22 @@ function readAsBash(instance: Parser, source: string): { tree: Tree; text: strin
   }
   tree?.delete();
   return null;
+}
+
+/**
+ * The top-level statements of a line that parses cleanly and runs two or more one after another
+ * (`cd app && npm ls; jq . package.json`), each as written; null otherwise (and-chain.ts).
+ */
+export function topStatements(source: string): string[] | null {
+  if (parser === null) return null;
+  const read = readAsBash(parser, source);
+  if (read === null) return null;
+  const { tree, text } = read;
+  try {
+    return tree.rootNode.hasError ? null : sequenceOf(tree.rootNode, text);
+  } finally {
+    tree.delete();
+  }
 }
 
 /** Parse a command line (sync; call initShellParser() first). A syntax error sets `errors`, never throws. */

@@ -108,7 +108,7 @@ describe('project code: the decision', () => {
       'npm run build --prefix /',
       'yarn add left-pad',
       'npx create-react-app x',
-      'make -C /etc',
+      'make -f /etc/x.mk',
       'make CC=evil',
       'cargo install ripgrep',
       'go get example.com/x',

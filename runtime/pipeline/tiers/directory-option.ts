@@ -1,17 +1,21 @@
-// `git -C DIR status` runs in DIR, as `cd DIR && …` does: a command line whose every git carries
-// the same `-C DIR`, its other commands doing the same from any directory (`mv /a /b && git -C
-// DIR status`, `git -C DIR add f && git -C DIR commit -m m`), is judged without the options, in
-// DIR, whatever joins them (`&&`, `;`, a pipe: each git changes directory itself). (`make -C
-// DIR` would run DIR's Makefile, project code judged by where it lives: it stays a card.) The
-// guard has already judged the whole line; the executor runs it unchanged (the program changes
-// directory itself, and fails when DIR does not exist).
+// `git -C DIR status` runs in DIR, as `cd DIR && …` does: a command line whose every git or make
+// carries the same `-C DIR`, its other commands doing the same from any directory (`mv /a /b &&
+// git -C DIR status`, `git -C DIR add f && git -C DIR commit -m m`, `make -C DIR -n build`), is
+// judged without the options, in DIR, whatever joins them (`&&`, `;`, a pipe: each program
+// changes directory itself before it reads anything). `make -C DIR` runs DIR's Makefile, project
+// code judged by where it lives: the runner rule judges it in DIR exactly as `cd DIR && make`.
+// The guard has already judged the whole line; the executor runs it unchanged (the program
+// changes directory itself, and fails when DIR does not exist).
 import type { ParsedShell, ShellCommand, ShellRedirect } from '../../shell/types.ts';
 import type { PathOracle } from '../paths.ts';
 import type { JudgedLine } from './leading-cd.ts';
 import { placeIndependent, plainDirectoryWord } from './leading-cd.ts';
 
 /** Programs whose leading option names the directory they run in. */
-const DIRECTORY_OPTIONS: ReadonlyMap<string, string> = new Map([['git', '-C']]);
+const DIRECTORY_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ['git', '-C'],
+  ['make', '-C'],
+]);
 
 /**
  * The shell opens a redirection's file where the shell runs, not in the program's DIR:

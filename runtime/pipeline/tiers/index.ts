@@ -9,6 +9,8 @@ import { readOnlyRuleFor } from '../read-only-policy.ts';
 import type { StageDeps } from '../run-stages.ts';
 import { climbsThroughName, shellWorkingDirectory } from '../scope-paths.ts';
 import { archiveDecision } from './archive-extraction.ts';
+import { foldCdBeforeSequence } from './cd-then-sequence.ts';
+import { judgeShellString } from './shell-string.ts';
 import { foldDirectoryOption } from './directory-option.ts';
 import { forEachMatchAnswer } from './for-each-match.ts';
 import { inPlaceEditDecision } from './in-place-edit.ts';
@@ -105,14 +107,36 @@ function judgedLine(parsed: ParsedShell, ctx: TierContext): JudgedLine | null {
   if (args.request_approval === true) return null;
   if (typeof args.cwd === 'string' && climbsThroughName(args.cwd)) return null;
   if (![...parsed.loopVariables].every((name) => loopMaySet(name, ctx.env))) return null;
-  const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const folded = foldLeadingCd(dropTrailingTrue(parsed), given, paths, ctx.isDirectory);
-  const { shell: judged, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
+  const { shell: judged, cwd } = foldDirectoryOption(foldCd(parsed, ctx), paths, ctx.isDirectory);
   const exists = (word: string): boolean => ctx.entryExists(paths.absolute(word, cwd));
   const named = judgeNamesAsPatterns(judgeKnownVariables(judged, ctx.env), exists);
   const listing = { namesIn: ctx.namesIn, isDirectory: ctx.isDirectory };
   const anchored = anchorRelativeGlobs(named, cwd, ctx.namesIn);
   return { shell: judgeXargsAsExec(anchored, cwd, paths, listing), cwd };
+}
+
+/** The line with its leading `cd`s folded into the directory it works in (leading-cd.ts, cd-then-sequence.ts). */
+function foldCd(parsed: ParsedShell, ctx: TierContext): FoldedLine {
+  const { paths } = ctx;
+  const given = shellWorkingDirectory(ctx.args, paths.home, paths.realHome, ctx.realPath);
+  const line = dropTrailingTrue(parsed);
+  return (
+    foldCdBeforeSequence(line, given, paths, ctx.isDirectory) ??
+    foldLeadingCd(line, given, paths, ctx.isDirectory)
+  );
+}
+
+/** A folded line, and what runs where the shell was when its `cd` fails (`cd D && A; B`: B). */
+interface FoldedLine extends JudgedLine {
+  readonly fallback?: ParsedShell;
+}
+
+/** True when a tier answered: a rule, a fetch or a workspace decision. */
+function answered(answer: TierAnswer | null): answer is TierAnswer {
+  return (
+    answer !== null &&
+    (answer.readOnlyRule !== null || answer.fetch !== null || answer.workspace !== null)
+  );
 }
 
 /** Ask the tiers in order, those that decide from the line alone. */
@@ -141,10 +165,15 @@ export function uncardedAnswer(parsed: ParsedShell, ctx: TierContext): TierAnswe
  * decide (an archive's member list, whether git can give a file back to an edit or an append).
  */
 export async function shellTierAnswer(
-  parsed: ParsedShell,
+  given: ParsedShell,
   ctx: TierContext,
 ): Promise<TierAnswer | null> {
+  const parsed = judgeShellString(given);
   const answer = await anyTierAnswer(parsed, ctx);
+  // `cd D && A; B` runs B where the shell was when the cd fails: B must run there without a card too.
+  const { fallback } = foldCd(parsed, ctx);
+  if (fallback !== undefined && answered(answer) && !answered(await shellTierAnswer(fallback, ctx)))
+    return null;
   if (answer?.workspace == null || !mayUnstage(parsed)) return answer;
   // Unstaging would drop a staged version nothing else holds (unstage-check.ts).
   const cwd = judgedLine(parsed, ctx)?.cwd ?? null;
@@ -180,12 +209,11 @@ async function anyTierAnswer(parsed: ParsedShell, ctx: TierContext): Promise<Tie
  * now (it would run code while files written without a card are unreviewed), judged in the
  * directory the line works in; or null.
  */
-export function codeReviewReason(parsed: ParsedShell, ctx: TierContext): string | null {
-  const { args, paths } = ctx;
-  const given = shellWorkingDirectory(args, paths.home, paths.realHome, ctx.realPath);
-  const folded = foldLeadingCd(dropTrailingTrue(parsed), given, paths, ctx.isDirectory);
-  const { shell, cwd } = foldDirectoryOption(folded, paths, ctx.isDirectory);
-  return unreviewedCodeReason(shell, ctx.readOnly, tierScope(ctx, cwd));
+export function codeReviewReason(given: ParsedShell, ctx: TierContext): string | null {
+  const folded = foldCd(judgeShellString(given), ctx);
+  const { shell, cwd } = foldDirectoryOption(folded, ctx.paths, ctx.isDirectory);
+  const reason = unreviewedCodeReason(shell, ctx.readOnly, tierScope(ctx, cwd));
+  return reason ?? (folded.fallback === undefined ? null : codeReviewReason(folded.fallback, ctx));
 }
 
 /**

@@ -116,11 +116,13 @@ function npx(args: readonly string[], isDirectory: IsDirectory): Effects {
   return null;
 }
 
-// make: targets and the options that only shape the run; -f, -C, -e and VAR=value ask.
+// make: targets and the options that only shape the run; -f, -C (unless leading: folded into the
+// directory, directory-option.ts), -e and VAR=value ask. -n prints the recipes and runs less than
+// make itself (only `+` lines, $(MAKE) and $(shell …)).
 function make(args: readonly string[]): Effects {
   const parsed = words(args, {
     // -B remakes what exists, by make's built-in rules when no Makefile names it.
-    flags: ['-k', '--keep-going', '-s', '--silent'],
+    flags: ['-k', '--keep-going', '-s', '--silent', '-n', '--dry-run', '--just-print', '--recon'],
     valued: ['-j', '--jobs'],
   });
   if (parsed === null || !parsed.operands.every((t) => /^[\w][\w./-]*$/.test(t))) return null;
