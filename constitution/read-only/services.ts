@@ -5,6 +5,13 @@ import { refusing, sub, type ReadOnlyRuleSpec } from './spec.ts';
 // client configuration, with its credential helpers.
 const DOCKER_FORBIDDEN = ['-H', '--host', '--config'];
 
+/** How many directories up compose may look for its file (and so its .env): deeper is absurd. */
+const COMPOSE_CLIMB = 32;
+const COMPOSE_DOT_ENVS = Array.from(
+  { length: COMPOSE_CLIMB + 1 },
+  (_, up) => `${'../'.repeat(up)}.env`,
+);
+
 // kubectl options that only choose and shape what is printed. Left out on purpose: --kubeconfig
 // and the credential options (a kubeconfig can name a program to run for credentials), -s/--server
 // (it would send the current credentials elsewhere), --as (impersonation), -f (reads manifests,
@@ -117,7 +124,10 @@ export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   ),
   // compose config prints the resolved file, .env values filled in: only its lists of names
   // (services, volumes, profiles) run without a card; --images, --environment, --hash and the
-  // whole file print values, -o writes a file.
+  // whole file print values, -o writes a file. The lists are filled in too (a profile written
+  // `${API_KEY}`, an undefined network named in an error): the .env compose reads is checked as
+  // a read, in this directory and each above it (with no compose file here, compose takes the
+  // nearest one above and that directory's .env).
   sub(
     'docker',
     ['compose config'],
@@ -136,6 +146,7 @@ export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
       allowed_flags: ['--services', '--volumes', '--profiles', '-q', '--quiet'],
       required_flags: ['--services', '--volumes', '--profiles'],
       max_args: 0,
+      paths: () => COMPOSE_DOT_ENVS,
     },
   ),
   sub(

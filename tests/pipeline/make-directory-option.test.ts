@@ -95,3 +95,29 @@ describe('make -C DIR', () => {
     }
   });
 });
+
+describe('make -n, a dry run', () => {
+  // GNU make still runs a dry run's `+` recipe lines, those naming $(MAKE), and every $(shell …)
+  // while it reads the Makefile: the person asked to change nothing, so nothing is writable.
+  it('loses no file to the recipe lines a dry run still runs', async () => {
+    const dry = await makeTempDir('make-dry-');
+    gitWithAuthor('init', '-q', dry);
+    await writeFile(
+      join(dry, 'Makefile'),
+      'X := $(shell echo > parsed.txt)\nbuild:\n\t+rm -f data.txt\n',
+    );
+    await writeFile(join(dry, 'data.txt'), 'my uncommitted notes\n');
+    for (const command of [`make -C ${dry} -n build`, `cd ${dry} && make --dry-run build`]) {
+      const outcome = await decide(command);
+      expect(outcome, command).toMatchObject({
+        decision: 'allow',
+        grant: { by: 'tier' },
+      });
+      expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+        ok: true,
+      });
+      expect(await exists(join(dry, 'data.txt')), command).toBe(true);
+      expect(await exists(join(dry, 'parsed.txt')), command).toBe(false);
+    }
+  });
+});

@@ -144,6 +144,7 @@ export function matchWorkspace(
   const placed: string[] = [];
   let repository = false;
   let runs = false;
+  let wetRun = false;
   let readOnlyCode = false;
   for (const command of parsed.commands) {
     const found = matchCommand(parsed, command, readOnly, workspace, checks);
@@ -155,6 +156,7 @@ export function matchWorkspace(
     placed.push(...found.placed);
     repository ||= found.repository;
     runs ||= found.runs;
+    wetRun ||= found.runs && !found.dryRun;
     readOnlyCode ||= found.readOnlyCode;
   }
   const readOk = (path: string): boolean =>
@@ -172,6 +174,7 @@ export function matchWorkspace(
     placed,
     repository,
     runs,
+    dryRun: runs && !wetRun,
     readOnlyCode,
   };
 }

@@ -131,9 +131,13 @@ function readOnlyCode(
  * home or a hidden or protected place, its .git a directory kept read-only so history survives
  * whatever the code does; outside such a work tree it may write nothing. While any file a call
  * without a card wrote is pending review it runs read-only: the model must not approve its own
- * program by running it with the tree writable.
+ * program by running it with the tree writable. A dry run (`make -n`) writes nothing either.
  */
-function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision | null {
+function projectCode(
+  rule: string,
+  dryRun: boolean,
+  scope: WorkspaceScope,
+): WorkspaceDecision | null {
   const root = usableWorkTree(scope);
   const pending = pendingReview(root ?? scope.cwd, scope);
   if (pending !== null) return readOnlyCode(`${rule} (${pending})`, [], scope);
@@ -145,7 +149,7 @@ function projectCode(rule: string, scope: WorkspaceScope): WorkspaceDecision | n
     replaces: true,
     pinned: [],
   } as const;
-  return root !== null
+  return root !== null && !dryRun
     ? { ...code, writable: [root], readOnlyWithin: [join(root, '.git')] }
     : { ...code, writable: [], readOnlyWithin: [] };
 }
@@ -240,7 +244,7 @@ export function workspaceDecisionFor(
     if (match.repository || match.targets.length > 0) return null;
     return match.readOnlyCode
       ? readOnlyCode(match.rule, match.reads, scope)
-      : projectCode(match.rule, scope);
+      : projectCode(match.rule, match.dryRun, scope);
   }
   if (match.repository) {
     // Outside a repository git changes nothing (it says so); the home as a repository (a

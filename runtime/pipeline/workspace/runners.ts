@@ -118,15 +118,18 @@ function npx(args: readonly string[], isDirectory: IsDirectory): Effects {
 
 // make: targets and the options that only shape the run; -f, -C (unless leading: folded into the
 // directory, directory-option.ts), -e and VAR=value ask. -n prints the recipes and runs less than
-// make itself (only `+` lines, $(MAKE) and $(shell …)).
+// make itself (only `+` lines, $(MAKE) and $(shell …)), with nothing writable.
+const MAKE_DRY_RUN = ['-n', '--dry-run', '--just-print', '--recon'];
+
 function make(args: readonly string[]): Effects {
   const parsed = words(args, {
     // -B remakes what exists, by make's built-in rules when no Makefile names it.
-    flags: ['-k', '--keep-going', '-s', '--silent', '-n', '--dry-run', '--just-print', '--recon'],
+    flags: ['-k', '--keep-going', '-s', '--silent', ...MAKE_DRY_RUN],
     valued: ['-j', '--jobs'],
   });
   if (parsed === null || !parsed.operands.every((t) => /^[\w][\w./-]*$/.test(t))) return null;
-  return runs();
+  const dryRun = MAKE_DRY_RUN.some((flag) => parsed.values[flag] === true);
+  return effects({ runs: true, dryRun });
 }
 
 function subcommands(allowed: readonly string[]) {

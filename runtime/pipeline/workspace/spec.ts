@@ -31,6 +31,11 @@ export interface WorkspaceEffects {
   /** It runs the project's own code (a build, test or lint script, a script file). */
   readonly runs: boolean;
   /**
+   * The code runs only as a dry run (`make -n`): asked to change nothing, it gets nothing
+   * writable (make still runs `+` recipe lines, those naming $(MAKE), and every $(shell …)).
+   */
+  readonly dryRun: boolean;
+  /**
    * It runs code no rule can read and nobody reviewed (`python3 -c`, `node -e`, a standard
    * library tool run with -m): the line runs only read-only (inline-code.ts).
    */
@@ -99,6 +104,7 @@ const NONE: WorkspaceEffects = {
   targets: [],
   repository: false,
   runs: false,
+  dryRun: false,
   readOnlyCode: false,
   trees: [],
 };
