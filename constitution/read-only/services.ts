@@ -5,13 +5,6 @@ import { refusing, sub, type ReadOnlyRuleSpec } from './spec.ts';
 // client configuration, with its credential helpers.
 const DOCKER_FORBIDDEN = ['-H', '--host', '--config'];
 
-/** How many directories up compose may look for its file (and so its .env): deeper is absurd. */
-const COMPOSE_CLIMB = 32;
-const COMPOSE_DOT_ENVS = Array.from(
-  { length: COMPOSE_CLIMB + 1 },
-  (_, up) => `${'../'.repeat(up)}.env`,
-);
-
 // kubectl options that only choose and shape what is printed. Left out on purpose: --kubeconfig
 // and the credential options (a kubeconfig can name a program to run for credentials), -s/--server
 // (it would send the current credentials elsewhere), --as (impersonation), -f (reads manifests,
@@ -112,43 +105,10 @@ export const SERVICE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
     },
     { forbidden_flags: DOCKER_FORBIDDEN },
   ),
-  // compose ps and logs load the compose file (-f, a path) and print; they build nothing.
-  sub(
-    'docker',
-    ['compose ps', 'compose logs'],
-    {
-      match: ['docker compose ps', 'docker compose logs --tail 20 web'],
-      no_match: ['docker compose up -d'],
-    },
-    { forbidden_flags: DOCKER_FORBIDDEN },
-  ),
-  // compose config prints the resolved file, .env values filled in: only its lists of names
-  // (services, volumes, profiles) run without a card; --images, --environment, --hash and the
-  // whole file print values, -o writes a file. The lists are filled in too (a profile written
-  // `${API_KEY}`, an undefined network named in an error): the .env compose reads is checked as
-  // a read, in this directory and each above it (with no compose file here, compose takes the
-  // nearest one above and that directory's .env).
-  sub(
-    'docker',
-    ['compose config'],
-    {
-      match: ['docker compose config --services', 'docker compose config --volumes'],
-      no_match: [
-        'docker compose config',
-        'docker compose config --services -o out.yml',
-        'docker compose config --images',
-        'docker compose config --environment',
-        'docker compose config --services --env-file ../.env.prod',
-      ],
-    },
-    {
-      forbidden_flags: DOCKER_FORBIDDEN,
-      allowed_flags: ['--services', '--volumes', '--profiles', '-q', '--quiet'],
-      required_flags: ['--services', '--volumes', '--profiles'],
-      max_args: 0,
-      paths: () => COMPOSE_DOT_ENVS,
-    },
-  ),
+  // No docker compose command runs without a card: compose loads the project first, filling the
+  // values of the .env next to each compose file (its own, and those of every file it includes or
+  // extends, from anywhere) into names it prints, also in its errors; the decision reads no compose
+  // file, so it cannot know which .env files a project takes in.
   sub(
     'kubectl',
     [

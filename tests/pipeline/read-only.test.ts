@@ -152,8 +152,6 @@ describe('read-only catalogue: matching', () => {
     ["kubectl get pods -o 'jsonpath={.items[*].metadata.name}'", 'kubectl get'],
     ['kubectl auth can-i list pods', 'kubectl get'],
     ['kubectl config view --minify', 'kubectl config view'],
-    ['docker compose logs --tail 20 web', 'docker compose ps'],
-    ['docker compose config --services', 'docker compose config'],
     ['docker inspect app', 'docker ps'],
     ['git tag', 'git tag'],
     ["git tag -ln 'v1.*'", 'git tag -l'],
@@ -256,7 +254,11 @@ describe('read-only catalogue: matching', () => {
     'docker -H ssh://me@evil.example ps',
     'docker --config ./evil ps',
     'docker compose up -d',
-    // The resolved compose file holds .env values; only its lists of names print without a card.
+    // Compose fills .env values (its own and its includes') into what it prints: no compose
+    // command runs without a card.
+    'docker compose ps',
+    'docker compose logs --tail 20 web',
+    'docker compose config --services',
     'docker compose config',
     'docker compose config --images',
     'docker compose config --environment',
