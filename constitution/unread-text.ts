@@ -61,3 +61,64 @@ export function unreadTextStaysWhole(
 export function readsLogs(command: ShellCommand): boolean {
   return command.binary !== null && LOG_READERS.has(command.binary);
 }
+
+// ps options that choose processes or print no command line: flags, and those whose value is
+// the next word (or the rest of the cluster). `-o`/`--format` print the fields they name.
+const PS_FLAGS = new Set([...'AaedNHhlwyTr']);
+const PS_VALUED = new Set([...'pCuUgGtsq']);
+const PS_LONG =
+  /^--(?:pid|ppid|user|group|sid|tty|sort|cols|columns|width|rows|lines|no-headers|headers)(?:=|$)/;
+const COMMAND_LINE_FIELDS = /(?:^|[,\s])(?:args|cmd|command|cmdline)(?:[:=,\s]|$)/;
+
+/**
+ * True when this ps prints a command line (`ps aux`, `ps -ef`, `-o args`): any BSD word, `-f`,
+ * `-F`, `-O` or an option not known here counts, as does a format field that holds one.
+ */
+function psPrintsCommandLines(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] as string;
+    if (word.startsWith('--')) {
+      const format = /^--format(?:=(.*))?$/.exec(word);
+      if (format !== null) {
+        const fields = format[1] ?? words[(i += 1)];
+        if (fields === undefined || COMMAND_LINE_FIELDS.test(fields)) return true;
+      } else if (!PS_LONG.test(word)) return true;
+      else if (!word.includes('=') && !/^--(?:no-)?headers$/.test(word)) i += 1;
+      continue;
+    }
+    if (!word.startsWith('-') || word === '-') return true;
+    for (let at = 1; at < word.length; at += 1) {
+      const letter = word[at] as string;
+      const value = word.slice(at + 1);
+      if (letter === 'o') {
+        const fields = value !== '' ? value : words[(i += 1)];
+        if (fields === undefined || COMMAND_LINE_FIELDS.test(fields)) return true;
+        break;
+      }
+      if (PS_VALUED.has(letter)) {
+        if (value === '') i += 1;
+        break;
+      }
+      if (!PS_FLAGS.has(letter)) return true;
+    }
+  }
+  return false;
+}
+
+/** True when this pgrep prints full command lines (`-a`, `--list-full`). */
+function pgrepPrintsCommandLines(words: readonly string[]): boolean {
+  return words.some((word) => word === '--list-full' || /^-[A-Za-z]*a/.test(word));
+}
+
+/**
+ * True when the command prints text no decision read as it stands: the system's logs, or other
+ * programs' command lines. For an agent that runs it on the host with no output check (the hook),
+ * that text is shown raw.
+ */
+export function printsUnreadText(command: ShellCommand): boolean {
+  const words = command.args.map((word) => word.text);
+  if (readsLogs(command)) return true;
+  if (command.binary === 'ps') return psPrintsCommandLines(words);
+  if (command.binary === 'pgrep') return pgrepPrintsCommandLines(words);
+  return false;
+}
