@@ -143,6 +143,7 @@ export function matchWorkspace(
   const targets: WorkspaceTarget[] = [];
   const placed: string[] = [];
   let repository = false;
+  let leavesCommits = false;
   let runs = false;
   let readOnlyCode = false;
   for (const command of parsed.commands) {
@@ -154,6 +155,7 @@ export function matchWorkspace(
     targets.push(...found.targets);
     placed.push(...found.placed);
     repository ||= found.repository;
+    leavesCommits ||= found.leavesCommits;
     runs ||= found.runs;
     readOnlyCode ||= found.readOnlyCode;
   }
@@ -171,6 +173,7 @@ export function matchWorkspace(
     targets,
     placed,
     repository,
+    leavesCommits,
     runs,
     readOnlyCode,
   };
