@@ -5,7 +5,7 @@
 // text (`rev`, `fold`, `od`, `grep -o`, `head -c`) or into code, the same credential comes out in
 // a form no shape matches. So such a line may filter only with tools that keep each line whole,
 // as a listing of other programs' command lines already does (one rule: unread-text.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { pipelineWithOwnState } from './pipeline-helpers.ts';

@@ -89,6 +89,24 @@ describe("a wrapper's positional word known only at run time still runs the comm
   });
 });
 
+describe("a wrapper's run-time word may expand to an option and its value: every later word may be the command", () => {
+  it.each([
+    'timeout "$OPTS" 5 rm -rf /',
+    'timeout $OPTS 5 rm -rf ~',
+    'chroot "$OPTS" / rm -rf /',
+    'flock "$OPTS" /tmp/l rm -rf /',
+    'taskset "$OPTS" 0x1 rm -rf /',
+    'chrt "$OPTS" 5 rm -rf /',
+    'nice "$N" 5 rm -rf /',
+    'stdbuf "$O" 0 rm -rf ~',
+    'sudo "$U" bob rm -rf /',
+    'sudo "$U" timeout "$T" 5 rm -rf ~',
+    'timeout "$A" "$B" 5 rm -rf /',
+  ])('%s', (command) => {
+    expect(reasonOf(guardShell(command, home))).toBe(WIPE);
+  });
+});
+
 describe('the same words where nothing runs them pass the guard', () => {
   it.each([
     'sudo -l rm -rf /',
