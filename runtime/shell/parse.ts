@@ -358,6 +358,20 @@ function pushCommand(
   });
   walkSubstitutions(state, parts, ctx, index);
   runWrittenScript(state, state.commands[index] as ShellCommand, ctx, index);
+  // The other commands a wrapper's run-time word may leave it to run: judged as commands too.
+  const main = state.commands[index] as ShellCommand;
+  for (const reading of peeled.alternates) {
+    const [altName, ...altArgs] = reading.words;
+    const altBinary = binaryOf(altName);
+    state.commands.push({
+      ...main,
+      name: altName ?? null,
+      binary: altBinary,
+      args: altArgs,
+      wrappers: reading.wrappers,
+      declaration: false,
+    });
+  }
   const payload = shellPayload(binary, args);
   if (payload !== null) parsePayload(state, payload, ctx, index);
   if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
