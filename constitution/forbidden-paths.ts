@@ -265,7 +265,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       // The system's stores, the home's, and the files known by their kind wherever they sit: a
       // NetworkManager connection (psk=, password=), an OpenVPN profile (keys inline), a
       // WireGuard interface (PrivateKey =).
-      `^/etc/(?:NetworkManager/system-connections|wpa_supplicant|wpa_supplicant\\.conf|wireguard|openvpn|ppp/(?:chap|pap|srp)-secrets|davfs2/secrets|passwd-s3fs)${END}|^/var/lib/iwd${END}|${SEG}(?:\\.config/wireguard|\\.cert|\\.smbcredentials|\\.davfs2/secrets|\\.passwd-s3fs)${END}|[^/]\\.(?:nmconnection|ovpn)$|${SEG}wg[\\w-]*\\.conf$`,
+      `^/etc/(?:NetworkManager/system-connections|wpa_supplicant|wpa_supplicant\\.conf|wireguard|openvpn|ppp/(?:chap|pap|srp)-secrets|davfs2/secrets|passwd-s3fs)${END}|^/var/lib/iwd${END}|${SEG}(?:\\.config/wireguard|\\.cert/nm-openvpn|\\.smbcredentials|\\.davfs2/secrets|\\.passwd-s3fs)${END}|[^/]\\.(?:nmconnection|ovpn)$|${SEG}wg[\\w-]*\\.conf$`,
     ),
     kind: 'secret',
     samples: [
@@ -287,7 +287,13 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     // A connection, profile or interface file elsewhere is known by its name only: the guard
     // refuses every spelling of it, and the sandbox cannot mask a name it has not seen.
     masks: {
-      home: ['.config/wireguard', '.cert', '.smbcredentials', '.davfs2/secrets', '.passwd-s3fs'],
+      home: [
+        '.config/wireguard',
+        '.cert/nm-openvpn',
+        '.smbcredentials',
+        '.davfs2/secrets',
+        '.passwd-s3fs',
+      ],
       system: [
         '/etc/NetworkManager/system-connections',
         '/etc/wpa_supplicant',
