@@ -225,13 +225,13 @@ const WRITE_VERBS =
 
 /**
  * True when a tool's name says it only reads: its own name (an MCP tool's after the last `__`)
- * starts with a reading verb and holds no writing one. Any other tool is judged as a write too.
+ * holds a reading verb and no writing one (`read_file`, `NotebookRead`, `directory_tree`). Any
+ * other tool is judged as a write too.
  */
 function readsOnly(toolName: string): boolean {
-  const own = toolName.slice(toolName.lastIndexOf('__') + 2);
+  const own = toolName.split('__').at(-1) ?? toolName;
   const words = own.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter((word) => word !== '');
-  const [first] = words;
-  return first !== undefined && READ_VERBS.test(first) && !words.some((w) => WRITE_VERBS.test(w));
+  return words.some((w) => READ_VERBS.test(w)) && !words.some((w) => WRITE_VERBS.test(w));
 }
 
 /** The text a writing tool is given to write, for the write's own checks (a token in it). */
