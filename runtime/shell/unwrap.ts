@@ -159,7 +159,8 @@ export interface AlternateReading {
   readonly wrappers: readonly ShellWrapper[];
 }
 
-// A bound on the readings of one command: a line of many run-time words is judged on these.
+// A bound on the readings of one command, shared by the nested wrappers it peels: a line of many
+// run-time words is judged on these, in time linear in its words.
 const MAX_ALTERNATES = 64;
 
 /** Skip one wrapper's options; returns the index of its command word, or -1 when it runs none. */
@@ -240,8 +241,14 @@ function plainWords(text: string): ShellWord[] {
     .map((w) => ({ text: w, literal: true, glob: false, parts: [{ kind: 'text', text: w }] }));
 }
 
-/** Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. */
-export function peelWrappers(words: readonly ShellWord[]): Peeled {
+/**
+ * Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. `budget`
+ * counts the alternate readings left to make, across every nested wrapper.
+ */
+export function peelWrappers(
+  words: readonly ShellWord[],
+  budget = { left: MAX_ALTERNATES },
+): Peeled {
   let current = words;
   const wrappers: ShellWrapper[] = [];
   let payload: string | null = null;
@@ -251,7 +258,8 @@ export function peelWrappers(words: readonly ShellWord[]): Peeled {
     const wrapper = name === null ? undefined : WRAPPERS.get(name);
     if (name === null || wrapper === undefined) break;
     const { index, split, runTimeAt } = commandIndex(current, wrapper);
-    if (runTimeAt >= 0) alternates.push(...laterReadings(current, runTimeAt, index, wrappers));
+    if (runTimeAt >= 0)
+      alternates.push(...laterReadings(current, runTimeAt, index, wrappers, budget));
     // `env -S 'sh -s'` splits the string into the command's first words: plain words are
     // those words; one with a quote or an expansion is judged as shell text (the payload).
     const spliced = split !== null && /^[^'"\\$`]*$/.test(split) ? plainWords(split) : [];
@@ -260,7 +268,7 @@ export function peelWrappers(words: readonly ShellWord[]): Peeled {
     wrappers.push({ name, args: current.slice(1, index < 0 ? current.length : index) });
     current = [...spliced, ...(index < 0 ? [] : current.slice(index))];
   }
-  return { words: current, wrappers, payload, alternates: alternates.slice(0, MAX_ALTERNATES) };
+  return { words: current, wrappers, payload, alternates };
 }
 
 /**
@@ -272,12 +280,14 @@ function laterReadings(
   runTimeAt: number,
   index: number,
   before: readonly ShellWrapper[],
+  budget: { left: number },
 ): AlternateReading[] {
   const wrapper: ShellWrapper = { name: binaryOf(words[0]) ?? '', args: words.slice(1) };
   const readings: AlternateReading[] = [];
-  for (let at = runTimeAt + 1; at < words.length && readings.length < MAX_ALTERNATES; at += 1) {
+  for (let at = runTimeAt + 1; at < words.length && budget.left > 0; at += 1) {
     if (at === index) continue;
-    const peeled = peelWrappers(words.slice(at));
+    budget.left -= 1;
+    const peeled = peelWrappers(words.slice(at), budget);
     const wrappers = [...before, wrapper];
     readings.push(
       { words: peeled.words, wrappers: [...wrappers, ...peeled.wrappers] },

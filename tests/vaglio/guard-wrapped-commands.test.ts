@@ -107,6 +107,15 @@ describe("a wrapper's run-time word may expand to an option and its value: every
   });
 });
 
+describe('many nested wrappers with run-time words', () => {
+  it('are judged in time linear in their words (the readings share one bound)', () => {
+    const line = `${'timeout "$T" '.repeat(60)}5 ls`;
+    const started = Date.now();
+    guardShell(line, home);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('the same words where nothing runs them pass the guard', () => {
   it.each([
     'sudo -l rm -rf /',
