@@ -159,10 +159,6 @@ export interface AlternateReading {
   readonly wrappers: readonly ShellWrapper[];
 }
 
-// A bound on the readings of one command, shared by the nested wrappers it peels: a line of many
-// run-time words is judged on these, in time linear in its words.
-const MAX_ALTERNATES = 64;
-
 /** Skip one wrapper's options; returns the index of its command word, or -1 when it runs none. */
 function commandIndex(
   words: readonly ShellWord[],
@@ -242,12 +238,13 @@ function plainWords(text: string): ShellWord[] {
 }
 
 /**
- * Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. `budget`
- * counts the alternate readings left to make, across every nested wrapper.
+ * Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. `read` holds
+ * the first words of the alternate readings already made, across every nested wrapper: each
+ * later word starts one reading at most, so many run-time words cost time linear in the words.
  */
 export function peelWrappers(
   words: readonly ShellWord[],
-  budget = { left: MAX_ALTERNATES },
+  read: Set<ShellWord> = new Set(),
 ): Peeled {
   let current = words;
   const wrappers: ShellWrapper[] = [];
@@ -259,7 +256,7 @@ export function peelWrappers(
     if (name === null || wrapper === undefined) break;
     const { index, split, runTimeAt } = commandIndex(current, wrapper);
     if (runTimeAt >= 0)
-      alternates.push(...laterReadings(current, runTimeAt, index, wrappers, budget));
+      alternates.push(...laterReadings(current, runTimeAt, index, wrappers, read));
     // `env -S 'sh -s'` splits the string into the command's first words: plain words are
     // those words; one with a quote or an expansion is judged as shell text (the payload).
     const spliced = split !== null && /^[^'"\\$`]*$/.test(split) ? plainWords(split) : [];
@@ -280,14 +277,15 @@ function laterReadings(
   runTimeAt: number,
   index: number,
   before: readonly ShellWrapper[],
-  budget: { left: number },
+  read: Set<ShellWord>,
 ): AlternateReading[] {
   const wrapper: ShellWrapper = { name: binaryOf(words[0]) ?? '', args: words.slice(1) };
   const readings: AlternateReading[] = [];
-  for (let at = runTimeAt + 1; at < words.length && budget.left > 0; at += 1) {
-    if (at === index) continue;
-    budget.left -= 1;
-    const peeled = peelWrappers(words.slice(at), budget);
+  for (let at = runTimeAt + 1; at < words.length; at += 1) {
+    const first = words[at] as ShellWord;
+    if (at === index || read.has(first)) continue;
+    read.add(first);
+    const peeled = peelWrappers(words.slice(at), read);
     const wrappers = [...before, wrapper];
     readings.push(
       { words: peeled.words, wrappers: [...wrappers, ...peeled.wrappers] },
