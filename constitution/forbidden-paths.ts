@@ -240,12 +240,74 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
-    name: 'container and cluster credentials (~/.docker/config.json, ~/.kube)',
+    name: 'container and cluster credentials (~/.docker/config.json, ~/.kube, podman auth.json)',
     why: 'registry tokens and cluster admin certificates',
-    pattern: new RegExp(`${SEG}(?:\\.docker/config\\.json$|\\.kube${END})`),
+    pattern: new RegExp(
+      `${SEG}(?:\\.docker/config\\.json$|\\.kube${END}|\\.config/containers/auth\\.json$)|^/run/user/[^/]+/containers/auth\\.json$`,
+    ),
     kind: 'secret',
-    samples: ['~/.docker/config.json', '~/.kube/config', '~/.kube/cache/token'],
-    masks: { home: ['.docker/config.json', '.kube'] },
+    samples: [
+      '~/.docker/config.json',
+      '~/.kube/config',
+      '~/.kube/cache/token',
+      '~/.config/containers/auth.json',
+      '/run/user/1000/containers/auth.json',
+    ],
+    masks: {
+      home: ['.docker/config.json', '.kube', '.config/containers/auth.json'],
+      system: ['/run/user/*/containers/auth.json'],
+    },
+  },
+  {
+    name: 'network, VPN and mount secrets (NetworkManager, wpa_supplicant, iwd, WireGuard, OpenVPN, PPP, SMB, davfs2, s3fs)',
+    why: 'wifi and VPN passwords and private keys, and the logins of network drives',
+    pattern: new RegExp(
+      // The system's stores, the home's, and the files known by their kind wherever they sit: a
+      // NetworkManager connection (psk=, password=), an OpenVPN profile (keys inline), a
+      // WireGuard interface (PrivateKey =).
+      `^/etc/(?:NetworkManager/system-connections|wpa_supplicant|wpa_supplicant\\.conf|wireguard|openvpn|ppp/(?:chap|pap|srp)-secrets|davfs2/secrets|passwd-s3fs)${END}|^/var/lib/iwd${END}|${SEG}(?:\\.config/wireguard|\\.cert/nm-openvpn|\\.smbcredentials|\\.davfs2/secrets|\\.passwd-s3fs)${END}|[^/]\\.(?:nmconnection|ovpn)$|${SEG}wg[\\w-]*\\.conf$`,
+    ),
+    kind: 'secret',
+    samples: [
+      '/etc/NetworkManager/system-connections/Home WiFi.nmconnection',
+      '~/Downloads/office.nmconnection',
+      '/etc/wpa_supplicant/wpa_supplicant.conf',
+      '/var/lib/iwd/HomeNet.psk',
+      '/etc/wireguard/wg0.conf',
+      '~/.config/wireguard/wg0.conf',
+      '~/vpn/wg-home.conf',
+      '/etc/openvpn/client/work.conf',
+      '~/vpn/work.ovpn',
+      '~/.cert/nm-openvpn/work-key.pem',
+      '/etc/ppp/chap-secrets',
+      '~/.smbcredentials',
+      '~/.davfs2/secrets',
+      '~/.passwd-s3fs',
+    ],
+    // A connection, profile or interface file elsewhere is known by its name only: the guard
+    // refuses every spelling of it, and the sandbox cannot mask a name it has not seen.
+    masks: {
+      home: [
+        '.config/wireguard',
+        '.cert/nm-openvpn',
+        '.smbcredentials',
+        '.davfs2/secrets',
+        '.passwd-s3fs',
+      ],
+      system: [
+        '/etc/NetworkManager/system-connections',
+        '/etc/wpa_supplicant',
+        '/etc/wpa_supplicant.conf',
+        '/var/lib/iwd',
+        '/etc/wireguard',
+        '/etc/openvpn',
+        '/etc/ppp/chap-secrets',
+        '/etc/ppp/pap-secrets',
+        '/etc/ppp/srp-secrets',
+        '/etc/davfs2/secrets',
+        '/etc/passwd-s3fs',
+      ],
+    },
   },
   {
     name: 'developer tokens (~/.config/gh, glab-cli, ~/.npmrc, ~/.pypirc, ~/.cargo/credentials, ~/.vault-token ...)',
@@ -330,19 +392,21 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     masks: { home: ['.Xauthority', '.ICEauthority', '.local/share/jupyter/runtime'] },
   },
   {
-    name: 'more stored logins and histories (~/.pgpass, ~/.my.cnf, Thunderbird, rclone, Slack, shell histories ...)',
+    name: 'more stored logins and histories (~/.pgpass, ~/.my.cnf, ~/.mylogin.cnf, Thunderbird, rclone, Slack, Spotify, shell histories ...)',
     why: 'database and mail passwords, cloud-storage keys, session cookies, and commands typed with secrets in them',
     pattern: new RegExp(
       // A history is known by its name, whatever the tool: a dotfile ending in `history` or
       // `_hist` (.irb_history, .pry_history, .Rhistory, .lesshst), a `*_history` file below a
       // dot-directory (.mongosh/mongosh_repl_history, .julia/logs/repl_history.jl), and the
       // editors' registers (viminfo, neovim's shada).
-      `${SEG}(?:\\.pgpass|\\.my\\.cnf|\\.thunderbird|\\.config/(?:rclone|op|Slack|discord|Signal)|\\.[\\w.-]*(?:history|_hist|hst)|\\.[^/]+/(?:[^/]+/)*[\\w.-]*_history(?:\\.\\w+)?|\\.histfile|\\.dbshell|\\.viminfo|\\.local/(?:share|state)/nvim/shada|\\.ipython/profile_[^/]+/history\\.sqlite)${END}`,
+      `${SEG}(?:\\.pgpass|\\.my\\.cnf|\\.mylogin\\.cnf|\\.config/spotify|\\.thunderbird|\\.config/(?:rclone|op|Slack|discord|Signal)|\\.[\\w.-]*(?:history|_hist|hst)|\\.[^/]+/(?:[^/]+/)*[\\w.-]*_history(?:\\.\\w+)?|\\.histfile|\\.dbshell|\\.viminfo|\\.local/(?:share|state)/nvim/shada|\\.ipython/profile_[^/]+/history\\.sqlite)${END}`,
     ),
     kind: 'secret',
     samples: [
       '~/.pgpass',
       '~/.my.cnf',
+      '~/.mylogin.cnf',
+      '~/.config/spotify/prefs',
       '~/.thunderbird/x.default/logins.json',
       '~/.config/rclone/rclone.conf',
       '~/.config/op/config',
@@ -361,6 +425,8 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       home: [
         '.pgpass',
         '.my.cnf',
+        '.mylogin.cnf',
+        '.config/spotify',
         '.thunderbird',
         '.config/rclone',
         '.config/op',
@@ -418,10 +484,10 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
-    name: 'cloud and deploy CLIs (OCI, DigitalOcean, Fly, Hetzner, Heroku, Vercel, Netlify, Supabase, Cloudflare, Firebase, Stripe, ngrok, S3, Talos, minikube)',
+    name: 'cloud and deploy CLIs (OCI, DigitalOcean, Fly, Hetzner, Heroku, Vercel, Netlify, Supabase, Cloudflare, Firebase, Stripe, ngrok, S3, MinIO, Talos, minikube)',
     why: "tokens and keys that deploy, bill and delete in the person's accounts",
     pattern: new RegExp(
-      `${SEG}(?:\\.oci|\\.config/(?:doctl|hcloud|heroku|netlify|stripe|ngrok)|\\.fly|\\.local/share/com\\.vercel\\.cli|\\.supabase|\\.wrangler|\\.config/configstore/firebase-tools\\.json|\\.ngrok2|\\.s3cfg|\\.boto|\\.talos|\\.minikube)${END}`,
+      `${SEG}(?:\\.oci|\\.config/(?:doctl|hcloud|heroku|netlify|stripe|ngrok)|\\.fly|\\.local/share/com\\.vercel\\.cli|\\.supabase|\\.wrangler|\\.config/configstore/firebase-tools\\.json|\\.ngrok2|\\.s3cfg|\\.boto|\\.talos|\\.minikube|\\.mc/config\\.json)${END}`,
     ),
     kind: 'secret',
     samples: [
@@ -436,6 +502,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.ngrok2/ngrok.yml',
       '~/.s3cfg',
       '~/.minikube/profiles/minikube/client.key',
+      '~/.mc/config.json',
     ],
     masks: {
       home: [
@@ -456,6 +523,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
         '.boto',
         '.talos',
         '.minikube',
+        '.mc/config.json',
       ],
     },
   },
@@ -585,10 +653,10 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     },
   },
   {
-    name: 'chat sessions and clients that keep passwords (Telegram Desktop, Keybase, LastPass, VS Code secrets, FileZilla, Remmina, Pidgin, Atuin, Flatpak browsers)',
+    name: 'chat sessions and clients that keep passwords (Telegram Desktop, Keybase, LastPass, VS Code secrets, FileZilla, Remmina, Pidgin, Atuin, Element, HexChat, Flatpak browsers, password managers and Spotify)',
     why: 'a logged-in session, or passwords kept in plain text',
     pattern: new RegExp(
-      `${SEG}(?:\\.local/share/(?:TelegramDesktop|remmina|atuin)|\\.config/(?:keybase|filezilla|remmina|(?:Code|Code - OSS|VSCodium|Cursor)/User/globalStorage/state\\.vscdb)|\\.lastpass|\\.purple|\\.var/app/(?:org\\.mozilla\\.firefox|com\\.google\\.Chrome|org\\.chromium\\.Chromium|com\\.brave\\.Browser|com\\.microsoft\\.Edge|com\\.bitwarden\\.desktop|org\\.keepassxc\\.KeePassXC|org\\.telegram\\.desktop|org\\.signal\\.Signal|com\\.slack\\.Slack|org\\.mozilla\\.Thunderbird))${END}`,
+      `${SEG}(?:\\.local/share/(?:TelegramDesktop|remmina|atuin)|\\.config/(?:keybase|filezilla|remmina|Element|hexchat|(?:Code|Code - OSS|VSCodium|Cursor)/User/globalStorage/state\\.vscdb)|\\.lastpass|\\.purple|\\.var/app/(?:org\\.mozilla\\.firefox|com\\.google\\.Chrome|org\\.chromium\\.Chromium|com\\.brave\\.Browser|com\\.microsoft\\.Edge|com\\.bitwarden\\.desktop|org\\.keepassxc\\.KeePassXC|org\\.telegram\\.desktop|org\\.signal\\.Signal|com\\.slack\\.Slack|org\\.mozilla\\.Thunderbird|com\\.spotify\\.Client|org\\.gnome\\.World\\.Secrets|com\\.onepassword\\.OnePassword|me\\.proton\\.Pass|im\\.riot\\.Riot))${END}`,
     ),
     kind: 'secret',
     samples: [
@@ -600,6 +668,9 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
       '~/.purple/accounts.xml',
       '~/.local/share/atuin/history.db',
       '~/.var/app/org.keepassxc.KeePassXC/data/passwords.kdbx',
+      '~/.var/app/org.gnome.World.Secrets/data/passwords.kdbx',
+      '~/.config/Element/Local Storage/leveldb/1.ldb',
+      '~/.config/hexchat/servlist.conf',
     ],
     masks: {
       home: [
@@ -609,6 +680,8 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
         '.config/keybase',
         '.config/filezilla',
         '.config/remmina',
+        '.config/Element',
+        '.config/hexchat',
         '.config/Code/User/globalStorage/state.vscdb',
         '.config/Code - OSS/User/globalStorage/state.vscdb',
         '.config/VSCodium/User/globalStorage/state.vscdb',
@@ -626,6 +699,11 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
         '.var/app/org.signal.Signal',
         '.var/app/com.slack.Slack',
         '.var/app/org.mozilla.Thunderbird',
+        '.var/app/com.spotify.Client',
+        '.var/app/org.gnome.World.Secrets',
+        '.var/app/com.onepassword.OnePassword',
+        '.var/app/me.proton.Pass',
+        '.var/app/im.riot.Riot',
       ],
     },
   },

@@ -6,6 +6,7 @@
 // has already vetted every option), and after a card when it signals. Pure.
 import type { ParsedShell, ShellCommand } from '../runtime/shell/types.ts';
 import { TEXT_FILTERS } from './programs.ts';
+import { COMMAND_LINE_LISTERS, unreadTextStaysWhole } from './unread-text.ts';
 
 /** Programs that list processes, sockets, network interfaces or what they hold open: nothing else. */
 const PROCESS_LISTERS: ReadonlySet<string> = new Set([
@@ -18,9 +19,6 @@ const PROCESS_LISTERS: ReadonlySet<string> = new Set([
   'netstat',
   'fuser',
 ]);
-
-/** Listers that print other programs' command lines, where a password may sit (`psql URL`). */
-const COMMAND_LINE_LISTERS: ReadonlySet<string> = new Set(['ps', 'pgrep']);
 
 /** Programs that signal processes. */
 const PROCESS_SIGNALLERS: ReadonlySet<string> = new Set(['kill', 'pkill', 'killall']);
@@ -42,48 +40,19 @@ export function needsHostProcesses(shell: ParsedShell): boolean {
 }
 
 /**
- * Filters that print each line they keep whole (or only count lines), and the options with which
- * they would not: a credential in another program's command line (`psql
- * postgresql://app:PASS@db`) must stay in the shape the output check cuts. `rev`, `fold`, `od`,
- * `tr`, `cut` and `column` print it in pieces or in another form; so do grep's `-o` and its
- * colours (escape codes around a match) and head's or tail's `-c`.
- */
-const GREP_PIECES = /^(?:--only-matching$|--colou?r(?!=never$))|^-[A-Za-z]*o/;
-const BYTE_PIECES = /^(?:--bytes)|^-[A-Za-z]*c/;
-const WHOLE_LINE_FILTERS: ReadonlyMap<string, RegExp | null> = new Map([
-  ['grep', GREP_PIECES],
-  ['egrep', GREP_PIECES],
-  ['fgrep', GREP_PIECES],
-  ['head', BYTE_PIECES],
-  ['tail', BYTE_PIECES],
-  ['sort', null],
-  ['uniq', null],
-  ['wc', null],
-  ['nl', null],
-]);
-
-function keepsLinesWhole(command: ShellCommand): boolean {
-  const pieces = command.binary === null ? undefined : WHOLE_LINE_FILTERS.get(command.binary);
-  return (
-    pieces !== undefined && (pieces === null || !command.args.some((w) => pieces.test(w.text)))
-  );
-}
-
-/**
  * True when the line only lists processes or sockets and filters that text: what a line without
  * a card may see of the host (its network namespace included, for ss, netstat and lsof -i). A
  * listing of other programs' command lines (ps, pgrep) holds text the decision cannot see: only
- * filters that keep each line whole may follow it, so the output check still cuts a credential.
+ * filters that keep each line whole may follow it (unread-text.ts), so the output check still
+ * cuts a credential.
  */
 export function onlyListsHostProcesses(shell: ParsedShell): boolean {
-  const listers = shell.commands.filter((c) => c.binary !== null && PROCESS_LISTERS.has(c.binary));
-  const commandLines = listers.some((c) => COMMAND_LINE_LISTERS.has(c.binary ?? ''));
-  const filters = (c: ShellCommand): boolean =>
-    commandLines ? keepsLinesWhole(c) : TEXT_FILTERS.has(c.binary ?? '');
+  const lists = (c: ShellCommand): boolean => c.binary !== null && PROCESS_LISTERS.has(c.binary);
+  const listsCommandLines = (c: ShellCommand): boolean =>
+    c.binary !== null && COMMAND_LINE_LISTERS.has(c.binary);
   return (
-    listers.length > 0 &&
-    shell.commands.every(
-      (c) => c.binary !== null && (PROCESS_LISTERS.has(c.binary) || filters(c)) && opensNothing(c),
-    )
+    shell.commands.some(lists) &&
+    unreadTextStaysWhole(shell, listsCommandLines) &&
+    shell.commands.every((c) => (lists(c) || TEXT_FILTERS.has(c.binary ?? '')) && opensNothing(c))
   );
 }

@@ -10,15 +10,16 @@
 import * as z from 'zod';
 import type { Config } from '../config.ts';
 import { DomainNotAllowed } from '../errors.ts';
-import { createNodeHttpOps } from '../../executors/ops/node-http.ts';
 import { bareHost } from '../../executors/web/address-policy.ts';
 import { checkedAddresses } from '../../executors/web/checked-host.ts';
+import { localAnswer } from '../../executors/web/local-names.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
 import { basename, dirname, join } from 'node:path';
 import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
+import { printsUnreadText } from '../../constitution/unread-text.ts';
 import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell } from '../shell/types.ts';
@@ -112,10 +113,12 @@ function fetchedUrls(call: MappedCall): URL[] {
 /**
  * Custode's web_fetch, and its fetch proxy for `curl`/`wget`, resolve a host name when they run
  * and connect only to the public address they checked; the decision reads only the URL's text.
- * The agent fetches with its own client: a name that resolves now to a loopback, private or
- * link-local address (the machine's own name, a router's, a cloud metadata alias) is refused
- * here. A name that does not resolve now is left to the agent, whose own look-up fails alike (a
- * DNS server that answers otherwise later is not).
+ * The agent fetches with its own client: a name the machine itself resolves to a loopback,
+ * private or link-local address (an address written as one, /etc/hosts, the machine's own name, a
+ * name with no dot or a local suffix) is refused here. No DNS query is sent: the agent's own
+ * permissions may still ask the person, and a look-up made before they answer would already carry
+ * the name (and any data in it) out. A public name that DNS points at a private address is left
+ * to the agent's permissions.
  */
 async function addressAnswer(
   answer: HookAnswer,
@@ -124,8 +127,18 @@ async function addressAnswer(
 ): Promise<HookAnswer> {
   if (answer.kind !== 'no-decision') return answer;
   for (const url of fetchedUrls(call)) {
+    const host = bareHost(url);
+    const local = localAnswer(host);
+    if (local === null) continue;
     try {
-      await checkedAddresses(bareHost(url), config.web, (name) => createNodeHttpOps().lookup(name));
+      if (local === 'local') {
+        if (config.web.private_allowlist.some((entry) => entry.trim().toLowerCase() === host))
+          continue;
+        throw new DomainNotAllowed(
+          `${host} names this machine or its local network (its own name, a name with no dot or a local suffix)`,
+        );
+      }
+      await checkedAddresses(host, config.web, () => Promise.resolve(local));
     } catch (error) {
       if (!(error instanceof DomainNotAllowed)) continue;
       return {
@@ -241,7 +254,7 @@ function shellAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): H
   const { command, cwd } = call.args;
   if (typeof command !== 'string') return answer;
   const parsed = parseShell(command);
-  const unsandboxed = environmentAnswer(parsed) ?? serviceAnswer(parsed);
+  const unsandboxed = environmentAnswer(parsed) ?? serviceAnswer(parsed) ?? hostTextAnswer(parsed);
   if (unsandboxed !== null || typeof cwd !== 'string') return unsandboxed ?? answer;
   return gitAnswer(parsed, cwd, paths) ?? namesAnswer(answer, parsed, cwd, paths);
 }
@@ -282,6 +295,21 @@ function serviceAnswer(parsed: ParsedShell): HookAnswer | null {
     : {
         kind: 'ask',
         reason: `the agent's ${client} would reach the host's daemon with the user's rights and print what it holds (a container's or unit's environment, logs); Custode's sandbox hides the daemon's socket and login, so its own run reaches nothing`,
+      };
+}
+
+/**
+ * The system's logs or other programs' command lines (constitution/unread-text.ts): text no
+ * decision read, which Custode shows only through its output check (a credential cut by its
+ * shape). The agent's shell prints it raw. Null when the line prints none.
+ */
+function hostTextAnswer(parsed: ParsedShell): HookAnswer | null {
+  const source = parsed.commands.find(printsUnreadText);
+  return source === undefined
+    ? null
+    : {
+        kind: 'ask',
+        reason: `the agent's ${source.binary ?? 'command'} would print the system's logs or other programs' command lines raw (a logged token, a password on a command line); Custode cuts credentials from what its own run prints`,
       };
 }
 
@@ -411,7 +439,7 @@ export function createHookGate(options: HookGateOptions): HookGate {
           kind: 'ask',
           reason: `Custode: data leaves the machine: what ${tool} sends holds a secret-shaped token (${token})`,
         };
-      const opened = foreignToolCalls(input, cwd);
+      const opened = foreignToolCalls(tool, input, cwd);
       if (opened.length === 0)
         return { kind: 'no-decision', reason: `Custode has no executor for ${tool}` };
       return judged(tool, opened, await pipelineFor(cwd));
@@ -441,8 +469,8 @@ export function createHookGate(options: HookGateOptions): HookGate {
         args: call.args,
         context: { mode: 'check' },
       });
-      // Only a call that fetches has its host resolved here: a look-up of a name that is only
-      // text (`echo https://<data>.example`) would itself send the name out.
+      // Only a call that fetches has its host judged here (from what the machine knows alone,
+      // addressAnswer): a name that is only text (`echo https://<data>.example`) is no fetch.
       const fetches =
         call.executor === 'web_fetch' ||
         (outcome.decision === 'allow' &&

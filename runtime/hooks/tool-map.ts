@@ -216,18 +216,50 @@ function pathWords(input: unknown, key = ''): string[] {
   return Object.entries(input).flatMap(([name, value]) => pathWords(value, name));
 }
 
+/** The verbs of a tool's own name that only read (`read_file`, `list_directory`, `search_files`). */
+const READ_VERBS =
+  /^(?:read|get|list|search|find|grep|glob|view|show|stat|describe|inspect|query|lookup|directory|tree|info|open|cat|ls|head|tail|count|diff|check|validate|preview)$/i;
+/** The verbs that write, move or remove, wherever they sit in the name (`files_write`, `mkdir`). */
+const WRITE_VERBS =
+  /^(?:write|edit|create|delete|remove|rm|move|mv|rename|copy|cp|save|put|post|update|set|append|patch|apply|replace|insert|upload|mkdir|touch|chmod|truncate|exec|run|make|new|modify|change)$/i;
+
+/**
+ * True when a tool's name says it only reads: its own name (an MCP tool's after the last `__`)
+ * holds a reading verb and no writing one (`read_file`, `NotebookRead`, `directory_tree`). Any
+ * other tool is judged as a write too.
+ */
+function readsOnly(toolName: string): boolean {
+  const own = toolName.split('__').at(-1) ?? toolName;
+  const words = own.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter((word) => word !== '');
+  return words.some((w) => READ_VERBS.test(w)) && !words.some((w) => WRITE_VERBS.test(w));
+}
+
+/** The text a writing tool is given to write, for the write's own checks (a token in it). */
+function contentOf(input: unknown): string {
+  if (input === null || typeof input !== 'object') return '';
+  const { content, text, data } = input as Record<string, unknown>;
+  const given = [content, text, data].find((value) => typeof value === 'string');
+  return typeof given === 'string' ? given : JSON.stringify(input);
+}
+
 /**
  * What a tool Custode has no executor for (an MCP server's, an older Claude Code tool) opens, as
  * Custode calls: each path it is given is read as a file, and walked for the names below it when
- * it is a directory. Its other text is no path (a prompt that mentions one opens nothing).
+ * it is a directory; unless its name says it only reads, each is also judged as a write of that
+ * file (its input does not say which of its paths it writes, moves or removes). Its other text is
+ * no path (a prompt that mentions one opens nothing).
  */
-export function foreignToolCalls(toolInput: unknown, cwd: string): MappedCall[] {
+export function foreignToolCalls(toolName: string, toolInput: unknown, cwd: string): MappedCall[] {
+  const writes = !readsOnly(toolName);
   return pathWords(toolInput).flatMap((word) => {
     const path = inCwd(word, cwd);
-    return [
+    const read: MappedCall[] = [
       { executor: 'fs_read', args: { path } },
       { executor: 'fs_glob', args: { pattern: '**/*', path } },
     ];
+    return writes
+      ? [...read, { executor: 'fs_write', args: { path, content: contentOf(toolInput) } }]
+      : read;
   });
 }
 

@@ -358,6 +358,20 @@ function pushCommand(
   });
   walkSubstitutions(state, parts, ctx, index);
   runWrittenScript(state, state.commands[index] as ShellCommand, ctx, index);
+  // The other commands a wrapper's run-time word may leave it to run: judged as commands too.
+  const main = state.commands[index] as ShellCommand;
+  for (const reading of peeled.alternates) {
+    const [altName, ...altArgs] = reading.words;
+    const altBinary = binaryOf(altName);
+    state.commands.push({
+      ...main,
+      name: altName ?? null,
+      binary: altBinary,
+      args: altArgs,
+      wrappers: reading.wrappers,
+      declaration: false,
+    });
+  }
   const payload = shellPayload(binary, args);
   if (payload !== null) parsePayload(state, payload, ctx, index);
   if (peeled.payload !== null) parsePayload(state, peeled.payload, ctx, index);
@@ -655,10 +669,11 @@ function walkSource(state: State, source: string, ctx: Context): void {
     state.errors = true;
     return;
   }
-  const { tree, text } = read;
+  const { tree, text, rewritten } = read;
   try {
     const root = tree.rootNode;
-    if (root.hasError || dropsText(root, text) || readsOtherwise(root, text)) state.errors = true;
+    if (rewritten || root.hasError || dropsText(root, text) || readsOtherwise(root, text))
+      state.errors = true;
     if (ctx.depth === 0 && ctx.origin === 'top') {
       state.andChain = andChainOf(root, text);
       state.forLoop = forLoopOf(root, text);
@@ -669,8 +684,32 @@ function walkSource(state: State, source: string, ctx: Context): void {
   }
 }
 
-/** The tree of the text bash tokenises: line continuations joined first; null if none parses. */
-function readAsBash(instance: Parser, source: string): { tree: Tree; text: string } | null {
+// bash's case toggles (`${x~}`, `${x~~}`) and a substring whose offset is an expansion
+// (`${x:$n}`) are syntax errors to tree-sitter-bash, which then drops the word. Such a word is read
+// with an operator the guard leaves unread (`@P`): its value may be anything the variable's may
+// become (`${HOME~}` is the home), and the line stays marked as not read as bash reads it.
+const UNREAD_OPERATOR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:~|:\$)[^}]*\}/g;
+
+/** The source with each operator the grammar cannot read made unread (above); null when none. */
+function unreadOperators(source: string): string | null {
+  const rewritten = source.replace(UNREAD_OPERATOR, (_, name: string) => `\${${name}@P}`);
+  return rewritten === source ? null : rewritten;
+}
+
+/**
+ * The tree of the text bash tokenises: line continuations joined first, operators the grammar
+ * cannot read made unread (`rewritten`); null if none parses.
+ */
+function readAsBash(
+  instance: Parser,
+  source: string,
+): { tree: Tree; text: string; rewritten: boolean } | null {
+  const unread = unreadOperators(source);
+  const read = readJoined(instance, unread ?? source);
+  return read === null ? null : { ...read, rewritten: unread !== null };
+}
+
+function readJoined(instance: Parser, source: string): { tree: Tree; text: string } | null {
   let text = source;
   let tree = instance.parse(text);
   // Joining can bring two words together that hold further continuations: parse until none is left.

@@ -145,28 +145,45 @@ interface Peeled {
   readonly wrappers: readonly ShellWrapper[];
   /** Text that `env -S` splits and runs. */
   readonly payload: string | null;
+  /**
+   * The other commands the words may run: after a wrapper's word known only at run time
+   * (`timeout "$OPTS" 5 rm -rf /`, OPTS="-s KILL"), it may expand to an option with its value or
+   * to none, so every later word may be the command. Each is peeled in turn.
+   */
+  readonly alternates: readonly AlternateReading[];
+}
+
+/** Another command a wrapped line may run, with the wrappers before it. */
+export interface AlternateReading {
+  readonly words: readonly ShellWord[];
+  readonly wrappers: readonly ShellWrapper[];
 }
 
 /** Skip one wrapper's options; returns the index of its command word, or -1 when it runs none. */
 function commandIndex(
   words: readonly ShellWord[],
   wrapper: WrapperSpec,
-): { index: number; split: string | null } {
+): { index: number; split: string | null; runTimeAt: number } {
   let i = 1;
   let positionals = wrapper.positionals;
   let split: string | null = null;
+  let runTimeAt = -1;
   while (i < words.length) {
     const word = words[i] as ShellWord;
     if (!word.literal) {
-      if (positionals === 0) return { index: i, split };
+      // Read as the command, and it may expand to options too: the later words are read as the
+      // command as well (peelWrappers' alternates).
+      if (positionals === 0) return { index: i, split, runTimeAt: runTimeAt < 0 ? i : runTimeAt };
       // A positional known only at run time (`timeout "$T" rm`, `chroot "$R" rm`): bash still
-      // runs the command after it. (One that expands to options too would shift it: not known.)
+      // runs the command after it. One that expands to options too would shift it: the later
+      // words are read as the command too (peelWrappers' alternates).
+      if (runTimeAt < 0) runTimeAt = i;
       positionals -= 1;
       i += 1;
       continue;
     }
     const text = word.text;
-    if (wrapper.noCommand.includes(text)) return { index: -1, split };
+    if (wrapper.noCommand.includes(text)) return { index: -1, split, runTimeAt };
     if (text === '--') {
       i += 1;
       break;
@@ -183,7 +200,7 @@ function commandIndex(
       let consumed = 1;
       for (let c = 1; c < text.length; c += 1) {
         const letter = text[c] as string;
-        if (wrapper.noCommand.includes(`-${letter}`)) return { index: -1, split };
+        if (wrapper.noCommand.includes(`-${letter}`)) return { index: -1, split, runTimeAt };
         if (wrapper.shortArgs.includes(letter)) {
           const attached = text.slice(c + 1);
           const value = attached !== '' ? attached : (words[i + 1]?.text ?? null);
@@ -210,7 +227,7 @@ function commandIndex(
     positionals -= 1;
     i += 1;
   }
-  return { index: i < words.length ? i : -1, split };
+  return { index: i < words.length ? i : -1, split, runTimeAt };
 }
 
 function plainWords(text: string): ShellWord[] {
@@ -220,16 +237,26 @@ function plainWords(text: string): ShellWord[] {
     .map((w) => ({ text: w, literal: true, glob: false, parts: [{ kind: 'text', text: w }] }));
 }
 
-/** Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. */
-export function peelWrappers(words: readonly ShellWord[]): Peeled {
+/**
+ * Peel wrappers (nested, e.g. `sudo nice -n 5 timeout 9 rm`) off a command's words. `read` holds
+ * the first words of the alternate readings already made, across every nested wrapper: each
+ * later word starts one reading at most, so many run-time words cost time linear in the words.
+ */
+export function peelWrappers(
+  words: readonly ShellWord[],
+  read: Set<ShellWord> = new Set(),
+): Peeled {
   let current = words;
   const wrappers: ShellWrapper[] = [];
   let payload: string | null = null;
+  const alternates: AlternateReading[] = [];
   for (;;) {
     const name = binaryOf(current[0]);
     const wrapper = name === null ? undefined : WRAPPERS.get(name);
     if (name === null || wrapper === undefined) break;
-    const { index, split } = commandIndex(current, wrapper);
+    const { index, split, runTimeAt } = commandIndex(current, wrapper);
+    if (runTimeAt >= 0)
+      alternates.push(...laterReadings(current, runTimeAt, index, wrappers, read));
     // `env -S 'sh -s'` splits the string into the command's first words: plain words are
     // those words; one with a quote or an expansion is judged as shell text (the payload).
     const spliced = split !== null && /^[^'"\\$`]*$/.test(split) ? plainWords(split) : [];
@@ -238,7 +265,37 @@ export function peelWrappers(words: readonly ShellWord[]): Peeled {
     wrappers.push({ name, args: current.slice(1, index < 0 ? current.length : index) });
     current = [...spliced, ...(index < 0 ? [] : current.slice(index))];
   }
-  return { words: current, wrappers, payload };
+  return { words: current, wrappers, payload, alternates };
+}
+
+/**
+ * The commands `words` may run when the word at `runTimeAt` is known only at run time: each later
+ * word but the one read as the command (`index`) may start it, peeled of its own wrappers.
+ */
+function laterReadings(
+  words: readonly ShellWord[],
+  runTimeAt: number,
+  index: number,
+  before: readonly ShellWrapper[],
+  read: Set<ShellWord>,
+): AlternateReading[] {
+  const wrapper: ShellWrapper = { name: binaryOf(words[0]) ?? '', args: words.slice(1) };
+  const readings: AlternateReading[] = [];
+  for (let at = runTimeAt + 1; at < words.length; at += 1) {
+    const first = words[at] as ShellWord;
+    if (at === index || read.has(first)) continue;
+    read.add(first);
+    const peeled = peelWrappers(words.slice(at), read);
+    const wrappers = [...before, wrapper];
+    readings.push(
+      { words: peeled.words, wrappers: [...wrappers, ...peeled.wrappers] },
+      ...peeled.alternates.map((reading) => ({
+        words: reading.words,
+        wrappers: [...wrappers, ...reading.wrappers],
+      })),
+    );
+  }
+  return readings;
 }
 
 /** The text a word stands for when nothing in it is decided at run time (`$(echo x)` counts as x). */

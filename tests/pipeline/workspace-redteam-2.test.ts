@@ -120,6 +120,27 @@ describe('project code red team: holes closed in runners.ts', () => {
       'python3 scripts/gen.py -o out.txt',
     ]);
   });
+
+  it("a build tool's option that names where it writes asks, known to the lists or not", async () => {
+    await expectDecisions('ask', [
+      'cargo test --target-dir src',
+      'cargo build --target-dir=.',
+      'cargo bench --artifact-dir src',
+      'cargo doc --target-dir src --no-deps',
+      'npx tsc --rootDir src --declarationDir src',
+      'npx jest --coverageDirectory src',
+      'python3 -m mypy --junit-xml src/work.py src',
+      'npx some-new-tool --report-dir src',
+      'npm test -- --snapshot-dir src',
+    ]);
+    await expectDecisions('allow', [
+      'cargo test --workspace --all-targets',
+      'cargo build --profile release',
+      'npx jest --testPathPattern=login',
+      'pytest -q --log-cli-level=DEBUG',
+      'go test -count=1 -timeout 30s ./...',
+    ]);
+  });
 });
 
 describe('project code red team: a shell script found in PATH', () => {

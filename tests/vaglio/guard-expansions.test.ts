@@ -154,3 +154,29 @@ describe('a device as a whole word or an option’s value', () => {
     },
   );
 });
+
+describe('a parameter operator the grammar cannot read (case toggles, a run-time offset)', () => {
+  const WIPE = 'dangerous shell: recursive delete of / or a home or system tree';
+  it.each([
+    'rm -rf ${HOME~}',
+    'rm -rf ${HOME~~}',
+    'rm -rf "${HOME~}"',
+    'rm -rf ${HOME:$n}',
+    'rm -rf ${HOME: $n}',
+    'rm -rf ${HOME:0:$n}',
+    'cd /tmp && rm -rf ${HOME~}',
+  ])('%s is refused as the wipe it may be', (command) => {
+    expect(decide(command)).toBe(WIPE);
+  });
+
+  it.each(['cat ${HOME~}/.ssh/id_ed25519', 'cat "${HOME:$n}/.ssh/id_ed25519"'])(
+    '%s is refused as the read of a key it may be',
+    (command) => {
+      expect(decide(command)).toBe(SSH);
+    },
+  );
+
+  it('the same operator on a name of no place passes the guard', () => {
+    expect(decide('echo ${NAME~}')).toBe('PASS');
+  });
+});

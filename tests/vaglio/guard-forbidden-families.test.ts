@@ -96,7 +96,52 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '~/.gnome2/keyrings/default',
     ],
   ],
-  ['container and cluster', ['~/.docker/config.json', '~/.kube/config']],
+  [
+    'container and cluster',
+    [
+      '~/.docker/config.json',
+      '~/.kube/config',
+      '~/.config/containers/auth.json',
+      '/run/user/1000/containers/auth.json',
+    ],
+  ],
+  [
+    'network, VPN and mount secrets',
+    [
+      '/etc/NetworkManager/system-connections/Home WiFi.nmconnection',
+      '~/Downloads/office.nmconnection',
+      '/etc/wpa_supplicant/wpa_supplicant.conf',
+      '/etc/wpa_supplicant.conf',
+      '/var/lib/iwd/HomeNet.psk',
+      '/etc/wireguard/wg0.conf',
+      '~/.config/wireguard/wg0.conf',
+      '~/vpn/wg-home.conf',
+      '/etc/openvpn/client/work.conf',
+      '~/vpn/work.ovpn',
+      '~/.cert/nm-openvpn/work-key.pem',
+      '/etc/ppp/chap-secrets',
+      '/etc/ppp/pap-secrets',
+      '~/.smbcredentials',
+      '~/.davfs2/secrets',
+      '/etc/davfs2/secrets',
+      '~/.passwd-s3fs',
+      '/etc/passwd-s3fs',
+    ],
+  ],
+  ['more stored logins', ['~/.mylogin.cnf', '~/.config/spotify/prefs']],
+  ['cloud and deploy', ['~/.mc/config.json']],
+  [
+    'chat sessions and clients',
+    [
+      '~/.var/app/com.spotify.Client/config/spotify/prefs',
+      '~/.var/app/org.gnome.World.Secrets/data/passwords.kdbx',
+      '~/.var/app/com.onepassword.OnePassword/config/1Password/settings/settings.json',
+      '~/.var/app/me.proton.Pass/config/Proton Pass/x.json',
+      '~/.var/app/im.riot.Riot/config/Element/Local Storage/leveldb/1.ldb',
+      '~/.config/Element/Local Storage/leveldb/1.ldb',
+      '~/.config/hexchat/servlist.conf',
+    ],
+  ],
 ];
 
 const CASES = FAMILIES.flatMap(([family, paths]) => paths.map((path) => [path, family] as const));

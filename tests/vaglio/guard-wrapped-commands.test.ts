@@ -4,7 +4,7 @@
 // are not a run. A wrapper's positional word known only at run time (timeout "$T", chroot "$R")
 // still runs the command after it. Commands written here, under a home outside /home.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initShellParser } from '../../runtime/shell/parse.ts';
+import { initShellParser, parseShell } from '../../runtime/shell/parse.ts';
 import { guardShell, reasonOf } from './guard-helpers.ts';
 
 const home = '/data/ada';
@@ -86,6 +86,33 @@ describe("a wrapper's positional word known only at run time still runs the comm
     'chrt $(nproc) rm -rf /',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe(WIPE);
+  });
+});
+
+describe("a wrapper's run-time word may expand to an option and its value: every later word may be the command", () => {
+  it.each([
+    'timeout "$OPTS" 5 rm -rf /',
+    'timeout $OPTS 5 rm -rf ~',
+    'chroot "$OPTS" / rm -rf /',
+    'flock "$OPTS" /tmp/l rm -rf /',
+    'taskset "$OPTS" 0x1 rm -rf /',
+    'chrt "$OPTS" 5 rm -rf /',
+    'nice "$N" 5 rm -rf /',
+    'stdbuf "$O" 0 rm -rf ~',
+    'sudo "$U" bob rm -rf /',
+    'sudo "$U" timeout "$T" 5 rm -rf ~',
+    'timeout "$A" "$B" 5 rm -rf /',
+  ])('%s', (command) => {
+    expect(reasonOf(guardShell(command, home))).toBe(WIPE);
+  });
+});
+
+describe('many nested wrappers with run-time words', () => {
+  it('read each later word as a command once, the last one included', () => {
+    const line = `${'timeout "$T" '.repeat(60)}5 rm -rf /`;
+    const parsed = parseShell(line);
+    expect(parsed.commands.length).toBeLessThanOrEqual(line.split(' ').length);
+    expect(reasonOf(guardShell(line, home))).toBe(WIPE);
   });
 });
 

@@ -2,6 +2,7 @@
 // holds the two together). A shell call runs without a card when a tier answers for it; the
 // policy turns that answer into a grant (grant.ts) that the sandbox then enforces.
 import type { AnyExecutor } from '../../../executors/define.ts';
+import { readsLogs, unreadTextStaysWhole } from '../../../constitution/unread-text.ts';
 import type { ParsedShell } from '../../shell/types.ts';
 import type { CallContext } from '../../vaglio/judge.ts';
 import type { TierName } from '../grant.ts';
@@ -169,6 +170,8 @@ export async function shellTierAnswer(
   ctx: TierContext,
 ): Promise<TierAnswer | null> {
   const parsed = judgeShellString(given);
+  // The logs are text no decision read: only filters that keep each line whole may see them.
+  if (!unreadTextStaysWhole(parsed, readsLogs)) return null;
   const answer = await anyTierAnswer(parsed, ctx);
   // `cd D && A; B` runs B where the shell was when the cd fails: B must run there without a card too.
   const { fallback } = foldCd(parsed, ctx);

@@ -39,7 +39,7 @@ const GIT_ADD = gitSubcommand(
 // --amend replaces the last commit with a new one (the old stays in the reflog, and a pushed one
 // can only be replaced on the remote by a push --force, which asks): with a message, or with
 // --no-edit to keep it. --fixup and -c/-C reuse another commit's message.
-const GIT_COMMIT = gitSubcommand(
+const GIT_COMMIT_WORDS = gitSubcommand(
   'commit',
   {
     flags: [
@@ -64,6 +64,12 @@ const GIT_COMMIT = gitSubcommand(
     return [...(typeof file === 'string' ? [file] : []), ...parsed.operands];
   },
 );
+
+// --amend leaves the old commit to the reflog.
+function gitCommit(args: readonly string[]): WorkspaceEffects | null {
+  const found = GIT_COMMIT_WORDS(args);
+  return found === null ? null : { ...found, leavesCommits: args.includes('--amend') };
+}
 
 // git mv to a new name, as mv does it (mv's checks of what is moved and where), plus the index.
 // git refuses a destination that exists unless -f, and its -n is a dry run, -k skips errors:
@@ -114,12 +120,14 @@ const GIT_UNSTAGE = gitSubcommand(
 );
 
 // `git reset --soft REV` moves the branch back and keeps the index and the work tree as they are:
-// the commits it leaves stay in the reflog. Any other reset (mixed, --hard, --keep, paths) is
+// the commits it leaves stay in the reflog (where there is none, it asks: policy.ts). Any other reset (mixed, --hard, --keep, paths) is
 // not here.
 function gitSoftReset(args: readonly string[]): WorkspaceEffects | null {
   if (args[0] !== 'reset' || args[1] !== '--soft' || args.length > 3) return null;
   const target = args[2];
-  return target !== undefined && target.startsWith('-') ? null : effects({ repository: true });
+  return target !== undefined && target.startsWith('-')
+    ? null
+    : effects({ repository: true, leavesCommits: true });
 }
 
 // git stash (push) keeps the changes in the stash; pop, drop and clear are not here.
@@ -163,7 +171,7 @@ export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   git('add', GIT_ADD, 'git add -A', 'git add -p src'),
   git(
     'commit',
-    GIT_COMMIT,
+    gitCommit,
     [
       'git commit -am "wip: login form"',
       'git commit --amend -m "Add tests"',

@@ -143,6 +143,7 @@ export function matchWorkspace(
   const targets: WorkspaceTarget[] = [];
   const placed: string[] = [];
   let repository = false;
+  let leavesCommits = false;
   let runs = false;
   let wetRun = false;
   let readOnlyCode = false;
@@ -155,6 +156,7 @@ export function matchWorkspace(
     targets.push(...found.targets);
     placed.push(...found.placed);
     repository ||= found.repository;
+    leavesCommits ||= found.leavesCommits;
     runs ||= found.runs;
     wetRun ||= found.runs && !found.dryRun;
     readOnlyCode ||= found.readOnlyCode;
@@ -173,6 +175,7 @@ export function matchWorkspace(
     targets,
     placed,
     repository,
+    leavesCommits,
     runs,
     dryRun: runs && !wetRun,
     readOnlyCode,

@@ -76,6 +76,14 @@ export function findRepository(cwd: string, scope: WorkspaceScope): string | nul
 }
 
 /**
+ * True when git records where HEAD was in `root`'s repository: its HEAD reflog exists, and git
+ * appends to an existing reflog whatever core.logAllRefUpdates says.
+ */
+function keepsReflog(root: string, scope: WorkspaceScope): boolean {
+  return scope.isPlainFile(join(root, '.git', 'logs', 'HEAD'));
+}
+
+/**
  * Why project code run in `tree` must not write now, or null: files a call without a card wrote
  * are pending review, wherever they are (runners read code and config from above their tree too:
  * ../package.json, ../conftest.py, a toolchain file). Newest first, ten at most: the file the
@@ -253,6 +261,9 @@ export function workspaceDecisionFor(
     if (root !== null && (!writeOk(root, scope) || isProtected(root, scope))) return null;
     // A filter its config names would run with the work tree writable (git add runs clean).
     if (root !== null && scope.paths.gitProgram(cwd) !== null) return null;
+    // A soft reset or an amend leaves commits only the reflog keeps: where git writes none
+    // (core.logAllRefUpdates=false, a linked work tree's own HEAD log unknown here), it asks.
+    if (match.leavesCommits && (root === null || !keepsReflog(root, scope))) return null;
     if (root !== null) writable.add(root);
   }
   // Scratch or the workspace, never both: a symlink copied into /tmp could join them.

@@ -111,8 +111,29 @@ const ANY_TOOL: Refused = {
 
 const squash = (name: string): string => name.toLowerCase().replace(/[-_.]/g, '');
 
+/**
+ * The last word of an option's name that says it names a place the tool writes (`--target-dir`,
+ * `--artifact-dir`, `--manifest-path`, `--outDir`, `--log-file`, `--junit-xml`, `--output`,
+ * `--prefix`, `--root`, `--dest`), and words that say it clears one (`--cache-clear`, `--clean`):
+ * any tool's, since the lists above will always trail new options. `--profile` names a build
+ * profile, `--target` a platform: neither is a place.
+ */
+const PLACE_WORD =
+  /^(?!profiles?$)(?:\w*(?:dir|directory|directories|path|paths|file|files|folder|temp|tmp|root|location|xml)|out|output|prefix|dest|destination)$/i;
+const CLEARS = /^(?:clear|clean|purge|wipe)/i;
+
+/** True for an option word whose name says it names a place the tool writes or clears. */
+function namesAPlace(word: string): boolean {
+  if (!word.startsWith('-')) return false;
+  const name = word.replace(/^-+/, '').split('=')[0] ?? '';
+  const words = name.split(/[-_.]+|(?<=[a-z])(?=[A-Z])/).filter((each) => each !== '');
+  const last = words.at(-1);
+  return (last !== undefined && PLACE_WORD.test(last)) || words.some((each) => CLEARS.test(each));
+}
+
 function refusedBy(tool: Refused | undefined) {
   return (word: string): boolean => {
+    if (namesAPlace(word)) return true;
     if (tool === undefined) return false;
     if (tool.pattern?.test(word) === true) return true;
     const name = word.startsWith('-') ? (word.replace(/^-+/, '').split('=')[0] ?? '') : '';
@@ -120,7 +141,7 @@ function refusedBy(tool: Refused | undefined) {
   };
 }
 
-/** True for a word that is one of the named tool's refused options (none for a tool not here). */
+/** True for a word that is one of the named tool's refused options, or names a place any tool writes. */
 export function refusedOption(tool: string): (word: string) => boolean {
   return refusedBy(REFUSED.get(tool));
 }

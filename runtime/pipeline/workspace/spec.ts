@@ -28,6 +28,11 @@ export interface WorkspaceEffects {
   readonly targets: readonly WorkspaceTarget[];
   /** It changes the version-control repository of the working directory (git add, commit ...). */
   readonly repository: boolean;
+  /**
+   * It moves HEAD off commits that only the reflog then keeps (`reset --soft`, `commit --amend`):
+   * it runs without a card only where the repository keeps one.
+   */
+  readonly leavesCommits: boolean;
   /** It runs the project's own code (a build, test or lint script, a script file). */
   readonly runs: boolean;
   /**
@@ -103,6 +108,7 @@ const NONE: WorkspaceEffects = {
   reads: [],
   targets: [],
   repository: false,
+  leavesCommits: false,
   runs: false,
   dryRun: false,
   readOnlyCode: false,

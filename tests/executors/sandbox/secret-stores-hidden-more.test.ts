@@ -14,6 +14,22 @@ const secret = 'PLANTED-SECRET-7e02';
 
 /** Home-relative files that hold credentials in the wild (each tool's docs name the place). */
 const STORES = [
+  '.config/wireguard/wg0.conf',
+  '.cert/nm-openvpn/work-key.pem',
+  '.smbcredentials',
+  '.davfs2/secrets',
+  '.passwd-s3fs',
+  '.mylogin.cnf',
+  '.config/spotify/prefs',
+  '.config/containers/auth.json',
+  '.mc/config.json',
+  '.var/app/com.spotify.Client/config/spotify/prefs',
+  '.var/app/org.gnome.World.Secrets/data/passwords.kdbx',
+  '.var/app/com.onepassword.OnePassword/config/1Password/settings/settings.json',
+  '.var/app/me.proton.Pass/config/Proton Pass/x.json',
+  '.var/app/im.riot.Riot/config/Element/Local Storage/leveldb/1.ldb',
+  '.config/Element/Local Storage/leveldb/1.ldb',
+  '.config/hexchat/servlist.conf',
   '_netrc',
   '.gnome2/keyrings/default.keyring',
   '.config/glab-cli/config.yml',
