@@ -19,6 +19,7 @@ import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { containedTree } from './scope-paths.ts';
+import { readsStoredText } from '../../constitution/git-stored-text.ts';
 
 /** How a matched command uses a path it asks the caller about. */
 export interface PathUse {
@@ -35,9 +36,11 @@ export interface PathUse {
   readonly opensInside?: boolean;
   /**
    * The path is where the command runs, and it prints this part of the repository there; or,
-   * for 'programs', git runs there and may start what the repository's config names.
+   * for 'programs', git runs there and may start what the repository's config names; for
+   * 'stored-text', it prints or searches the text of every file version the repository stores
+   * (constitution/git-stored-text.ts: `git diff HEAD~1`, `git log -G RE`), whatever their names.
    */
-  readonly repository?: 'objects' | 'config' | 'programs';
+  readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -375,11 +378,15 @@ function matchCommand(
   }
   const rules = catalogue.rules.get(binary) ?? [];
   const spelled = spellLongOptions(command, binary);
+  const inRepository = (repository: NonNullable<PathUse['repository']>): boolean =>
+    pathOk('.', { glob: false, deviceMetadata: false, repository });
+  const words = spelled.args.map((word) => word.text);
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
-    (rule.repository === undefined ||
-      pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository })) &&
-    (binary !== 'git' ||
-      pathOk('.', { glob: false, deviceMetadata: false, repository: 'programs' }));
+    (rule.repository === undefined || inRepository(rule.repository)) &&
+    (rule.repository !== 'objects' ||
+      !(rule.subcommands ?? []).some((sub) => readsStoredText(sub, words)) ||
+      inRepository('stored-text')) &&
+    (binary !== 'git' || inRepository('programs'));
   return (
     rules.find((rule) => ruleFor(spelled, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );
