@@ -68,8 +68,9 @@ export interface PathOracle {
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   gitConfig(dir: string): string | null;
   /**
-   * A credential in a file version the repository in `dir` stores (what `git log -p` prints);
-   * null when none, outside a repository, or past what a decision reads.
+   * A credential in a file version the repository in `dir` stores (what `git log -p` prints) or
+   * in a tracked file's uncommitted edit (what `git diff` prints); null when none, outside a
+   * repository, or when its history is past what a decision reads.
    */
   historyCredential(dir: string): Protection | null;
   /**
