@@ -92,6 +92,12 @@ export interface PathOracle {
    */
   treeObstacle(dir: string, use?: { readonly followLinks?: boolean }): TreeObstacle | null;
   /**
+   * The first protected place below `dir` by its own name or as a store's other name (a hard
+   * link), links not followed; null when none or `dir` is no directory. What a copy of the tree
+   * would turn into an ordinary file (a move across the sandbox's binds copies).
+   */
+  protectedBelow(dir: string): TreeObstacle | null;
+  /**
    * Why reading what an absolute glob matches now could open a protected place (a match that is
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
    * match), or could not be listed; null when none.
@@ -187,6 +193,8 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       });
     },
     textTooLarge: (path) => repositories.largerThan(real(path), TREE_TEXT_LIMIT),
+    protectedBelow: (dir) =>
+      treeObstacle(real(dir), { plain, followed: plain, credential: () => null }),
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {
