@@ -20,6 +20,7 @@ import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { containedTree } from './scope-paths.ts';
 import { readsStoredText } from '../../constitution/git-stored-text.ts';
+import { GIT_QUIET_GLOBALS } from '../../constitution/read-only/git.ts';
 
 /** How a matched command uses a path it asks the caller about. */
 export interface PathUse {
@@ -351,6 +352,12 @@ function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
   return { ...command, args };
 }
 
+/** git's words before its subcommand are all options that change no config and run nothing. */
+function quietGlobals(words: readonly string[]): boolean {
+  const sub = words.findIndex((word) => !word.startsWith('-'));
+  return words.slice(0, sub < 0 ? words.length : sub).every((word) => GIT_QUIET_GLOBALS.has(word));
+}
+
 /** Directories only root writes: `/usr/bin/git` is the git a bare `git` finds, or a truer one. */
 const SYSTEM_PROGRAM_DIRS = ['/usr/bin/', '/bin/', '/usr/sbin/', '/sbin/'];
 
@@ -386,7 +393,7 @@ function matchCommand(
     (rule.repository !== 'objects' ||
       !(rule.subcommands ?? []).some((sub) => readsStoredText(sub, words)) ||
       inRepository('stored-text')) &&
-    (binary !== 'git' || inRepository('programs'));
+    (binary !== 'git' || (quietGlobals(words) && inRepository('programs')));
   return (
     rules.find((rule) => ruleFor(spelled, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );
