@@ -19,11 +19,12 @@ const GIT_FORBIDDEN = [
 ];
 
 /**
- * git's options before the subcommand that only shape its output or how it reads pathspecs. Any
+ * git's options before the subcommand that only print its version or shape its output or how it reads pathspecs. Any
  * other (`--config-env=diff.external=SHELL` is `-c` by another name, `--attr-source`,
  * `--super-prefix`, one git adds later) makes a read-only rule ask: git(1) grows such options.
  */
 export const GIT_QUIET_GLOBALS: ReadonlySet<string> = new Set([
+  '--version',
   '--no-pager',
   '-P',
   '--paginate',
