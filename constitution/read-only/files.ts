@@ -18,7 +18,15 @@ export const FILE_READ_ONLY: readonly ReadOnlyRuleSpec[] = [
   plain('ls', 'ls -la src', 'ls -la src > listing.txt'),
   plain('cat', 'cat package.json', 'cat a.txt > b.txt'),
   plain('head', 'head -n 20 README.md', 'head -n 5 $FILE'),
-  plain('tail', 'tail -n 50 app.log', 'tail -n 5 *.log'),
+  // -f/-F/--follow keep printing what is written after the decision judged the file (or a file
+  // that did not exist then: a log that later gets a bearer token), in any form a filter prints.
+  plain('tail', 'tail -n 50 app.log', 'tail -F app.log', {
+    forbidden_flags: ['-f', '-F', '--follow', '--retry'],
+    examples: {
+      match: ['tail -n 50 app.log', 'tail -c 100 app.log'],
+      no_match: ['tail -n 5 *.log', 'tail -F app.log', 'tail -fn0 app.log', 'tail --fol app.log'],
+    },
+  }),
   plain('wc', 'wc -l README.md', 'wc -l $(git ls-files)', {
     forbidden_flags: [FILES_FROM_LIST],
     // A glob with a literal start expands to paths that start the same way, never an option.

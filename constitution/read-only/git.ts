@@ -18,6 +18,27 @@ const GIT_FORBIDDEN = [
   '--work-tree',
 ];
 
+/**
+ * git's options before the subcommand that only print its version or shape its output or how it reads pathspecs. Any
+ * other (`--config-env=diff.external=SHELL` is `-c` by another name, `--attr-source`,
+ * `--super-prefix`, one git adds later) makes a read-only rule ask: git(1) grows such options.
+ */
+export const GIT_QUIET_GLOBALS: ReadonlySet<string> = new Set([
+  '--version',
+  '--no-pager',
+  '-P',
+  '--paginate',
+  '-p',
+  '--no-replace-objects',
+  '--no-optional-locks',
+  '--no-lazy-fetch',
+  '--no-advice',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+]);
+
 function git(sub: string, match: string, noMatch: string, extra: Partial<Spec> = {}): Spec {
   return {
     name: `git ${sub}`,

@@ -6,7 +6,7 @@
 // pager or a prompt, and a timeout. Anything unexpected is "could not tell" (the caller asks).
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { RepositoryReader } from '../../runtime/pipeline/repository-exposure.ts';
 
 const TIMEOUT_MS = 5_000;
@@ -127,6 +127,18 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
     storedText(dir, maxBytes) {
       try {
         return blobsText(dir, env, maxBytes);
+      } catch (error) {
+        return error instanceof NotARepository ? 'none' : null;
+      }
+    },
+    editedFiles(dir) {
+      try {
+        // A bare repository or the .git directory itself has no work tree to print.
+        if (gitIn(dir, env, ['rev-parse', '--is-inside-work-tree']).trim() !== 'true') return [];
+        // Plumbing: no external diff or textconv, no index refresh (a touched file is listed too).
+        const top = gitIn(dir, env, ['rev-parse', '--show-toplevel']).trim();
+        const names = gitIn(dir, env, ['diff-files', '--name-only', '-z']).split('\0');
+        return names.filter((name) => name !== '').map((name) => join(top, name));
       } catch (error) {
         return error instanceof NotARepository ? 'none' : null;
       }

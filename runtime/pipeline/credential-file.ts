@@ -87,18 +87,31 @@ export function credentialFileProtection(
 
 /**
  * The credential a file version the repository in `dir` stores holds (a key block, a token, a
- * stored login, a binary store), which `git log -p`, `git show` or `git grep REV` print; null when
- * none, outside a repository, or when its history is more text than a decision reads (the caller
+ * stored login, a binary store), which `git log -p`, `git show` or `git grep REV` print, or a
+ * tracked file's uncommitted edit holds (what `git diff` and `git grep` print of the work tree,
+ * judged as a shell read of that file: a file too large to read whole counts); null when none,
+ * outside a repository, or when its history is more text than a decision reads (the caller
  * leaves that to others, as a tree too large to walk).
  */
 export function historyCredential(dir: string, reader: RepositoryReader): Protection | null {
   const text = reader.storedText(dir, TREE_TEXT_LIMIT);
-  if (text === null)
+  const edited = reader.editedFiles(dir);
+  if (text === null || edited === null)
     return {
       name: 'a repository git could not read in time',
       why: 'what its history holds is unknown',
     };
-  if (text === 'none' || text === 'too-large') return null;
-  const credential = binarySecretStoreIn(text) ?? storedCredentialIn(text);
-  return credential === null ? null : credentialProtection(credential.name);
+  if (text === 'none') return null;
+  const credential =
+    text === 'too-large' ? null : (binarySecretStoreIn(text) ?? storedCredentialIn(text));
+  if (credential !== null) return credentialProtection(credential.name);
+  if (edited === 'none') return null;
+  for (const path of edited) {
+    const protection = credentialFileProtection(path, path, reader, {
+      toolConfig: false,
+      anyForm: true,
+    });
+    if (protection !== null) return protection;
+  }
+  return null;
 }

@@ -68,8 +68,9 @@ export interface PathOracle {
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   gitConfig(dir: string): string | null;
   /**
-   * A credential in a file version the repository in `dir` stores (what `git log -p` prints);
-   * null when none, outside a repository, or past what a decision reads.
+   * A credential in a file version the repository in `dir` stores (what `git log -p` prints) or
+   * in a tracked file's uncommitted edit (what `git diff` prints); null when none, outside a
+   * repository, or when its history is past what a decision reads.
    */
   historyCredential(dir: string): Protection | null;
   /**
@@ -90,6 +91,12 @@ export interface PathOracle {
    * where the links to directories below lead (diff -r).
    */
   treeObstacle(dir: string, use?: { readonly followLinks?: boolean }): TreeObstacle | null;
+  /**
+   * The first protected place below `dir` by its own name or as a store's other name (a hard
+   * link), links not followed; null when none or `dir` is no directory. What a copy of the tree
+   * would turn into an ordinary file (a move across the sandbox's binds copies).
+   */
+  protectedBelow(dir: string): TreeObstacle | null;
   /**
    * Why reading what an absolute glob matches now could open a protected place (a match that is
    * one by where it leads, a git config holding a login, with `tree` a protected entry below a
@@ -186,6 +193,8 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       });
     },
     textTooLarge: (path) => repositories.largerThan(real(path), TREE_TEXT_LIMIT),
+    protectedBelow: (dir) =>
+      treeObstacle(real(dir), { plain, followed: plain, credential: () => null }),
     treeObstacle(dir, use = {}) {
       const budget = treeTextBudget();
       return treeObstacle(real(dir), {

@@ -19,6 +19,8 @@ import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { containedTree } from './scope-paths.ts';
+import { readsStoredText } from '../../constitution/git-stored-text.ts';
+import { GIT_QUIET_GLOBALS } from '../../constitution/read-only/git.ts';
 
 /** How a matched command uses a path it asks the caller about. */
 export interface PathUse {
@@ -35,9 +37,11 @@ export interface PathUse {
   readonly opensInside?: boolean;
   /**
    * The path is where the command runs, and it prints this part of the repository there; or,
-   * for 'programs', git runs there and may start what the repository's config names.
+   * for 'programs', git runs there and may start what the repository's config names; for
+   * 'stored-text', it prints or searches the text of every file version the repository stores
+   * (constitution/git-stored-text.ts: `git diff HEAD~1`, `git log -G RE`), whatever their names.
    */
-  readonly repository?: 'objects' | 'config' | 'programs';
+  readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text';
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -348,6 +352,12 @@ function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
   return { ...command, args };
 }
 
+/** git's words before its subcommand are all options that change no config and run nothing. */
+function quietGlobals(words: readonly string[]): boolean {
+  const sub = words.findIndex((word) => !word.startsWith('-'));
+  return words.slice(0, sub < 0 ? words.length : sub).every((word) => GIT_QUIET_GLOBALS.has(word));
+}
+
 /** Directories only root writes: `/usr/bin/git` is the git a bare `git` finds, or a truer one. */
 const SYSTEM_PROGRAM_DIRS = ['/usr/bin/', '/bin/', '/usr/sbin/', '/sbin/'];
 
@@ -375,11 +385,15 @@ function matchCommand(
   }
   const rules = catalogue.rules.get(binary) ?? [];
   const spelled = spellLongOptions(command, binary);
+  const inRepository = (repository: NonNullable<PathUse['repository']>): boolean =>
+    pathOk('.', { glob: false, deviceMetadata: false, repository });
+  const words = spelled.args.map((word) => word.text);
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
-    (rule.repository === undefined ||
-      pathOk('.', { glob: false, deviceMetadata: false, repository: rule.repository })) &&
-    (binary !== 'git' ||
-      pathOk('.', { glob: false, deviceMetadata: false, repository: 'programs' }));
+    (rule.repository === undefined || inRepository(rule.repository)) &&
+    (rule.repository !== 'objects' ||
+      !(rule.subcommands ?? []).some((sub) => readsStoredText(sub, words)) ||
+      inRepository('stored-text')) &&
+    (binary !== 'git' || (quietGlobals(words) && inRepository('programs')));
   return (
     rules.find((rule) => ruleFor(spelled, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null
   );

@@ -33,6 +33,12 @@ export interface RepositoryReader {
    * repository, null when git could not tell.
    */
   storedText(dir: string, maxBytes: number): string | 'too-large' | 'none' | null;
+  /**
+   * The tracked files of the repository in `dir` whose work tree differs from the index (what
+   * `git diff` prints of the work tree, absolute paths); 'none' outside a repository, null when
+   * git could not tell.
+   */
+  editedFiles(dir: string): readonly string[] | 'none' | null;
   /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
   textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
   /** True when the file has more than one name (a hard link): its other names are unknown. */

@@ -180,6 +180,9 @@ function checkTarget(target: ResolvedTarget, scope: WorkspaceScope): TargetCheck
     return { ok: false };
   if (!writeOk(absolute, scope) || isProtected(path, scope) || isProtected(absolute, scope))
     return { ok: false };
+  // A tree moved between two of the sandbox's writable binds is copied, not renamed: a store's
+  // hard link below it would become an ordinary file that no check knows as the store.
+  if (target.mode === 'move' && scope.paths.protectedBelow(path) !== null) return { ok: false };
   return { ok: true, dir: nearestExisting(dirname(path), scope), path };
 }
 
