@@ -23,17 +23,45 @@ import { literal, type ShellView } from './shell-view.ts';
 
 /** A command that itself fetches or decodes, or whose substitutions do (`echo "$(curl x)"`). */
 function feedsForeignCode(command: ShellCommand, commands: readonly ShellCommand[]): boolean {
-  if (producesForeignCode(command)) return true;
-  const index = commands.indexOf(command);
-  return commands.some(
-    (o) => o.parent === index && o.origin !== 'payload' && producesForeignCode(o),
-  );
+  return feedingCommands(commands).has(command);
+}
+
+// Each answer below is made once per line in one pass: a line's judgement asks them of every
+// command, and asked stage by stage they cost the cube of a long pipe's length (2,000 stages took
+// a minute, past an agent's hook timeout).
+const feedingCache = new WeakMap<readonly ShellCommand[], ReadonlySet<ShellCommand>>();
+const pipelineCache = new WeakMap<readonly ShellCommand[], ReadonlyMap<unknown, ShellCommand[]>>();
+
+/** The commands of a line that fetch or decode, themselves or through a substitution of theirs. */
+function feedingCommands(commands: readonly ShellCommand[]): ReadonlySet<ShellCommand> {
+  const cached = feedingCache.get(commands);
+  if (cached !== undefined) return cached;
+  const feeding = new Set<ShellCommand>();
+  for (const o of commands) {
+    if (!producesForeignCode(o)) continue;
+    feeding.add(o);
+    const parent = o.parent === null || o.origin === 'payload' ? undefined : commands[o.parent];
+    if (parent !== undefined) feeding.add(parent);
+  }
+  feedingCache.set(commands, feeding);
+  return feeding;
 }
 
 /** Stages before this one in its pipeline. */
 function earlierStages(command: ShellCommand, commands: readonly ShellCommand[]): ShellCommand[] {
-  return commands.filter(
-    (o) => o.pipeline.id === command.pipeline.id && o.pipeline.stage < command.pipeline.stage,
+  let pipelines = pipelineCache.get(commands);
+  if (pipelines === undefined) {
+    const grouped = new Map<unknown, ShellCommand[]>();
+    for (const o of commands) {
+      const group = grouped.get(o.pipeline.id);
+      if (group === undefined) grouped.set(o.pipeline.id, [o]);
+      else group.push(o);
+    }
+    pipelines = grouped;
+    pipelineCache.set(commands, pipelines);
+  }
+  return (pipelines.get(command.pipeline.id) ?? []).filter(
+    (o) => o.pipeline.stage < command.pipeline.stage,
   );
 }
 
@@ -46,8 +74,17 @@ function savedForeignCode(view: ShellView): Set<string> {
   if (cached !== undefined) return cached;
   const commands = view.parsed.commands;
   const saved = new Set<string>();
-  const feeds = (o: ShellCommand): boolean =>
-    feedsForeignCode(o, commands) || readsSaved(o, view, saved);
+  // Saved paths only grow: a command that reads one stays so, one that does not is asked again
+  // once more are saved.
+  const reads = new Map<ShellCommand, { readonly size: number; readonly value: boolean }>();
+  const feeds = (o: ShellCommand): boolean => {
+    if (feedsForeignCode(o, commands)) return true;
+    const known = reads.get(o);
+    if (known !== undefined && (known.value || known.size === saved.size)) return known.value;
+    const value = readsSaved(o, view, saved);
+    reads.set(o, { size: saved.size, value });
+    return value;
+  };
   // A saved file passed on is still foreign code: a copy, a move or a link under another name
   // (`mv x.txt x.sh`), or text that a reader of it writes (`cat x > y.sh`). Rounds reach a copy
   // of a copy.

@@ -6,6 +6,7 @@ import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
 import { protectedCheck } from './protected-places.ts';
+import { shownNames } from './shown-text.ts';
 import { maxWalkEntries, walkTree } from './walk.ts';
 
 /** Paths under `path` (default ~) matching the glob, relative to that root, sorted; directories end with `/`. */
@@ -50,6 +51,10 @@ export const fsGlob = defineExecutor({
       matches.push(entry.isDirectory ? `${entry.relative}/` : entry.relative);
     }
     matches.sort();
-    return { root, matches, truncated: truncated || budget.remaining === 0 };
+    return {
+      root,
+      matches: shownNames(matches, ctx.grant),
+      truncated: truncated || budget.remaining === 0,
+    };
   },
 });

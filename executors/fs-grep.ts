@@ -15,7 +15,7 @@ import { withFsErrors } from './fs-errors.ts';
 import { globToRegExp } from './glob-match.ts';
 import { resolveInRoots } from './boundary.ts';
 import { resolvePath } from './resolve-path.ts';
-import { shownText } from './shown-text.ts';
+import { shownNames, shownText } from './shown-text.ts';
 import { protectedCheck } from './protected-places.ts';
 import { createFileSearcher, type FileHits } from './search-worker.ts';
 import { maxWalkEntries, walkTree, type WalkBudget } from './walk.ts';
@@ -188,9 +188,12 @@ export const fsGrep = defineExecutor({
       for (const [n, file] of batch.entries()) {
         const found = hits[n];
         if (found === null) withheld.count += 1;
-        for (const [line, text] of found ?? []) {
+        if (found === null || found === undefined || found.length === 0) continue;
+        // The name is cut as the line is: it can hold a credential (`report.pdf?access_token=…`).
+        const [label] = shownNames([file.label], ctx.grant);
+        for (const [line, text] of found) {
           if (matches.length === limit) return false;
-          matches.push(`${file.label}:${String(line)}:${shownText(text, ctx.grant)}`);
+          matches.push(`${label ?? ''}:${String(line)}:${shownText(text, ctx.grant)}`);
         }
       }
       return true;

@@ -6,6 +6,7 @@ import { withFsErrors } from './fs-errors.ts';
 import { join } from 'node:path';
 import { resolveInRoots } from './boundary.ts';
 import { protectedCheck } from './protected-places.ts';
+import { shownNames } from './shown-text.ts';
 
 /** A listing longer than this is cut: the model cannot use more, and it would flood the context. */
 export const maxListEntries = 2000;
@@ -35,7 +36,7 @@ export const fsList = defineExecutor({
     names.sort();
     return {
       path,
-      entries: names.slice(0, maxListEntries),
+      entries: shownNames(names.slice(0, maxListEntries), ctx.grant),
       truncated: names.length > maxListEntries,
       ...(entries.length < all.length ? { protected_omitted: all.length - entries.length } : {}),
     };

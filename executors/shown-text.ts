@@ -10,3 +10,14 @@ import type { Grant } from '../runtime/pipeline/grant.ts';
 export function shownText(text: string, grant: Grant): string {
   return grant.by === 'person' ? text : withoutCredentials(text);
 }
+
+/**
+ * File names as the model may see them under `grant`: a name can hold a credential (wget and
+ * browsers save `report.pdf?access_token=…` under the URL's last segment). Cut in one pass over
+ * the list, as a shell listing is; one name at a time only when a cut spans names.
+ */
+export function shownNames(names: readonly string[], grant: Grant): string[] {
+  if (grant.by === 'person' || names.length === 0) return [...names];
+  const lines = withoutCredentials(names.join('\n')).split('\n');
+  return lines.length === names.length ? lines : names.map((name) => withoutCredentials(name));
+}

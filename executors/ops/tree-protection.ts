@@ -108,6 +108,25 @@ export function treeObstacle(
 }
 
 /**
+ * The first entry below `top` (or `top` itself) whose own name `secret` finds a credential in
+ * (`report.pdf?access_token=…`, as wget saves a URL), or null; null too past `limit` entries or
+ * when a directory cannot be read (a reader that prints names then has nothing more to print).
+ */
+export function secretNameBelow(
+  top: string,
+  secret: (name: string) => boolean,
+  limit = TREE_ENTRY_LIMIT,
+): string | null {
+  if (secret(top.slice(top.lastIndexOf('/') + 1))) return top;
+  if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry') return null;
+    if (secret(step.entry.name)) return step.path;
+  }
+  return null;
+}
+
+/**
  * True when every name below `top` (and `top` itself) is one word to xargs: no blank, quote or
  * backslash, which xargs would split or unquote into other paths. False past `limit` entries or
  * when a directory cannot be read; true when `top` is no directory and its own name is plain.

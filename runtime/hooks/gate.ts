@@ -192,6 +192,31 @@ function walkOf(
   return { root: segments.slice(0, first).join('/') || '/', stops: ['protected'] };
 }
 
+/** The directory whose names a call prints: LS's path, Grep's root, a Glob's literal directory. */
+function namedDir(call: MappedCall, paths: PathOracle): string | null {
+  const { path, pattern } = call.args;
+  if (typeof path !== 'string') return null;
+  if (call.executor === 'fs_list' || call.executor === 'fs_grep') return paths.absolute(path);
+  if (call.executor !== 'fs_glob' || typeof pattern !== 'string') return null;
+  const segments = paths.absolute(pattern, paths.absolute(path)).split('/');
+  const first = segments.findIndex((segment) => WILDCARD.test(segment));
+  return first === -1 ? null : segments.slice(0, first).join('/') || '/';
+}
+
+/**
+ * A listing, glob or grep whose names the agent prints uncut, below which a name itself holds a
+ * credential (`report.pdf?access_token=…`, as wget saves a URL): Custode's own tools and shell
+ * output cut it. The reason does not name the file. Null for any other call.
+ */
+function secretNameAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null {
+  const dir = namedDir(call, paths);
+  if (dir === null || paths.secretNameBelow(dir) === null) return null;
+  return {
+    kind: 'ask',
+    reason: `the agent would print the names below ${dir} itself, and a name there holds a credential (Custode's own tools cut it from what they show)`,
+  };
+}
+
 /**
  * A file read whole by the agent (Read, or a Grep of one file) with more text than a decision
  * reads for a credential: Custode's own fs_read and fs_grep cut one from what they show, the
@@ -219,7 +244,10 @@ function wholeFileAnswer(call: MappedCall, paths: PathOracle): HookAnswer | null
 function walkAnswer(answer: HookAnswer, call: MappedCall, paths: PathOracle): HookAnswer {
   if (answer.kind === 'no-decision' && call.executor === 'shell_exec')
     return shellAnswer(answer, call, paths);
-  const whole = answer.kind === 'no-decision' ? wholeFileAnswer(call, paths) : null;
+  const whole =
+    answer.kind === 'no-decision'
+      ? (wholeFileAnswer(call, paths) ?? secretNameAnswer(call, paths))
+      : null;
   if (whole !== null) return whole;
   const walk = answer.kind === 'no-decision' ? walkOf(call, paths) : null;
   if (walk === null) return answer;
@@ -346,6 +374,11 @@ function namesAnswer(
       return {
         kind: 'ask',
         reason: `the agent would list the names below ${root} itself, and ${obstacle.path} is in ${obstacle.protection.name} (Custode's sandbox hides it)`,
+      };
+    if (paths.secretNameBelow(root) !== null)
+      return {
+        kind: 'ask',
+        reason: `the agent would list the names below ${root} itself, and a name there holds a credential (Custode cuts it from what its commands print)`,
       };
   }
   return answer;

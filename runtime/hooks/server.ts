@@ -1,7 +1,7 @@
 // The warm path: the hook gate behind HTTP, for Claude Code's `http` hooks (or a unix socket).
 // `POST /hook/claude-code` with the PreToolUse payload as a JSON body answers 200 with Claude
 // Code's JSON. Claude Code reads a non-2xx answer as a non-blocking error (the call runs), so
-// every answer about a payload, a failure included, is a 200 that carries the decision.
+// every answer to a JSON POST, a failure or another path included, is a 200 that carries a decision.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HookGate } from './gate.ts';
@@ -44,12 +44,23 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  if (request.url !== hookPath) return send(response, 404, { error: `POST ${hookPath}` });
   if (request.method !== 'POST') return send(response, 405, { error: `POST ${hookPath}` });
   // A web page cannot send application/json to another origin without a preflight this server
   // never answers, so a page open in a browser cannot use the gate or fill its audit log.
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
     return send(response, 415, { error: 'send the payload as application/json' });
+  }
+  // What Claude Code sends to another path is a hook set up with a wrong URL (a trailing slash, a
+  // query): a 404 would let every call run unchecked, so it is denied, naming the path to use.
+  if (request.url !== hookPath) {
+    return send(
+      response,
+      200,
+      claudeCodeBody({
+        kind: 'deny',
+        reason: `Custode: the hook URL's path must be ${hookPath}; blocked`,
+      }),
+    );
   }
   // 127.0.0.1 answers every local user: only who holds the token (the user who started the
   // server, and their agent's hook) is judged. Anyone else learns nothing of the home; a hook

@@ -201,15 +201,27 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
   ],
 ]);
 
-/** An input key that names a file or directory the tool opens (MCP servers' usual names). */
-const PATH_KEY =
-  /^(?:paths?|files?|file_?paths?|file_?names?|notebook_?path|source|sources|destination|target|dir|directory|directories|root|cwd)$/i;
+/**
+ * A word of an input key that says the value names a file or directory the tool opens. Keys are
+ * split into words (`relative_path`, `pathInProject`, `repo-path`, `FILE_NAME`), so a server's
+ * own name for a path counts as the usual ones do.
+ */
+const PATH_WORD =
+  /^(?:paths?|files?|filepaths?|filenames?|dirs?|directory|directories|folders?|root|cwd|src|sources?|dest|destination|target)$/i;
+/** A key whose value is a command line the tool runs as the user (desktop-commander, shell servers). */
+const COMMAND_KEY = /^(?:command|cmd|shell_?command|command_?line)$/i;
 
-/** The path words a tool's input holds under path keys, at any depth; `file://` URIs included. */
+/** The words of an input key: split at `_`, `-`, `.`, blanks and lower-to-upper case changes. */
+function keyWords(key: string): string[] {
+  return key.split(/[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter((word) => word !== '');
+}
+
+/** The path words a tool's input holds under path keys, at any depth; `file://` URIs under any key. */
 function pathWords(input: unknown, key = ''): string[] {
   if (typeof input === 'string') {
-    const word = input.startsWith('file://') ? decodeURIComponent(input.slice(7)) : input;
-    return PATH_KEY.test(key) && word !== '' && !word.includes('\n') ? [word] : [];
+    if (input.startsWith('file://')) return [decodeURIComponent(input.slice(7))];
+    const named = keyWords(key).some((word) => PATH_WORD.test(word));
+    return named && input !== '' && !input.includes('\n') ? [input] : [];
   }
   if (Array.isArray(input)) return input.flatMap((item) => pathWords(item, key));
   if (input === null || typeof input !== 'object') return [];
@@ -242,16 +254,25 @@ function contentOf(input: unknown): string {
   return typeof given === 'string' ? given : JSON.stringify(input);
 }
 
+/** The command lines a tool's input holds under command keys, at its top level. */
+function commandLines(input: unknown): string[] {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return [];
+  return Object.entries(input).flatMap(([name, value]) =>
+    COMMAND_KEY.test(name) && typeof value === 'string' && value.trim() !== '' ? [value] : [],
+  );
+}
+
 /**
- * What a tool Custode has no executor for (an MCP server's, an older Claude Code tool) opens, as
- * Custode calls: each path it is given is read as a file, and walked for the names below it when
- * it is a directory; unless its name says it only reads, each is also judged as a write of that
- * file (its input does not say which of its paths it writes, moves or removes). Its other text is
- * no path (a prompt that mentions one opens nothing).
+ * What a tool Custode has no executor for (an MCP server's, an older Claude Code tool) opens or
+ * runs, as Custode calls: each path it is given is read as a file, and walked for the names below
+ * it when it is a directory; unless its name says it only reads, each is also judged as a write of
+ * that file (its input does not say which of its paths it writes, moves or removes); a command line
+ * it is given is judged as the shell line it is, in the agent's working directory. Its other text
+ * is no path (a prompt that mentions one opens nothing).
  */
 export function foreignToolCalls(toolName: string, toolInput: unknown, cwd: string): MappedCall[] {
   const writes = !readsOnly(toolName);
-  return pathWords(toolInput).flatMap((word) => {
+  const opened = pathWords(toolInput).flatMap((word): MappedCall[] => {
     const path = inCwd(word, cwd);
     const read: MappedCall[] = [
       { executor: 'fs_read', args: { path } },
@@ -261,6 +282,11 @@ export function foreignToolCalls(toolName: string, toolInput: unknown, cwd: stri
       ? [...read, { executor: 'fs_write', args: { path, content: contentOf(toolInput) } }]
       : read;
   });
+  const run = commandLines(toolInput).map((command): MappedCall => ({
+    executor: 'shell_exec',
+    args: { command, cwd },
+  }));
+  return [...opened, ...run];
 }
 
 /** The Custode call for one foreign tool call; `cwd` is the agent's working directory. */

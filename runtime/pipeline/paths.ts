@@ -6,12 +6,14 @@ import { globMatches, type GlobObstacle } from '../../executors/ops/glob-matches
 import {
   linkedDirectoryFree,
   namesSplitFree,
+  secretNameBelow,
   treeObstacle,
   type TreeObstacle,
 } from '../../executors/ops/tree-protection.ts';
 import { hardLinkProtection, type StoreAliases } from '../../executors/protected-places.ts';
 import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
+import { ANY_CREDENTIAL } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import {
   credentialFileProtection,
@@ -110,6 +112,11 @@ export interface PathOracle {
   globMatches(pattern: string): readonly string[] | null;
   /** Every name below `dir` is one word to xargs (no blank, quote or backslash). */
   namesSplitFree(dir: string): boolean;
+  /**
+   * The first path below `dir` (or `dir` itself) whose own name holds a credential
+   * (`report.pdf?access_token=…`), for a reader that prints names uncut; null when none.
+   */
+  secretNameBelow(dir: string): string | null;
   /** No entry below `dir` is a link to a directory (a path below it passes through none). */
   linkedDirectoryFree(dir: string): boolean;
 }
@@ -212,6 +219,7 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       });
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
+    secretNameBelow: (dir) => secretNameBelow(real(dir), (name) => ANY_CREDENTIAL.test(name)),
     linkedDirectoryFree: (dir) => linkedDirectoryFree(dir),
     globMatches(pattern) {
       const matches = globMatches(pattern);

@@ -42,6 +42,7 @@ import { aliasesOnce, resolvingOnce } from './one-decision.ts';
 import { resolveConfiguredRoots, type RealPath } from './scope-paths.ts';
 import { evaluateStages, type StageDeps } from './run-stages.ts';
 import { afterAuditWrite } from './unaudited.ts';
+import { auditedCall } from './validate-args.ts';
 import type { PipelineOutcome, ProposedCall } from './types.ts';
 
 export type InvokeResult =
@@ -204,8 +205,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
         event: 'decision',
         ts: outcome.verdict.ts,
         intent: typeof call.intent === 'string' ? call.intent : '',
-        executor: typeof call.executor === 'string' ? call.executor : '',
-        args_keys: keysOf(call.args),
+        ...auditedCall(executorRegistry, call, outcome.stage !== 'validation'),
         context_keys: keysOf(call.context),
         stage: outcome.stage,
         decision: outcome.decision,

@@ -27,8 +27,11 @@ export type { ParsedShell, ShellCommand, ShellRedirect, ShellWord } from './type
 
 // bash -c "bash -c '...'" nests; past this depth the text is judged as unparsable.
 const MAX_DEPTH = 4;
-// A bound on work per call: a generated script with thousands of commands is not judged piecemeal.
-const MAX_COMMANDS = 2000;
+// A bound on work per call: a generated script with hundreds of commands is not judged piecemeal.
+// Some checks grow faster than the line (each command's working directory follows every cd
+// before it), and an agent's hook that answers after its timeout (Claude Code: 60 s) fails open:
+// 2,000 cd's took 45 s to judge, 500 take about 1 s.
+const MAX_COMMANDS = 500;
 // Rounds of joining line continuations and parsing again before the text is judged unparsable.
 const MAX_JOIN_ROUNDS = 4;
 // Targets that a redirect may write without touching a file.

@@ -57,13 +57,14 @@ function post(
   body: string,
   contentType = 'application/json',
   authorization: string | null = `Bearer ${token}`,
+  path = '/hook/claude-code',
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
         ...target,
         method: 'POST',
-        path: '/hook/claude-code',
+        path,
         headers: {
           'content-type': contentType,
           ...(authorization === null ? {} : { authorization }),
@@ -123,6 +124,16 @@ describe('custode serve on 127.0.0.1', { timeout: 60_000 }, () => {
   it('refuses a body that is not declared JSON (what a web page could send)', async () => {
     const answer = await post({ port }, payload('Bash', { command: 'ls' }), 'text/plain');
     expect(answer.status).toBe(415);
+  });
+
+  it('answers a hook set up with another path (a trailing slash, a query) with a 200 deny: a 404 would let every call run', async () => {
+    const read = payload('Read', { file_path: join(home, '.ssh', 'id_rsa') });
+    for (const path of ['/hook/claude-code/', '/hook/claude-code?x=1', '/hook/claude', '/']) {
+      const answer = await post({ port }, read, 'application/json', `Bearer ${token}`, path);
+      expect(answer.status, path).toBe(200);
+      expect(decision(answer), path).toBe('deny');
+      expect(JSON.stringify(answer.body), path).toContain('/hook/claude-code');
+    }
   });
 
   it('answers only who sends its token: another local user gets a deny that names nothing of the home', async () => {
