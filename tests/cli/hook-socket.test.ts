@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../runtime/config.ts';
 import { createHookGate, type HookGate } from '../../runtime/hooks/gate.ts';
-import { listenHookSocket, type HookSocket } from '../../runtime/cli/hook-socket.ts';
+import { listenHookSocket } from '../../runtime/cli/hook-socket.ts';
 import { hookSocketPath } from '../../runtime/cli/hook-client.cjs';
 import { runCli, type CliRun } from './cli-helpers.ts';
 
