@@ -81,8 +81,12 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
   const alone = { ...startupEnv(callerEnv), XDG_RUNTIME_DIR: join(home, 'run-alone') };
   for (const env of [served, alone])
     await mkdir(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
-  const gate = createHookGate({ config: defaultConfig(), env: served, agent: 'claude-code' });
-  const socket = await listenHookSocket(() => gate, served, undefined);
+  const config = defaultConfig();
+  const socket = await listenHookSocket(
+    (agent, env) => createHookGate({ config, env, agent }),
+    served,
+    undefined,
+  );
   if (typeof socket === 'string') throw new Error(`no hook socket: ${socket}`);
   const bare: number[] = [];
   const withServer: number[] = [];
@@ -99,7 +103,6 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
     }
   } finally {
     await socket.close();
-    await gate.close();
   }
   const line = (what: string, times: number[], target: boolean): string => {
     const ratio = median(times) / median(bare);

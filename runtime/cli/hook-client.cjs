@@ -9,9 +9,9 @@
 // did: a garbled answer is never read as an allow, and deciding is better than a blanket deny (a
 // hook that blocks every call while a broken server runs would be switched off).
 //
-// The server answers only for the context the hook would decide in: the same agent, the same
-// config file, HOME, XDG dirs and PATH (an answer made for another home is not this one's); for
-// another, it declines and the hook decides in-process.
+// The hook sends the environment a decision reads (HOME, the XDG dirs, PATH, the judge settings)
+// and the server decides with it, as the hook would have in its own process. A server started
+// with another config file declines, and the hook decides in-process.
 'use strict';
 const { lstatSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -20,8 +20,17 @@ const { join, resolve } = require('node:path');
 const answerTimeoutMs = 1000;
 /** The longest reply read: a reason is a few lines. */
 const maxReplyBytes = 1024 * 1024;
-/** The environment a decision reads: an answer is used only when the server's is the same. */
-const contextVariables = ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'PATH'];
+/** The environment a decision reads: the server decides with the hook's. */
+const contextVariables = [
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_STATE_HOME',
+  'XDG_RUNTIME_DIR',
+  'PATH',
+  'CUSTODE_JUDGE_KIND',
+  'CUSTODE_JUDGE_THRESHOLD',
+];
 
 /** Where `custode serve` listens for hooks: $XDG_RUNTIME_DIR/custode, else the state dir. */
 function hookSocketDir(env) {
@@ -67,7 +76,7 @@ function untrustedSocket(path, uid) {
   return null;
 }
 
-/** The context a server must share for its answer to stand for this process's. */
+/** What the server decides with: the hook's config file (null: the default) and environment. */
 function contextOf(env, configPath) {
   const context = { config: configPath === undefined ? null : resolve(configPath) };
   for (const name of contextVariables) context[name] = env[name] ?? null;

@@ -4,7 +4,9 @@ export interface HookReply {
   readonly stderr: string;
   readonly exitCode: 0 | 2;
 }
-export type HookContext = Readonly<Record<string, string | null>>;
+export type HookContext = Readonly<Record<string, string | null>> & {
+  readonly config: string | null;
+};
 export declare const contextVariables: readonly string[];
 export declare function hookSocketDir(env: NodeJS.ProcessEnv): string;
 export declare function hookSocketPath(env: NodeJS.ProcessEnv): string;

@@ -6,7 +6,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config.ts';
-import { createHookGate, type HookAgent, type HookGate } from '../hooks/gate.ts';
+import { createHookGate } from '../hooks/gate.ts';
 import { createHookServer, hookPath, tokenVariable } from '../hooks/server.ts';
 import { stateDir } from '../paths.ts';
 import {
@@ -85,13 +85,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const port = portOf(values.port);
   const { config } = await loadConfig(values.config, io.env);
   const token = values.socket === undefined ? await hookToken(io.env) : null;
-  const gates = new Map<HookAgent, HookGate>();
-  const gateFor = (agent: HookAgent): HookGate => {
-    const made = gates.get(agent) ?? createHookGate({ config, env: io.env, agent });
-    gates.set(agent, made);
-    return made;
-  };
-  const server = createHookServer(gateFor('claude-code'), token);
+  const gate = createHookGate({ config, env: io.env, agent: 'claude-code' });
+  const server = createHookServer(gate, token);
   const signal = untilSignal();
   let hookSocket: HookSocket | null = null;
   try {
@@ -108,7 +103,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       await chmod(values.socket, 0o600);
       where = `unix:${values.socket} ${hookPath}`;
     }
-    const listening = await listenHookSocket(gateFor, io.env, values.config);
+    const listening = await listenHookSocket(
+      (agent, env) => createHookGate({ config, env, agent }),
+      io.env,
+      values.config,
+    );
     if (typeof listening === 'string') {
       io.stderr.write(
         `custode serve: command hooks decide in their own process (no hook socket: ${listening})\n`,
@@ -129,6 +128,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await hookSocket?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const gate of gates.values()) await gate.close();
+    await gate.close();
   }
 }
