@@ -32,8 +32,8 @@ async function hook(call) {
   const payload = await client.readStdin();
   const reply = await client.forwarded(call.agent, call.config, payload, process.env);
   if (reply !== null) {
-    process.stdout.write(reply.stdout);
-    process.stderr.write(reply.stderr);
+    client.writeOut(1, reply.stdout);
+    client.writeOut(2, reply.stderr);
     return reply.exitCode;
   }
   const { Readable } = require('node:stream');

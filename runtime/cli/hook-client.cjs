@@ -155,17 +155,52 @@ function hookCall(argv) {
   return null;
 }
 
-/** Read all of stdin as UTF-8. */
+/**
+ * Read all of stdin as UTF-8: with blocking reads, which spare a process the stream machinery of
+ * process.stdin; a stdin that would block (a non-blocking pipe) is read on as a stream.
+ */
 function readStdin() {
-  return new Promise((done, fail) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', fail);
-  });
+  const { readSync } = require('node:fs');
+  const chunks = [];
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  const text = () => Buffer.concat(chunks).toString('utf8');
+  for (;;) {
+    let read;
+    try {
+      read = readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') return Promise.reject(error);
+      return new Promise((done, fail) => {
+        process.stdin.on('data', (chunk) => chunks.push(chunk));
+        process.stdin.on('end', () => done(text()));
+        process.stdin.on('error', fail);
+      });
+    }
+    if (read === 0) return Promise.resolve(text());
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+}
+
+/**
+ * Write `text` to file descriptor `fd` (1 or 2) with blocking writes; what a non-blocking pipe
+ * refuses goes through the process's stream, which waits for it.
+ */
+function writeOut(fd, text) {
+  const { writeSync } = require('node:fs');
+  let bytes = Buffer.from(text, 'utf8');
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+      (fd === 1 ? process.stdout : process.stderr).write(bytes);
+      return;
+    }
+  }
 }
 
 module.exports = {
+  writeOut,
   contextOf,
   contextVariables,
   forwarded,

@@ -26,3 +26,4 @@ export declare function forwarded(
   env: NodeJS.ProcessEnv,
 ): Promise<HookReply | null>;
 export declare function readStdin(): Promise<string>;
+export declare function writeOut(fd: 1 | 2, text: string): void;
