@@ -148,6 +148,8 @@ export interface FileSearcherOptions {
   readonly flags: string;
   /** When to give up (epoch ms). */
   readonly deadline: number;
+  /** How many worker threads share the calls (default 1). */
+  readonly workers?: number;
   /** Larger files are skipped. */
   readonly maxFileBytes: number;
   /** A matched line is cut here. */
@@ -202,23 +204,40 @@ function takeWorker(): Worker {
   return worker;
 }
 
-/** A searcher on a worker thread no other search is using at the same time. */
+/** One worker of a search, and the answers it still owes (it answers in turn). */
+interface Lane {
+  readonly worker: Worker;
+  readonly waiting: Waiting[];
+  readonly onMessage: (hits: FileHits[]) => void;
+}
+
+/**
+ * A searcher on `workers` worker threads (default 1) no other search is using at the same time;
+ * calls go to them in turn, so several batches are searched at once.
+ */
 export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
-  const { deadline, ...searchOptions } = options;
-  const worker = takeWorker();
-  const waiting: Waiting[] = [];
+  const { deadline, workers = 1, ...searchOptions } = options;
   let failure: Error | undefined;
+  const lanes: Lane[] = [];
   const fail = (error: Error): void => {
     failure ??= error;
-    for (const call of waiting.splice(0)) call.reject(failure);
+    for (const lane of lanes) for (const call of lane.waiting.splice(0)) call.reject(failure);
   };
-  const onMessage = (hits: FileHits[]): void => waiting.shift()?.resolve(hits);
   const onExit = (code: number): void => {
     fail(new Error(`the search worker stopped (exit code ${String(code)})`));
   };
-  worker.on('message', onMessage);
-  worker.on('error', fail);
-  worker.on('exit', onExit);
+  for (let n = 0; n < Math.max(1, workers); n += 1) {
+    const waiting: Waiting[] = [];
+    const lane = {
+      worker: takeWorker(),
+      waiting,
+      onMessage: (hits: FileHits[]): void => waiting.shift()?.resolve(hits),
+    };
+    lane.worker.on('message', lane.onMessage);
+    lane.worker.on('error', fail);
+    lane.worker.on('exit', onExit);
+    lanes.push(lane);
+  }
   const timer = setTimeout(
     () => {
       fail(
@@ -226,30 +245,39 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
           'the pattern took too long to match (sandbox.default_timeout_ms); use a simpler regular expression',
         ),
       );
-      void worker.terminate();
+      for (const { worker } of lanes) void worker.terminate();
     },
     Math.max(0, deadline - Date.now()),
   );
+  let calls = 0;
   return {
     search(paths, limit) {
       if (failure !== undefined) return Promise.reject(failure);
+      const lane = lanes[calls % lanes.length] as Lane;
+      calls += 1;
       return new Promise((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        worker.postMessage({ ...searchOptions, paths, limit });
+        lane.waiting.push({ resolve, reject });
+        lane.worker.postMessage({ ...searchOptions, paths, limit });
       });
     },
     async close() {
       clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', fail);
-      worker.off('exit', onExit);
-      if (failure === undefined && waiting.length === 0 && idleWorkers.length < maxIdleWorkers) {
-        worker.unref();
-        idleWorkers.push(worker);
-        return;
+      const owed = lanes.some((lane) => lane.waiting.length > 0);
+      for (const { worker, onMessage } of lanes) {
+        worker.off('message', onMessage);
+        worker.off('error', fail);
+        worker.off('exit', onExit);
       }
+      const ended: Worker[] = [];
+      for (const { worker } of lanes) {
+        if (failure === undefined && !owed && idleWorkers.length < maxIdleWorkers) {
+          worker.unref();
+          idleWorkers.push(worker);
+        } else ended.push(worker);
+      }
+      if (ended.length === 0) return;
       fail(new Error('the search was closed'));
-      await worker.terminate();
+      await Promise.all(ended.map((worker) => worker.terminate()));
     },
   };
 }
