@@ -103,7 +103,7 @@ async function* candidateFiles(
  * Worker threads that read and search a tree's files, batches in turn: two where there are two
  * cores (the walk on the main thread keeps pace with them), one on a single core.
  */
-const searchWorkers = Math.min(2, availableParallelism());
+export const searchWorkers = Math.min(2, availableParallelism());
 
 /** Paths sent to the search worker in one message. */
 const batchSize = 256;

@@ -3,9 +3,8 @@
 // build/ where a search should not look, so the figures also say how many hits came from there.
 import { execa } from 'execa';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fsGrep } from '../../executors/fs-grep.ts';
+import { fsGrep, searchWorkers } from '../../executors/fs-grep.ts';
 import { createDefaultOps } from '../../executors/ops/default-ops.ts';
 import { defaultConfig } from '../config.ts';
 import { throwawayHome } from './throwaway-home.ts';
@@ -93,7 +92,7 @@ export async function benchGrep(): Promise<BenchSection> {
       lines: [
         `fs_grep median ${median(fsGrepMs).toFixed(0)} ms (${String(hits.length)} hits), grep -rn median ${median(grepMs).toFixed(0)} ms (${String(bareLines.length)} hits)`,
         `  each run, in order: fs_grep ${fsGrepMs.map((t) => t.toFixed(0)).join(', ')} ms; grep -rn ${grepMs.map((t) => t.toFixed(0)).join(', ')} ms (fs_grep's first run starts a search worker; later runs reuse it, as a daemon does)`,
-        `  ratio ${ratio.toFixed(1)}x grep -rn (fs_grep: the walk on the main thread, ${String(Math.min(2, availableParallelism()))} search worker thread(s); grep -rn: one process)  target <= ${String(targetRatio)}x: ${verdict(ratio <= targetRatio)}`,
+        `  ratio ${ratio.toFixed(1)}x grep -rn (fs_grep: the walk on the main thread, ${String(searchWorkers)} search worker thread(s); grep -rn: one process)  target <= ${String(targetRatio)}x: ${verdict(ratio <= targetRatio)}`,
         `fs_grep hits in node_modules/ or ignored build/: ${String(hits.filter(ignored).length)}${firstIgnored >= 0 ? ` (the first at position ${String(firstIgnored + 1)})` : ''}`,
       ],
     };
