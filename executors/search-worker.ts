@@ -212,13 +212,15 @@ interface Lane {
 }
 
 /**
- * A searcher on `workers` worker threads (default 1) no other search is using at the same time;
- * calls go to them in turn, so several batches are searched at once.
+ * A searcher on up to `workers` worker threads (default 1) no other search is using at the same
+ * time; calls go to them in turn, so several batches are searched at once (a search of one batch
+ * takes one worker).
  */
 export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
   const { deadline, workers = 1, ...searchOptions } = options;
   let failure: Error | undefined;
   const lanes: Lane[] = [];
+  let calls = 0;
   const fail = (error: Error): void => {
     failure ??= error;
     for (const lane of lanes) for (const call of lane.waiting.splice(0)) call.reject(failure);
@@ -226,7 +228,10 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
   const onExit = (code: number): void => {
     fail(new Error(`the search worker stopped (exit code ${String(code)})`));
   };
-  for (let n = 0; n < Math.max(1, workers); n += 1) {
+  /** The lane for the next call: a worker is taken only when a call needs one. */
+  const nextLane = (): Lane => {
+    const kept = lanes[calls % Math.max(1, workers)];
+    if (kept !== undefined) return kept;
     const waiting: Waiting[] = [];
     const lane = {
       worker: takeWorker(),
@@ -237,7 +242,8 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
     lane.worker.on('error', fail);
     lane.worker.on('exit', onExit);
     lanes.push(lane);
-  }
+    return lane;
+  };
   const timer = setTimeout(
     () => {
       fail(
@@ -249,11 +255,10 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
     },
     Math.max(0, deadline - Date.now()),
   );
-  let calls = 0;
   return {
     search(paths, limit) {
       if (failure !== undefined) return Promise.reject(failure);
-      const lane = lanes[calls % lanes.length] as Lane;
+      const lane = nextLane();
       calls += 1;
       return new Promise((resolve, reject) => {
         lane.waiting.push({ resolve, reject });
