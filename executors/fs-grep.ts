@@ -1,4 +1,5 @@
 // fs_grep: search file contents with a regular expression, one `path:line:text` per match.
+import { availableParallelism } from 'node:os';
 import * as z from 'zod';
 import { credentialFileByName } from '../constitution/credential-files.ts';
 import { ANY_BINARY_SECRET_STORE, SIGNATURE_BYTES } from '../constitution/binary-secret-stores.ts';
@@ -98,6 +99,12 @@ async function* candidateFiles(
   }
 }
 
+/**
+ * Worker threads that read and search a tree's files, batches in turn: two where there are two
+ * cores (the walk on the main thread keeps pace with them), one on a single core.
+ */
+export const searchWorkers = Math.min(2, availableParallelism());
+
 /** Paths sent to the search worker in one message. */
 const batchSize = 256;
 
@@ -148,6 +155,7 @@ export const fsGrep = defineExecutor({
       pattern: regex.source,
       flags: regex.flags,
       deadline: Date.now() + ctx.config.sandbox.default_timeout_ms,
+      workers: searchWorkers,
       maxFileBytes,
       maxLineChars,
       ...(stats.isDirectory()
@@ -200,8 +208,8 @@ export const fsGrep = defineExecutor({
     };
     try {
       const files = candidateFiles(root, stats.isDirectory(), include, budget, withheld, ctx);
-      // One batch is searched while the walk gathers the next.
-      let searching: { batch: { label: string }[]; hits: Promise<FileHits[]> } | undefined;
+      // Each worker searches a batch while the walk gathers the next; hits are added in walk order.
+      const searching: { batch: { label: string }[]; hits: Promise<FileHits[]> }[] = [];
       for await (const batch of batches(files)) {
         // One more than the room left, to tell a search that stopped from one that ended.
         const hits = searcher.search(
@@ -210,14 +218,12 @@ export const fsGrep = defineExecutor({
         );
         // Awaited below; until then a rejection (the deadline) must not go unhandled.
         hits.catch(() => undefined);
-        if (searching !== undefined && !add(searching.batch, await searching.hits)) {
-          return result(true);
-        }
-        searching = { batch, hits };
+        searching.push({ batch, hits });
+        if (searching.length <= searchWorkers) continue;
+        const oldest = searching.shift();
+        if (oldest !== undefined && !add(oldest.batch, await oldest.hits)) return result(true);
       }
-      if (searching !== undefined && !add(searching.batch, await searching.hits)) {
-        return result(true);
-      }
+      for (const each of searching) if (!add(each.batch, await each.hits)) return result(true);
     } finally {
       await searcher.close();
     }

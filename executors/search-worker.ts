@@ -12,11 +12,14 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * its place since could lead anywhere) and without blocking (a FIFO would hang the read); skip
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
- * A file whose text matches the `withhold` pattern (a credential's shape), whose first bytes (one
- * character each) match its `head` pattern (a binary store's signature), or has several names
- * and matches its `multiNamed` pattern (an env file's line), or sits below one of the
- * `toolConfig` prefixes (the home's dot-places) and matches its pattern (a password setting), is
- * not searched: its answer is null. The pattern comes with each message, so one worker serves one search after
+ * A file whose first bytes (one character each) match the `withhold` `head` pattern (a binary
+ * store's signature) is withheld: its answer is null. So is a file with a matching line whose
+ * text matches the `withhold` pattern (a credential's shape), or that has several names and
+ * matches its `multiNamed` pattern (an env file's line), or sits below one of the `toolConfig`
+ * prefixes (the home's dot-places) and matches its pattern (a password setting). Only a file
+ * with a matching line is scanned for those: a file without one shows nothing, and the scan of
+ * a whole text for every shape costs more than the search. The pattern comes with each
+ * message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
@@ -59,46 +62,66 @@ function textOf(path, maxFileBytes, headBytes) {
   }
 }
 
+/** The withhold patterns of a message, compiled once for a search's messages. */
+let withholding = { key: undefined, tests: undefined };
+
+function withholdTests(withhold) {
+  const key = JSON.stringify(withhold ?? null);
+  if (withholding.key === key) return withholding.tests;
+  const tests = {
+    text: withhold === undefined ? undefined : new RegExp(withhold.pattern, withhold.flags),
+    linked:
+      withhold?.multiNamed === undefined
+        ? undefined
+        : new RegExp(withhold.multiNamed.pattern, withhold.multiNamed.flags),
+    head: withhold?.head === undefined ? undefined : new RegExp(withhold.head.pattern, withhold.head.flags),
+    headBytes: withhold?.head?.bytes ?? 0,
+    setting:
+      withhold?.toolConfig === undefined
+        ? undefined
+        : new RegExp(withhold.toolConfig.pattern, withhold.toolConfig.flags),
+    prefixes: withhold?.toolConfig?.prefixes ?? [],
+  };
+  withholding = { key, tests };
+  return tests;
+}
+
+/** Whether a file that has hits is withheld: its text holds a credential's shape. */
+function withheldText(file, path, tests) {
+  const { text } = file;
+  if (tests.text !== undefined && tests.text.test(text)) return true;
+  if (file.multiNamed && tests.linked !== undefined && tests.linked.test(text)) return true;
+  return (
+    tests.setting !== undefined &&
+    tests.prefixes.some((prefix) => path.startsWith(prefix)) &&
+    tests.setting.test(text)
+  );
+}
+
 parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars, paths, limit }) => {
   const regex = regexOf(pattern, flags);
-  const withheld = withhold === undefined ? undefined : new RegExp(withhold.pattern, withhold.flags);
-  const withheldLinked =
-    withhold?.multiNamed === undefined
-      ? undefined
-      : new RegExp(withhold.multiNamed.pattern, withhold.multiNamed.flags);
-  const withheldHead =
-    withhold?.head === undefined ? undefined : new RegExp(withhold.head.pattern, withhold.head.flags);
-  const headBytes = withhold?.head?.bytes ?? 0;
-  const withheldSetting =
-    withhold?.toolConfig === undefined
-      ? undefined
-      : new RegExp(withhold.toolConfig.pattern, withhold.toolConfig.flags);
+  const tests = withholdTests(withhold);
   let left = limit;
   parentPort.postMessage(paths.map((path) => {
     const hits = [];
-    const file = left > 0 ? textOf(path, maxFileBytes, headBytes) : undefined;
+    const file = left > 0 ? textOf(path, maxFileBytes, tests.headBytes) : undefined;
     if (file === undefined) return hits;
-    if (withheldHead !== undefined && withheldHead.test(file.head)) return null;
+    // A binary store's signature is a few bytes, cheap to test: such a file is withheld (and
+    // counted) whether or not its text would match.
+    if (tests.head !== undefined && tests.head.test(file.head)) return null;
+    if (file.text === undefined) return hits;
     const { text } = file;
-    if (text === undefined) return hits;
-    if (withheld !== undefined && withheld.test(text)) return null;
-    if (file.multiNamed && withheldLinked !== undefined && withheldLinked.test(text)) return null;
-    if (
-      withheldSetting !== undefined &&
-      withhold.toolConfig.prefixes.some((prefix) => path.startsWith(prefix)) &&
-      withheldSetting.test(text)
-    )
-      return null;
-    for (let start = 0, number = 1; start <= text.length && left > 0; number += 1) {
+    for (let start = 0, number = 1; start <= text.length && hits.length < left; number += 1) {
       const newline = text.indexOf('\\n', start);
       const end = newline === -1 ? text.length : newline;
       const line = text.slice(start, end);
-      if (regex.test(line)) {
-        hits.push([number, line.slice(0, maxLineChars)]);
-        left -= 1;
-      }
+      if (regex.test(line)) hits.push([number, line.slice(0, maxLineChars)]);
       start = end + 1;
     }
+    // Only a file that would show a line is looked at for a credential: the scan of a whole
+    // text for every shape costs more than the search, and a file without hits shows nothing.
+    if (hits.length > 0 && withheldText(file, path, tests)) return null;
+    left -= hits.length;
     return hits;
   }));
 });`;
@@ -125,6 +148,8 @@ export interface FileSearcherOptions {
   readonly flags: string;
   /** When to give up (epoch ms). */
   readonly deadline: number;
+  /** How many worker threads share the calls (default 1). */
+  readonly workers?: number;
   /** Larger files are skipped. */
   readonly maxFileBytes: number;
   /** A matched line is cut here. */
@@ -179,23 +204,46 @@ function takeWorker(): Worker {
   return worker;
 }
 
-/** A searcher on a worker thread no other search is using at the same time. */
+/** One worker of a search, and the answers it still owes (it answers in turn). */
+interface Lane {
+  readonly worker: Worker;
+  readonly waiting: Waiting[];
+  readonly onMessage: (hits: FileHits[]) => void;
+}
+
+/**
+ * A searcher on up to `workers` worker threads (default 1) no other search is using at the same
+ * time; calls go to them in turn, so several batches are searched at once (a search of one batch
+ * takes one worker).
+ */
 export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
-  const { deadline, ...searchOptions } = options;
-  const worker = takeWorker();
-  const waiting: Waiting[] = [];
+  const { deadline, workers = 1, ...searchOptions } = options;
   let failure: Error | undefined;
+  const lanes: Lane[] = [];
+  let calls = 0;
   const fail = (error: Error): void => {
     failure ??= error;
-    for (const call of waiting.splice(0)) call.reject(failure);
+    for (const lane of lanes) for (const call of lane.waiting.splice(0)) call.reject(failure);
   };
-  const onMessage = (hits: FileHits[]): void => waiting.shift()?.resolve(hits);
   const onExit = (code: number): void => {
     fail(new Error(`the search worker stopped (exit code ${String(code)})`));
   };
-  worker.on('message', onMessage);
-  worker.on('error', fail);
-  worker.on('exit', onExit);
+  /** The lane for the next call: a worker is taken only when a call needs one. */
+  const nextLane = (): Lane => {
+    const kept = lanes[calls % Math.max(1, workers)];
+    if (kept !== undefined) return kept;
+    const waiting: Waiting[] = [];
+    const lane = {
+      worker: takeWorker(),
+      waiting,
+      onMessage: (hits: FileHits[]): void => waiting.shift()?.resolve(hits),
+    };
+    lane.worker.on('message', lane.onMessage);
+    lane.worker.on('error', fail);
+    lane.worker.on('exit', onExit);
+    lanes.push(lane);
+    return lane;
+  };
   const timer = setTimeout(
     () => {
       fail(
@@ -203,30 +251,38 @@ export function createFileSearcher(options: FileSearcherOptions): FileSearcher {
           'the pattern took too long to match (sandbox.default_timeout_ms); use a simpler regular expression',
         ),
       );
-      void worker.terminate();
+      for (const { worker } of lanes) void worker.terminate();
     },
     Math.max(0, deadline - Date.now()),
   );
   return {
     search(paths, limit) {
       if (failure !== undefined) return Promise.reject(failure);
+      const lane = nextLane();
+      calls += 1;
       return new Promise((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        worker.postMessage({ ...searchOptions, paths, limit });
+        lane.waiting.push({ resolve, reject });
+        lane.worker.postMessage({ ...searchOptions, paths, limit });
       });
     },
     async close() {
       clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', fail);
-      worker.off('exit', onExit);
-      if (failure === undefined && waiting.length === 0 && idleWorkers.length < maxIdleWorkers) {
-        worker.unref();
-        idleWorkers.push(worker);
-        return;
+      const owed = lanes.some((lane) => lane.waiting.length > 0);
+      for (const { worker, onMessage } of lanes) {
+        worker.off('message', onMessage);
+        worker.off('error', fail);
+        worker.off('exit', onExit);
       }
+      const ended: Worker[] = [];
+      for (const { worker } of lanes) {
+        if (failure === undefined && !owed && idleWorkers.length < maxIdleWorkers) {
+          worker.unref();
+          idleWorkers.push(worker);
+        } else ended.push(worker);
+      }
+      if (ended.length === 0) return;
       fail(new Error('the search was closed'));
-      await worker.terminate();
+      await Promise.all(ended.map((worker) => worker.terminate()));
     },
   };
 }

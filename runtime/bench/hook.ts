@@ -1,15 +1,18 @@
 // Hook benchmark: what Custode costs another agent per tool call, measured side by side in one
 // run: a cold `custode hook claude-code` process against a bare `node -e 0` (target: at most
-// 2x), a warm call through `custode serve`'s HTTP path (p50/p99), and `custode check --jsonl`
-// throughput.
+// 2x), with `custode serve` running (the hook asks it over its unix socket) and without (the hook
+// decides in its own process); a warm call through `custode serve`'s HTTP path (p50/p99); and
+// `custode check --jsonl` throughput.
 import { spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../config.ts';
 import { createHookGate } from '../hooks/gate.ts';
 import { createHookServer, hookPath } from '../hooks/server.ts';
+import { listenHookSocket } from '../cli/hook-socket.ts';
 import { throwawayHome } from './throwaway-home.ts';
 import { median, percentile, type BenchSection, verdict } from './types.ts';
 
@@ -66,22 +69,49 @@ function startupEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Bare node and a hook call, interleaved so load on the machine weighs on both alike. */
+/**
+ * Bare node and a hook call with and without a server on the hook socket, interleaved so load on
+ * the machine weighs on all three alike. The server is this process, answering as `custode serve`
+ * does (runtime/cli/hook-socket.ts); without it the socket's dir is empty and the hook decides
+ * in-process.
+ */
 async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise<string[]> {
-  const env = startupEnv(callerEnv);
+  const home = callerEnv.HOME ?? '';
+  const served = { ...startupEnv(callerEnv), XDG_RUNTIME_DIR: join(home, 'run-served') };
+  const alone = { ...startupEnv(callerEnv), XDG_RUNTIME_DIR: join(home, 'run-alone') };
+  for (const env of [served, alone])
+    await mkdir(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
+  const config = defaultConfig();
+  const socket = await listenHookSocket(
+    (agent, env) => createHookGate({ config, env, agent }),
+    served,
+    undefined,
+  );
+  if (typeof socket === 'string') throw new Error(`no hook socket: ${socket}`);
   const bare: number[] = [];
-  const hook: number[] = [];
-  for (let i = 0; i < coldRuns + 2; i += 1) {
-    const b = await timeProcess(['-e', '0'], '', env);
-    const h = await timeProcess([cli, 'hook', 'claude-code'], payload, env);
-    if (i < 2) continue;
-    bare.push(b);
-    hook.push(h);
+  const withServer: number[] = [];
+  const inProcess: number[] = [];
+  try {
+    for (let i = 0; i < coldRuns + 2; i += 1) {
+      const b = await timeProcess(['-e', '0'], '', served);
+      const s = await timeProcess([cli, 'hook', 'claude-code'], payload, served);
+      const a = await timeProcess([cli, 'hook', 'claude-code'], payload, alone);
+      if (i < 2) continue;
+      bare.push(b);
+      withServer.push(s);
+      inProcess.push(a);
+    }
+  } finally {
+    await socket.close();
   }
-  const ratio = median(hook) / median(bare);
+  const line = (what: string, times: number[], target: boolean): string => {
+    const ratio = median(times) / median(bare);
+    return `  ${what}: median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, ${ratio.toFixed(1)}x bare node${target ? `  target <= ${String(coldTarget)}x: ${verdict(ratio <= coldTarget)}` : ' (no target: the fallback)'}`;
+  };
   return [
-    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code median ${median(hook).toFixed(0)} ms, p90 ${percentile(hook, 90).toFixed(0)} ms (${String(coldRuns)} runs each, interleaved, without NODE_EXTRA_CA_CERTS and NODE_OPTIONS)`,
-    `  ratio ${ratio.toFixed(1)}x bare node  target <= ${String(coldTarget)}x: ${verdict(ratio <= coldTarget)}`,
+    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code (Bash git status), ${String(coldRuns)} runs each, the three interleaved, without NODE_EXTRA_CA_CERTS and NODE_OPTIONS:`,
+    line('with custode serve running (the hook asks it over its unix socket)', withServer, true),
+    line('without a server (the hook decides in its own process)', inProcess, false),
   ];
 }
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The `custode` bin: runs the JavaScript built into runtime/built/ (`npm ci` builds it through
 // `prepare`; `npm run build` rebuilds it). `custode hook` and `custode check` start from the quick
-// bundle (quick-loader.cjs); every other command from main.js. `custode hook` must never fail
+// bundle (quick-loader.cjs); every other command from main.js. `custode hook` first asks a
+// running `custode serve` over its unix socket (hook-client.cjs). `custode hook` must never fail
 // open: whatever goes wrong there exits 2, the exit code an agent's hook runner reads as "blocked".
 // CommonJS: an agent's hook starts a process per tool call, and an ES module entry would start
 // Node's ES module loader first (main.js, an ES module, loads it when it is needed).
 'use strict';
 const { resolve } = require('node:path');
-const { pathToFileURL } = require('node:url');
 
 const argv = process.argv.slice(2);
 const failedExit = argv[0] === 'hook' ? 2 : 1;
@@ -23,10 +23,36 @@ function notBuilt(error) {
   );
 }
 
+/**
+ * `custode hook`: a running `custode serve` answers over its unix socket when it can
+ * (hook-client.cjs); else the quick bundle decides, with the payload already read.
+ */
+async function hook(call) {
+  const client = require('./hook-client.cjs');
+  const payload = await client.readStdin();
+  const reply = await client.forwarded(call.agent, call.config, payload, process.env);
+  if (reply !== null) {
+    client.writeOut(1, reply.stdout);
+    client.writeOut(2, reply.stderr);
+    return reply.exitCode;
+  }
+  const { Readable } = require('node:stream');
+  const { main } = require('./quick-loader.cjs').loadQuick();
+  const io = {
+    stdin: Readable.from([Buffer.from(payload, 'utf8')]),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  };
+  return main(argv, io);
+}
+
 async function start() {
+  const call = require('./hook-client.cjs').hookCall(argv);
+  if (call !== null) return hook(call);
   const { main } = quick
     ? require('./quick-loader.cjs').loadQuick()
-    : await import(pathToFileURL(built).href);
+    : await import(require('node:url').pathToFileURL(built).href);
   return main(argv);
 }
 

@@ -8,7 +8,6 @@
 // CommonJS, as the bin is: an ES module entry starts Node's ES module loader, about 6 ms of a
 // start that is about 30 ms in all for a bare node.
 'use strict';
-const { Buffer } = require('node:buffer');
 const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, resolve } = require('node:path');

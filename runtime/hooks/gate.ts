@@ -13,7 +13,7 @@ import { DomainNotAllowed } from '../errors.ts';
 import { bareHost } from '../../executors/web/address-policy.ts';
 import { checkedAddresses } from '../../executors/web/checked-host.ts';
 import { localAnswer } from '../../executors/web/local-names.ts';
-import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
+import { createPipeline, type GatePipeline } from '../pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import type { TreeObstacle } from '../../executors/ops/tree-protection.ts';
@@ -425,9 +425,9 @@ function configFor(config: Config, cwd: string): Config {
 
 /** A gate that builds one pipeline per working directory, lazily, and keeps the latest few. */
 export function createHookGate(options: HookGateOptions): HookGate {
-  const pipelines = new Map<string, Promise<Pipeline>>();
+  const pipelines = new Map<string, Promise<GatePipeline>>();
 
-  function pipelineFor(cwd: string): Promise<Pipeline> {
+  function pipelineFor(cwd: string): Promise<GatePipeline> {
     const ready = pipelines.get(cwd);
     if (ready !== undefined) return ready;
     const created = createPipeline({
@@ -487,16 +487,19 @@ export function createHookGate(options: HookGateOptions): HookGate {
   async function judged(
     tool: string,
     mappedCalls: readonly MappedCall[],
-    pipeline: Pipeline,
+    pipeline: GatePipeline,
   ): Promise<HookAnswer> {
     let strictest: HookAnswer | undefined;
+    // One question: its decisions and the checks below share what they read of the disk (a
+    // repository's config is read once, not by each of them).
+    const question = pipeline.together();
     // A path with `..` is judged as written and as the kernel opens it: the strictest wins.
     const calls = mappedCalls.flatMap((call) => {
-      const opened = asTheKernelOpensIt(call, pipeline.paths);
+      const opened = asTheKernelOpensIt(call, question.paths);
       return opened === null ? [call] : [call, opened];
     });
     for (const call of calls) {
-      const outcome = await pipeline.evaluate({
+      const outcome = await question.evaluate({
         intent: `${options.agent} ${tool}`,
         executor: call.executor,
         args: call.args,
@@ -509,7 +512,7 @@ export function createHookGate(options: HookGateOptions): HookGate {
         (outcome.decision === 'allow' &&
           outcome.grant.by === 'tier' &&
           outcome.grant.tier === 'fetch');
-      const answer = walkAnswer(answerFor(outcome), call, pipeline.paths);
+      const answer = walkAnswer(answerFor(outcome), call, question.paths);
       const checked = fetches ? await addressAnswer(answer, call, options.config) : answer;
       if (strictest === undefined || STRICTNESS[checked.kind] > STRICTNESS[strictest.kind])
         strictest = checked;

@@ -133,6 +133,23 @@ export interface PathOracleOptions {
   readonly repositories: RepositoryReader;
   /** Whether a path is a public key file (executors/ops/public-key-file.ts), given the own dirs. */
   readonly isPublicKeyFile: (path: string, ownDirs: readonly string[]) => boolean;
+  /**
+   * Read each directory's git config once (a decision's oracle: one-decision.ts); a long-lived
+   * oracle reads it at every question.
+   */
+  readonly gitConfigOnce?: boolean;
+}
+
+/** `reader` with each directory's git config read once (a field replaced: a cheap spread). */
+function configOnce(reader: RepositoryReader): RepositoryReader {
+  const configs = new Map<string, string | null>();
+  return {
+    ...reader,
+    config(dir) {
+      if (!configs.has(dir)) configs.set(dir, reader.config(dir));
+      return configs.get(dir) ?? null;
+    },
+  };
 }
 
 /**
@@ -140,7 +157,9 @@ export interface PathOracleOptions {
  * resolves every path once: one-decision.ts); the roots come resolved.
  */
 export function createPathOracle(options: PathOracleOptions): PathOracle {
-  const { home, realPath, roots, repositories, isPublicKeyFile } = options;
+  const { home, realPath, roots, isPublicKeyFile } = options;
+  const repositories =
+    options.gitConfigOnce === true ? configOnce(options.repositories) : options.repositories;
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
   // Rebuilt only when the aliases are another look-up (once per decision in a decision's oracle).
   let dirsFor: { aliases: StoreAliases; dirs: readonly string[] } | undefined;

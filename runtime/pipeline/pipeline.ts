@@ -61,6 +61,19 @@ export interface Pipeline {
   close(): void;
 }
 
+/** What `createPipeline` makes: a Pipeline, and its decisions that answer one question together. */
+export interface GatePipeline extends Pipeline {
+  /**
+   * Decisions that answer one question together (another agent's tool call, judged as one call
+   * or several), sharing one decision's view of the disk: each path resolved once, each git
+   * config read once. `paths` is that view, for the gate's own checks of the same question.
+   */
+  together(): {
+    readonly paths: PathOracle;
+    evaluate(call: ProposedCall): Promise<PipelineOutcome>;
+  };
+}
+
 export interface PipelineOptions {
   readonly config: Config;
   readonly env?: NodeJS.ProcessEnv;
@@ -125,7 +138,7 @@ const CUSTODE_CODE = resolve(import.meta.dirname, '../..');
  * by the first shell call (a hook's file read starts without it), or here when the operator's
  * read-only rules have examples to check.
  */
-export async function createPipeline(options: PipelineOptions): Promise<Pipeline> {
+export async function createPipeline(options: PipelineOptions): Promise<GatePipeline> {
   const env = options.env ?? process.env;
   const config = options.config;
   const logger = options.logger ?? createLogger(env);
@@ -146,7 +159,11 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
   // A store's other names (~/.npmrc -> ~/dotfiles/npmrc, a hard link to a key), looked up as
   // they are at each call.
   const storeAliases = () => storeAliasesOf(env);
-  const oracle = (resolve: RealPath, aliases: () => StoreAliases): PathOracle =>
+  const oracle = (
+    resolve: RealPath,
+    aliases: () => StoreAliases,
+    gitConfigOnce: boolean,
+  ): PathOracle =>
     createPathOracle({
       home,
       realPath: resolve,
@@ -155,6 +172,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
       aliases,
       repositories,
       isPublicKeyFile,
+      gitConfigOnce,
     });
   // What every decision shares; each gets its own realPath and oracle over it (decisionDeps).
   const shared: StageDeps = {
@@ -162,7 +180,7 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
     env,
     registry: executorRegistry,
     realPath,
-    paths: oracle(realPath, storeAliases),
+    paths: oracle(realPath, storeAliases, false),
     panel: buildPanel(options, env, logger),
     rules: options.rules,
     readOnly: readOnlyMatcherFor(config),
@@ -191,32 +209,47 @@ export async function createPipeline(options: PipelineOptions): Promise<Pipeline
    */
   const decisionDeps = (): StageDeps => {
     const resolve = resolvingOnce(realPath);
-    return { ...shared, realPath: resolve, paths: oracle(resolve, aliasesOnce(storeAliases)) };
+    return {
+      ...shared,
+      realPath: resolve,
+      paths: oracle(resolve, aliasesOnce(storeAliases), true),
+    };
+  };
+
+  /** Decide `call` with `deps` and write its audit line. */
+  const evaluateWith = async (
+    deps: StageDeps,
+    call: ProposedCall,
+    signal?: AbortSignal,
+  ): Promise<PipelineOutcome> => {
+    const outcome = await evaluateStages(call, deps, signal);
+    const written = audit?.append({
+      v: 1,
+      event: 'decision',
+      ts: outcome.verdict.ts,
+      intent: typeof call.intent === 'string' ? call.intent : '',
+      ...auditedCall(executorRegistry, call, outcome.stage !== 'validation'),
+      context_keys: keysOf(call.context),
+      stage: outcome.stage,
+      decision: outcome.decision,
+      verdict: outcome.verdict,
+      origin: options.origin ?? 'assistant',
+      // Only an uncarded tier sets what the sandbox may write, and its reason names the rule.
+      ...(outcome.decision === 'allow' && outcome.grant.by === 'tier'
+        ? { tier: outcome.reason }
+        : {}),
+    });
+    return written === undefined ? outcome : afterAuditWrite(outcome, written, config, logger);
   };
 
   return {
     executors: executorRegistry,
     tools,
     paths: shared.paths,
-    async evaluate(call, signal) {
-      const outcome = await evaluateStages(call, decisionDeps(), signal);
-      const written = audit?.append({
-        v: 1,
-        event: 'decision',
-        ts: outcome.verdict.ts,
-        intent: typeof call.intent === 'string' ? call.intent : '',
-        ...auditedCall(executorRegistry, call, outcome.stage !== 'validation'),
-        context_keys: keysOf(call.context),
-        stage: outcome.stage,
-        decision: outcome.decision,
-        verdict: outcome.verdict,
-        origin: options.origin ?? 'assistant',
-        // Only an uncarded tier sets what the sandbox may write, and its reason names the rule.
-        ...(outcome.decision === 'allow' && outcome.grant.by === 'tier'
-          ? { tier: outcome.reason }
-          : {}),
-      });
-      return written === undefined ? outcome : afterAuditWrite(outcome, written, config, logger);
+    evaluate: (call, signal) => evaluateWith(decisionDeps(), call, signal),
+    together() {
+      const deps = decisionDeps();
+      return { paths: deps.paths, evaluate: (call) => evaluateWith(deps, call) };
     },
     async invoke(outcome, signal) {
       if (outcome.decision !== 'allow') {

@@ -3,7 +3,7 @@
 // protected places out is no "no decision" there, and every tool of the agent that reads or
 // writes a file is judged (Claude Code's NotebookEdit, Codex's apply_patch), never waved on.
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from './cli-helpers.ts';
@@ -161,6 +161,33 @@ describe('custode hook claude-code, for an agent without a sandbox', { timeout: 
       const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }));
       expect(decisionOf(run), command).toBeUndefined();
     }
+  });
+
+  it("reads a repository's git config once per answer, and again for the next answer", async () => {
+    const dir = join(home, 'projects', 'once');
+    mkdirSync(dir, { recursive: true });
+    execFileSync('git', ['init', '-q', dir]);
+    // A git that notes each run, first on the hook's PATH.
+    const bin = join(home, 'logging-git');
+    const log = join(bin, 'runs.log');
+    mkdirSync(bin, { recursive: true });
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, {
+      mode: 0o755,
+    });
+    const env = { PATH: `${bin}:${process.env.PATH ?? ''}` };
+    const configReads = (): number =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('config --list')).length;
+    const ask = () =>
+      runCli(['hook', 'claude-code'], payload('Bash', { command: 'git status' }, dir), env);
+    expect(decisionOf(await ask())).toBeUndefined();
+    // The workspace tier and the hook's own check of git's programs read the same config.
+    expect(configReads()).toBe(1);
+    execFileSync('git', ['-C', dir, 'config', 'core.fsmonitor', './watch.sh']);
+    expect(decisionOf(await ask())).toBe('ask');
+    expect(configReads()).toBe(2);
   });
 
   it("git that would start a repository's fsmonitor or hooks asks: Custode's sandbox switches them off, the agent's git runs them", async () => {

@@ -35,6 +35,7 @@ function installWithCache(cache: Buffer): string {
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
   for (const file of [
     'runtime/cli/custode.cjs',
+    'runtime/cli/hook-client.cjs',
     'runtime/cli/quick-loader.cjs',
     'runtime/built/quick.cjs',
   ])

@@ -2,10 +2,11 @@
 // unix socket) answering PreToolUse payloads with 200 and Claude Code's JSON, failures included.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from './cli-helpers.ts';
+import { hookSocketPath } from '../../runtime/cli/hook-client.cjs';
+import { bin, runCli } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 /** The secret a Claude Code http hook sends (its `headers`, from `allowedEnvVars`). */
@@ -110,6 +111,15 @@ describe('custode serve on 127.0.0.1', { timeout: 60_000 }, () => {
     expect(answers.map(decision)).toEqual(['deny', 'deny', 'deny', undefined, undefined]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers[3]?.body).toEqual({});
+  });
+
+  it('answers custode hook (a command hook) over its socket in the runtime dir', async () => {
+    expect(lstatSync(hookSocketPath(process.env)).isSocket()).toBe(true);
+    const run = await runCli(['hook', 'claude-code'], payload('Bash', { command: 'rm -rf /' }));
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny' },
+    });
   });
 
   it('answers a malformed payload with a 200 deny (a non-2xx would let the call run)', async () => {

@@ -71,6 +71,37 @@ describe('fs_grep', () => {
     expect(cut.truncated).toBe(true);
   });
 
+  it('withholds a file with a matching line whole when its text holds a credential, in any batch of either worker', async () => {
+    const ctx = await makeContext();
+    const dir = await makeTempDir();
+    const names = Array.from({ length: 800 }, (_, i) => `f${String(i).padStart(3, '0')}.txt`);
+    // One file in each of the four batches holds a token on a line the pattern does not match.
+    const secret = new Set([10, 300, 555, 790]);
+    const token = 'ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+    await Promise.all(
+      names.map((name, i) =>
+        writeFile(
+          join(dir, name),
+          `hit ${String(i)}
+${
+  secret.has(i)
+    ? `t=${token}
+`
+    : ''
+}`,
+        ),
+      ),
+    );
+    const result = await fsGrep.run({ pattern: '^hit', path: dir, max_results: 10_000 }, ctx);
+    expect(result.matches).toEqual(
+      names.flatMap((name, i) => (secret.has(i) ? [] : [`${name}:1:hit ${String(i)}`])),
+    );
+    expect(result).toMatchObject({ credentials_withheld: secret.size });
+    // A search none of their lines matches shows nothing of them, and counts only what it left out.
+    const other = await fsGrep.run({ pattern: '^nothing', path: dir }, ctx);
+    expect(other.matches).toEqual([]);
+  });
+
   it('skips a FIFO without hanging, and a link put where the walk saw a file', async () => {
     const ctx = await makeContext({ sandbox: { default_timeout_ms: 5_000 } });
     const dir = await tree();

@@ -21,11 +21,15 @@ const home = realpathSync(makeHome());
 for (const dir of ['.config', '.local/share', '.local/state', '.cache']) {
   mkdirSync(join(home, dir), { recursive: true });
 }
+// The runtime dir too: a spawned `custode hook` asks a `custode serve` listening there, and the
+// person's own must never answer a test.
+mkdirSync(join(home, '.run'), { mode: 0o700 });
 process.env.HOME = home;
 process.env.XDG_CONFIG_HOME = join(home, '.config');
 process.env.XDG_DATA_HOME = join(home, '.local/share');
 process.env.XDG_STATE_HOME = join(home, '.local/state');
 process.env.XDG_CACHE_HOME = join(home, '.cache');
+process.env.XDG_RUNTIME_DIR = join(home, '.run');
 process.env.CUSTODE_LOG_LEVEL ??= 'silent';
 for (const name of [
   'OPENAI_API_KEY',
