@@ -131,6 +131,7 @@ describe('neighbours of the system families pass', () => {
     '~/app/rootfs/etc/security/limits.conf',
     '~/app/rootfs/etc/ssl/private/README',
     '~/app/rootfs/root/.bashrc',
+    '~/app/rootfs/boot/grub/grub.cfg',
     // Plain system information whose name begins like a secret's.
     '/proc/self/timerslack_ns',
     '/proc/self/status',
