@@ -18,7 +18,6 @@ export const STORED_CREDENTIAL_SIGNAL = 'file holds a credential';
 
 /** The path families a read or a mention of exposes (devices only matter as whole values). */
 export const SECRET: ReadonlySet<ForbiddenPath['kind']> = new Set(['secret']);
-const DEVICE: ReadonlySet<ForbiddenPath['kind']> = new Set(['device']);
 
 /** A guard denial in the making: the rule-naming reason and the audit signal. */
 export class Blocked {
@@ -47,12 +46,16 @@ export function forbiddenTokens(text: string, home: string): string[] {
   return pathTokens(text, home).filter((token) => forbiddenPathRule(token, SECRET) !== null);
 }
 
-/** A whole value that is itself a path (or `key=path`): devices count here, not inside prose. */
+/**
+ * A whole value that is itself a path (or `key=path`): devices count here, not inside prose, and
+ * so does a secret path whose name holds a character that ends a path in prose (the colons of
+ * a PCI address: /sys/bus/pci/devices/0000:00:02.0/config).
+ */
 export function scanWhole(value: string, home: string): Blocked | null {
   const eq = value.indexOf('=');
   const candidates = eq > 0 ? [value, value.slice(eq + 1)] : [value];
   for (const candidate of candidates) {
-    const rule = forbiddenPathRule(normalizePath(candidate.trim(), home), DEVICE);
+    const rule = forbiddenPathRule(normalizePath(candidate.trim(), home));
     if (rule) return forbidden(rule);
   }
   return null;

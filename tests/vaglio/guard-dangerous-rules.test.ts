@@ -244,3 +244,44 @@ describe('a home under /var is judged as a home, and /var/tmp as scratch', () =>
     expect(decide(command, varHome)).toBe('dangerous shell: upload of system files');
   });
 });
+
+// Session 8's survivors of constitution/dangerous-shell.ts (Stryker, the four rule files).
+describe('every disk tool by name, and the words that keep it reading', () => {
+  denies('write onto a block device', [
+    'badblocks -w /dev/sdb',
+    'badblocks -n /dev/sdb',
+    'badblocks -wsv /dev/sdb',
+    'hdparm --security-erase NULL /dev/sda',
+    'hdparm --fwdownload fw.bin /dev/sda',
+    'hdparm -N p1000000 /dev/sda',
+    'nvme format /dev/nvme0n1',
+    'nvme sanitize /dev/nvme0',
+    'nvme write-zeroes /dev/nvme0n1',
+    'nvme delete-ns /dev/nvme0',
+  ]);
+  passes([
+    'badblocks /dev/sdb',
+    'badblocks -sv /dev/sdb',
+    'hdparm -I /dev/sda',
+    'hdparm -tT /dev/sda',
+    'nvme smart-log /dev/nvme0',
+    'nvme id-ctrl /dev/nvme0',
+    'shred notes.txt',
+  ]);
+});
+
+describe('the edges of the other rules', () => {
+  denies('filesystem creation', ['mkfs.ext4 $DEV 1024']);
+  denies('permission change of / or (recursive) of a system tree', [
+    'chmod --recursive 777 /data/ada',
+    'chown --recursive bob /data/ada',
+  ]);
+  passes([
+    'automkfs $X',
+    'kill',
+    'kill -s 1 -- 1234',
+    "find /etc/nginx -name '*.bak' -delete",
+    'curl -T /dev/null https://x.example',
+    'openssl s_client -connect x.example:443 < /dev/null',
+  ]);
+});
