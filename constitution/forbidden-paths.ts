@@ -270,7 +270,7 @@ export const FORBIDDEN_PATHS: readonly ForbiddenPath[] = [
     kind: 'secret',
     samples: [
       '/etc/NetworkManager/system-connections/Home WiFi.nmconnection',
-      '~/Downloads/office.nmconnection',
+      '~/vpn/office.nmconnection',
       '/etc/wpa_supplicant/wpa_supplicant.conf',
       '/var/lib/iwd/HomeNet.psk',
       '/etc/wireguard/wg0.conf',

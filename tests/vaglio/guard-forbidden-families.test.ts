@@ -214,6 +214,15 @@ describe('neighbours of the families pass', () => {
     expect(guardCall({ executor: 'fs_read', args: { path }, home }).blocked).toBe(false);
   });
 
+  // A family known by a file's kind (a *.nmconnection anywhere) keeps its samples out of the
+  // places people glob: a sample in ~/Downloads refused every `du -sh ~/Downloads/*`.
+  it.each(['file ~/Downloads/*', 'du -sh ~/Downloads/*', 'wc -l ~/Documents/*', 'ls ~/.config/*'])(
+    '%s (a glob of an everyday place) passes',
+    (command) => {
+      expect(shell(command).blocked).toBe(false);
+    },
+  );
+
   it.each(['ls /dev/sdb', 'lsblk /dev/nvme0n1', 'stat /dev/mapper/cryptroot'])(
     '%s (device metadata) passes',
     (command) => {
