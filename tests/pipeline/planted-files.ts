@@ -5,10 +5,10 @@ import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { dirname } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
-import { call } from './pipeline-helpers.ts';
+import { call, pipelineWithOwnState } from './pipeline-helpers.ts';
 
 /** Write `content` at `path`, making its parent directories first. */
 export async function plant(path: string, content: string): Promise<void> {
@@ -63,6 +63,25 @@ export function shellCalls(pipeline: () => Pipeline, defaultCwd: () => string, i
         expect((await decide(command, cwd)).decision, command).not.toBe('allow');
     },
   };
+}
+
+/**
+ * For a test file: a pipeline with its own state for each test (made before it, after the set-up
+ * registered earlier; closed after it), and the shell calls judged through it in `cwd()`.
+ */
+export function shellCallsWithFreshPipeline(cwd: () => string, intent: string) {
+  let current: Pipeline | undefined;
+  beforeEach(async () => {
+    current = await pipelineWithOwnState();
+  });
+  afterEach(() => {
+    current?.close();
+  });
+  const pipeline = (): Pipeline => {
+    if (current === undefined) throw new Error('the pipeline exists only inside a test');
+    return current;
+  };
+  return { pipeline, ...shellCalls(pipeline, cwd, intent) };
 }
 
 /** A TCP listener on loopback that counts connections and answers each with `reply`. */

@@ -3,34 +3,24 @@
 // knows `--file` reads a path; spelled short, it read nothing, and the line printed the key
 // without a card. A long option is read as the program reads it. Real files, real sandbox.
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { call, printedIfUncarded } from './pipeline-helpers.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
 const intent = 'what day is it?';
 const KEY = 'sk-proj-Abbrev1atedOpt1onKey0123456789abcd';
 let home: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   home = await makeTempDir('abbrev-');
   await plant(`${home}/app/.env`, `OPENAI_API_KEY=${KEY}\n`);
   await plant(`${home}/notes/dates.txt`, '2026-11-26\n');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => home,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => home, intent);
 
 describe('a long option written as a prefix is read as the option it stands for', () => {
   it('asks when the prefix names an option that reads a credential file', async () => {
@@ -47,7 +37,7 @@ describe('a long option written as a prefix is read as the option it stands for'
     'never prints the key, reversed, through the short spelling',
     async () => {
       const printed = await printedIfUncarded(
-        pipeline,
+        pipeline(),
         call('shell_exec', { command: 'date --fil=app/.env 2>&1 | rev', cwd: home }, intent),
       );
       expect(printed).not.toContain([...'Abbrev1atedOpt1on'].reverse().join(''));

@@ -2,16 +2,13 @@
 // run, a process table filled, the home wiped. Each is refused by the guard, however the line is
 // spelt (option clusters, a directory option, a copy under another name, stdin, a loop over a
 // glob, inline code), through the real pipeline over a real home.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState } from './pipeline-helpers.ts';
-import { git, plant, shellCalls } from './planted-files.ts';
+import { git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const intent = 'help me with my project';
 const home = process.env.HOME ?? '';
 let project: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   project = await makeTempDir('catastrophe-');
@@ -20,17 +17,9 @@ beforeEach(async () => {
   git('-C', project, 'add', '-A');
   git('-C', project, 'commit', '-qm', 'init');
   await plant(`${home}/notes/todo.md`, '# todo\n');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide } = shellCalls(
-  () => pipeline,
-  () => project,
-  intent,
-);
+const { decide } = shellCallsWithFreshPipeline(() => project, intent);
 
 async function expectRefused(commands: readonly string[], signal: RegExp): Promise<void> {
   for (const command of commands) {

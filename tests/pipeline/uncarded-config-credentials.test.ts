@@ -3,33 +3,22 @@
 // docker auth) is a credential wherever it lives: code run without a card could print it
 // reversed, past any output check, and a fetch could carry it out. Real files, real sandbox.
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState } from './pipeline-helpers.ts';
-import { git, plant, shellCalls } from './planted-files.ts';
+import { git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
 const intent = 'help me with my project';
 let project: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   project = await makeTempDir('configured-');
   await plant(`${project}/src/a.py`, 'print(1)\n');
   git('init', '-q', project);
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide } = shellCalls(
-  () => pipeline,
-  () => project,
-  intent,
-);
+const { pipeline, decide } = shellCallsWithFreshPipeline(() => project, intent);
 
 // Prints every file of the tree reversed: no output check can know the text.
 const PRINT_TREE_REVERSED =
@@ -78,7 +67,7 @@ describe('code run without a card never sees a credential kept in a project conf
       );
       const outcome = await decide(PRINT_TREE_REVERSED);
       expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'read-only-code' } });
-      const ran = await pipeline.invoke(outcome, new AbortController().signal);
+      const ran = await pipeline().invoke(outcome, new AbortController().signal);
       expect(JSON.stringify(ran)).toContain('}DROWSSAP_BD{$');
     },
   );

@@ -5,11 +5,10 @@
 // app.log` still runs without one. Real files, real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
 import { appendFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, call } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { call } from './pipeline-helpers.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -17,22 +16,13 @@ const intent = 'watch my app log';
 const TOKEN = 'ghp_F0ll0wT0kenAbCdEfGhIjKlMnOpQrStUv1234';
 const reversed = [...TOKEN].reverse().join('');
 let home: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   home = await makeTempDir('follow-');
-  pipeline = await pipelineWithOwnState();
   await plant(`${home}/app.log`, '2026-11-26 INFO started\n');
 });
-afterEach(() => {
-  pipeline.close();
-});
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => home,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => home, intent);
 
 describe('a read that follows a file does not run without a card', () => {
   it('asks before following a file, in any spelling', async () => {
@@ -49,7 +39,7 @@ describe('a read that follows a file does not run without a card', () => {
   });
 
   it.skipIf(!sandboxWorks)('never shows a token written after the decision', async () => {
-    const outcome = await pipeline.evaluate(
+    const outcome = await pipeline().evaluate(
       call(
         'shell_exec',
         { command: 'tail -F later.log | head -n 1 | rev', cwd: home, timeout_ms: 4000 },
@@ -64,7 +54,7 @@ describe('a read that follows a file does not run without a card', () => {
         );
       }, 1000),
     );
-    const ran = await pipeline.invoke(outcome, new AbortController().signal);
+    const ran = await pipeline().invoke(outcome, new AbortController().signal);
     await writer;
     expect(JSON.stringify(ran)).not.toContain(reversed);
   });

@@ -6,17 +6,15 @@
 // Real repository, real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, printedIfUncarded, call } from './pipeline-helpers.ts';
-import { git, plant, shellCalls } from './planted-files.ts';
+import { printedIfUncarded, call } from './pipeline-helpers.ts';
+import { git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
 const intent = 'look at my staged change';
 let repo: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   repo = join(await makeTempDir('gitenv-'), 'app');
@@ -26,17 +24,9 @@ beforeEach(async () => {
   git('-C', repo, 'commit', '-qm', 'first');
   await plant(join(repo, 'show.sh'), 'echo RAN-AS-A-SCRIPT | rev\n');
   git('-C', repo, 'add', 'show.sh');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => repo,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => repo, intent);
 
 describe('git without a card takes no config from its command line', () => {
   it('asks before git reads config from a variable or an unknown global option', async () => {
@@ -51,7 +41,7 @@ describe('git without a card takes no config from its command line', () => {
 
   it.skipIf(!sandboxWorks)('never runs a staged file as a script', async () => {
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call(
         'shell_exec',
         { command: 'git --config-env=diff.external=SHELL diff --cached', cwd: repo },

@@ -4,11 +4,10 @@
 // FILE | rev` asks for that file; git printing the same text asks too. Real repository, real
 // pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, printedIfUncarded, call } from './pipeline-helpers.ts';
-import { git, plant, shellCalls } from './planted-files.ts';
+import { printedIfUncarded, call } from './pipeline-helpers.ts';
+import { git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -16,7 +15,6 @@ const intent = 'show me what I changed';
 const TOKEN = 'ghp_W0rkTr33T0kenAbCdEfGhIjKlMnOpQrStUv12';
 const reversed = [...TOKEN].reverse().join('');
 let repo: string;
-let pipeline: Pipeline;
 
 /** A clean repository whose tracked `src/config.js` now holds the token, uncommitted. */
 async function plantEdit(dir: string): Promise<void> {
@@ -29,17 +27,9 @@ async function plantEdit(dir: string): Promise<void> {
 
 beforeEach(async () => {
   repo = `${await makeTempDir('gitwt-')}/app`;
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => repo,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => repo, intent);
 
 describe('git does not print a credential in an uncommitted edit without a card', () => {
   it('asks before git prints the edited text', async () => {
@@ -57,7 +47,7 @@ describe('git does not print a credential in an uncommitted edit without a card'
   it.skipIf(!sandboxWorks)('never shows the token reversed', async () => {
     await plantEdit(repo);
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'git diff | rev', cwd: `${repo}/src` }, intent),
     );
     expect(printed).not.toContain(reversed);
@@ -68,7 +58,7 @@ describe('git does not print a credential in an uncommitted edit without a card'
     await plant(`${repo}/src/config.js`, 'export const token = process.env.API_TOKEN;\n');
     expect(await decide('git diff --stat')).toMatchObject({ decision: 'allow' });
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'git diff | rev', cwd: repo }, intent),
     );
     expect(printed).toContain('NEKOT_IPA');

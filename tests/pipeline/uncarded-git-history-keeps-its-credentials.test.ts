@@ -6,11 +6,10 @@
 // repository whose stored text holds a credential, as the hook asks of the agent's own git.
 // Real repository, real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, printedIfUncarded, call } from './pipeline-helpers.ts';
-import { git, plant, shellCalls } from './planted-files.ts';
+import { printedIfUncarded, call } from './pipeline-helpers.ts';
+import { git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -18,7 +17,6 @@ const intent = 'look at what changed in my project';
 const TOKEN = 'ghp_H1st0ryT0kenAbCdEfGhIjKlMnOpQrStUv12';
 const reversed = [...TOKEN].reverse().join('');
 let repo: string;
-let pipeline: Pipeline;
 
 /** A repository whose first commit held the token in an ordinary file, blanked by the second. */
 async function plantHistory(dir: string): Promise<void> {
@@ -33,17 +31,9 @@ async function plantHistory(dir: string): Promise<void> {
 
 beforeEach(async () => {
   repo = `${await makeTempDir('githist-')}/app`;
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => repo,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => repo, intent);
 
 describe('git history holding a credential is not printed or searched without a card', () => {
   it('asks before git prints or searches the stored versions', async () => {
@@ -65,7 +55,7 @@ describe('git history holding a credential is not printed or searched without a 
   it.skipIf(!sandboxWorks)('never shows the token reversed', async () => {
     await plantHistory(repo);
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'git diff HEAD~1 | rev', cwd: repo }, intent),
     );
     expect(printed).not.toContain(reversed);
@@ -85,7 +75,7 @@ describe('git history holding a credential is not printed or searched without a 
       await plant(`${clean}/index.md`, 'hello world\n');
       git('-C', clean, 'commit', '-qam', 'second');
       const printed = await printedIfUncarded(
-        pipeline,
+        pipeline(),
         call('shell_exec', { command: 'git diff HEAD~1 | rev', cwd: clean }, intent),
       );
       expect(printed).toContain('dlrow olleh+');

@@ -5,12 +5,11 @@
 // with more text than a walk reads already is. Real files, real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
 import { open } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TREE_TEXT_LIMIT } from '../../runtime/pipeline/credential-file.ts';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, printedIfUncarded, call } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { printedIfUncarded, call } from './pipeline-helpers.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -18,7 +17,6 @@ const intent = 'look at my logs';
 const TOKEN = 'ghp_L4rgeL0gT0kenAbCdEfGhIjKlMnOpQrStUv12';
 const reversed = [...TOKEN].reverse().join('');
 let home: string;
-let pipeline: Pipeline;
 
 /** A log of ordinary lines, `size` bytes or more, ending in a line that holds the token. */
 async function plantLog(path: string, size: number): Promise<void> {
@@ -32,17 +30,9 @@ async function plantLog(path: string, size: number): Promise<void> {
 
 beforeEach(async () => {
   home = await makeTempDir('biglog-');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => home,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => home, intent);
 
 describe('a file larger than the decision reads is not printed in another form without a card', () => {
   it('asks before its text is reversed, folded, dumped or split by a filter', async () => {
@@ -60,7 +50,7 @@ describe('a file larger than the decision reads is not printed in another form w
   it.skipIf(!sandboxWorks)('never shows the token reversed', async () => {
     await plantLog(`${home}/app.log`, TREE_TEXT_LIMIT + 1024);
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'tail -c 200 app.log | rev', cwd: home }, intent),
     );
     expect(printed).not.toContain(reversed);
@@ -73,7 +63,7 @@ describe('a file larger than the decision reads is not printed in another form w
       const outcome = await decide('tail -n 1 small.log | rev');
       expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'read-only' } });
       const printed = await printedIfUncarded(
-        pipeline,
+        pipeline(),
         call('shell_exec', { command: 'tail -n 1 small.log | rev', cwd: home }, intent),
       );
       expect(printed).toContain('enod OFNI');

@@ -5,19 +5,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { pipelineWithOwnState } from './pipeline-helpers.ts';
-import { countingListener, git, plant, shellCalls } from './planted-files.ts';
+import { countingListener, git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const intent = 'help me with my files';
 /** A store below the home's top level: the sandbox does not mask it, the guard forbids it by name. */
 const NESTED_SECRET = 'FAKE-DOTFILES-NETRC';
 let root: string;
-let pipeline: Pipeline;
 
 /** A TCP listener on loopback: what no uncarded line may reach. */
 let loopback: Awaited<ReturnType<typeof countingListener>>;
@@ -36,23 +33,15 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', join(root, 'app')]);
   git('-C', join(root, 'app'), 'add', 'README.md');
   git('-C', join(root, 'app'), 'commit', '-qm', 'init');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => root,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => root, intent);
 
 /** Runs the command if a tier allowed it; returns what it printed ('' when it needed a card). */
 async function runIfUncarded(command: string, cwd = root): Promise<string> {
   const outcome = await decide(command, cwd);
   if (outcome.decision !== 'allow') return '';
-  const ran = await pipeline.invoke(outcome, new AbortController().signal);
+  const ran = await pipeline().invoke(outcome, new AbortController().signal);
   return JSON.stringify(ran);
 }
 

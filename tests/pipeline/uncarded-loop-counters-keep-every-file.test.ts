@@ -5,31 +5,20 @@
 import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
 let photos: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   photos = await makeTempDir('photos-');
   for (const name of ['a', 'b', 'c']) await plant(join(photos, `${name}.jpg`), `PHOTO-${name}\n`);
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide } = shellCalls(
-  () => pipeline,
-  () => photos,
-  'rename my photos',
-);
+const { pipeline, decide } = shellCallsWithFreshPipeline(() => photos, 'rename my photos');
 
 describe('a numbered rename loop never puts two files on one name', () => {
   it('asks when the counter starts with a zero bash reads as octal', async () => {
@@ -45,7 +34,7 @@ describe('a numbered rename loop never puts two files on one name', () => {
     async () => {
       const outcome = await decide('n=8; for f in *.jpg; do mv "$f" "x-$n.jpg"; ((n++)); done');
       expect(outcome).toMatchObject({ decision: 'allow', grant: { by: 'tier' } });
-      await pipeline.invoke(outcome, new AbortController().signal);
+      await pipeline().invoke(outcome, new AbortController().signal);
       expect((await readdir(photos)).sort()).toEqual(['x-10.jpg', 'x-8.jpg', 'x-9.jpg']);
       const kept = await Promise.all(
         ['x-8', 'x-9', 'x-10'].map((n) => readFile(join(photos, `${n}.jpg`), 'utf8')),

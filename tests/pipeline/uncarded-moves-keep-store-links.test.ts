@@ -8,11 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { link, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { pipelineWithOwnState, printedIfUncarded, call } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { printedIfUncarded, call } from './pipeline-helpers.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -20,26 +19,17 @@ const intent = 'tidy my folders';
 const HISTORY = 'mysql --user root --password=correct-horse-battery-staple\n';
 const reversed = [...HISTORY.trim()].reverse().join('');
 let place: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   place = await makeTempDir('moves-');
-  pipeline = await pipelineWithOwnState();
   const home = process.env.HOME ?? '/nonexistent';
   await plant(join(home, '.bash_history'), HISTORY);
   await plant(join(place, 'old', 'readme.txt'), 'old things\n');
   await link(join(home, '.bash_history'), join(place, 'old', 'hist.txt'));
   await plant(join(place, 'archive', 'index.txt'), 'archive\n');
 });
-afterEach(() => {
-  pipeline.close();
-});
 
-const { decide, run } = shellCalls(
-  () => pipeline,
-  () => place,
-  intent,
-);
+const { pipeline, decide, run } = shellCallsWithFreshPipeline(() => place, intent);
 
 describe('a move without a card keeps a store’s other names its own', () => {
   it('asks before moving a folder that holds a hard link to a protected store', async () => {
@@ -48,12 +38,12 @@ describe('a move without a card keeps a store’s other names its own', () => {
   });
 
   it.skipIf(!sandboxWorks)('never shows the store through the moved copy', async () => {
-    const moved = await pipeline.evaluate(
+    const moved = await pipeline().evaluate(
       call('shell_exec', { command: 'mv old archive/old', cwd: place }, intent),
     );
-    if (moved.decision === 'allow') await pipeline.invoke(moved, new AbortController().signal);
+    if (moved.decision === 'allow') await pipeline().invoke(moved, new AbortController().signal);
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'rev archive/old/hist.txt', cwd: place }, intent),
     );
     expect(printed).not.toContain(reversed);

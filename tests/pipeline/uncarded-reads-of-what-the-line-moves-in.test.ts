@@ -4,11 +4,10 @@
 // past any output filter, without a card. Such a read is judged as unknown: it asks. Real files,
 // real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
-import { plant, shellCalls } from './planted-files.ts';
+import { call, printedIfUncarded } from './pipeline-helpers.ts';
+import { plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -16,7 +15,6 @@ const intent = 'tidy my files';
 const SECRET = 'Pg4ssw0rdXyz77';
 const reversed = [...SECRET].reverse().join('');
 let home: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   home = await makeTempDir('moved-in-');
@@ -27,17 +25,9 @@ beforeEach(async () => {
   await plant(`${home}/notes/todo.md`, '- buy milk\n');
   await plant(`${home}/app/README.md`, '# app\n');
   spawnSync('tar', ['-czf', `${home}/backup.tgz`, '-C', `${home}/app`, 'deploy']);
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectNotAllowed } = shellCalls(
-  () => pipeline,
-  () => home,
-  intent,
-);
+const { pipeline, decide, expectNotAllowed } = shellCallsWithFreshPipeline(() => home, intent);
 
 describe('a line never reads, without a card, what it has just moved or unpacked into place', () => {
   it('asks when a read reaches a file the line moves or unpacks, or a tree holding one', async () => {
@@ -55,7 +45,7 @@ describe('a line never reads, without a card, what it has just moved or unpacked
 
   it.skipIf(!sandboxWorks)('never prints the moved password reversed', async () => {
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call(
         'shell_exec',
         { command: 'mv app/deploy/docker-compose.yml notes/dc.txt && rev notes/dc.txt', cwd: home },

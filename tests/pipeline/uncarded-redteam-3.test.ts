@@ -6,19 +6,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { shellExec } from '../../executors/shell-exec.ts';
 import { makeContext, makeTempDir, tierGrant } from '../executors/make-context.ts';
-import { call, pipelineWith, pipelineWithOwnState } from './pipeline-helpers.ts';
-import { git, shellCalls } from './planted-files.ts';
+import { call, pipelineWith } from './pipeline-helpers.ts';
+import { git, shellCallsWithFreshPipeline } from './planted-files.ts';
 import { exists } from '../helpers/exists.ts';
 import { installNodePackages } from './node-packages.ts';
 
 const intent = 'help me with my project';
 const home = process.env.HOME ?? '';
 let project: string;
-let pipeline: Pipeline;
 
 beforeEach(async () => {
   project = await makeTempDir('app-');
@@ -30,14 +28,9 @@ beforeEach(async () => {
   await mkdir(join(home, '.config', 'app'), { recursive: true });
   await writeFile(join(home, '.config', 'app', 'credentials.env'), 'TOKEN=s3cret\n');
   // Each test its own record of unreviewed writes (one per state dir).
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectDecisions, run } = shellCalls(
-  () => pipeline,
+const { pipeline, decide, expectDecisions, run } = shellCallsWithFreshPipeline(
   () => project,
   intent,
 );
@@ -152,9 +145,9 @@ describe('uncarded red team 3: ideas that held', () => {
       ['fs_grep', { pattern: 'TOKEN', path: project }],
       ['fs_glob', { pattern: '**/*.env', path: project }],
     ] as const) {
-      const outcome = await pipeline.evaluate(call(executor, args, intent));
+      const outcome = await pipeline().evaluate(call(executor, args, intent));
       expect(outcome, executor).toMatchObject({ decision: 'allow' });
-      const ran = await pipeline.invoke(outcome, new AbortController().signal);
+      const ran = await pipeline().invoke(outcome, new AbortController().signal);
       expect(ran, executor).toMatchObject({ ok: true, result: { matches: [] } });
     }
   });
@@ -231,7 +224,7 @@ describe('uncarded red team 3: holes closed', () => {
   it('reads through a link the user made are judged where they lead, by the tiers and by fs_read', async () => {
     await symlink(join(home, '.config', 'app'), join(project, 'secrets'));
     expect(await decide('cat secrets/credentials.env')).not.toMatchObject({ decision: 'allow' });
-    const read = await pipeline.evaluate(
+    const read = await pipeline().evaluate(
       call('fs_read', { path: join(project, 'secrets', 'credentials.env') }, intent),
     );
     // The guard stage asks the path oracle, which resolves the link: refused before any run.

@@ -7,13 +7,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
-import { call, pipelineWithOwnState } from './pipeline-helpers.ts';
-import { countingListener, git, plant, shellCalls } from './planted-files.ts';
+import { call } from './pipeline-helpers.ts';
+import { countingListener, git, plant, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const intent = 'help me with my project';
 const home = process.env.HOME ?? '';
@@ -24,7 +23,6 @@ const secrets: Record<string, string> = {
   '.config/gh/hosts.yml': 'FAKE-GH-SECRET',
 };
 let root: string;
-let pipeline: Pipeline;
 
 /** A TCP listener on loopback: what no uncarded line may reach. */
 let loopback: Awaited<ReturnType<typeof countingListener>>;
@@ -55,14 +53,9 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', join(root, 'dotfiles')]);
   git('-C', join(root, 'dotfiles'), 'add', '-A');
   git('-C', join(root, 'dotfiles'), 'commit', '-qm', 'init');
-  pipeline = await pipelineWithOwnState();
-});
-afterEach(() => {
-  pipeline.close();
 });
 
-const { decide, expectDecisions, expectNotAllowed } = shellCalls(
-  () => pipeline,
+const { pipeline, decide, expectDecisions, expectNotAllowed } = shellCallsWithFreshPipeline(
   () => root,
   intent,
 );
@@ -71,7 +64,7 @@ const { decide, expectDecisions, expectNotAllowed } = shellCalls(
 async function runUncarded(command: string, cwd = root): Promise<string> {
   const outcome = await decide(command, cwd);
   expect(outcome, command).toMatchObject({ decision: 'allow', grant: { by: 'tier' } });
-  const ran = await pipeline.invoke(outcome, new AbortController().signal);
+  const ran = await pipeline().invoke(outcome, new AbortController().signal);
   expect(ran, command).toMatchObject({ ok: true });
   return JSON.stringify(ran);
 }
@@ -115,12 +108,12 @@ describe('uncarded red team 5: find -exec and grep --include', () => {
     await symlink(join(home, '.aws'), join(root, 'app', 'awslink'));
     expect((await decide('find -L app -exec cat {} +')).decision).not.toBe('allow');
     // And were it run, the sandbox hides the stores: a person-approved run prints no key.
-    const approved = await pipeline.evaluate(
+    const approved = await pipeline().evaluate(
       call('shell_exec', { command: 'find -L app -exec cat {} +', cwd: root }, intent, {
         approvedBy: 'local:1',
       }),
     );
-    const ran = await pipeline.invoke(approved, new AbortController().signal);
+    const ran = await pipeline().invoke(approved, new AbortController().signal);
     expectNoSecret(JSON.stringify(ran));
   });
 
@@ -530,7 +523,7 @@ describe('uncarded red team 5: the curl fetch tier', () => {
       const command = `curl -fsSL https://${host}:${String(loopback.port)}/x`;
       const outcome = await decide(command);
       expect(outcome, command).toMatchObject({ decision: 'allow', reason: 'fetch: curl' });
-      const ran = JSON.stringify(await pipeline.invoke(outcome, new AbortController().signal));
+      const ran = JSON.stringify(await pipeline().invoke(outcome, new AbortController().signal));
       expect(ran, command).not.toContain('LOOPBACK-GREETING');
       expect(ran, command).toContain('The fetch was refused');
     }
@@ -606,7 +599,7 @@ describe('uncarded red team 5: stores the protected list missed', () => {
   it("GitLab's CLI token is refused like gh's", async () => {
     await plant(join(home, '.config', 'glab-cli', 'config.yml'), 'token: FAKE-GLAB-SECRET\n');
     await expectDecisions('deny', ['cat ~/.config/glab-cli/config.yml']);
-    const outcome = await pipeline.evaluate(
+    const outcome = await pipeline().evaluate(
       call('fs_read', { path: '~/.config/glab-cli/config.yml' }, intent),
     );
     expect(outcome.decision).toBe('deny');
