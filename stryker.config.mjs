@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** The safety core: what decides whether a call runs, and what it may touch if it does. */
-const SAFETY_CORE = [
+export const SAFETY_CORE = [
   /^constitution\/.+\.ts$/,
   /^runtime\/shell\/.+\.ts$/,
   /^runtime\/vaglio\/(?:guard[^/]*|normalize-path)\.ts$/,

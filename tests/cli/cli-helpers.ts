@@ -31,3 +31,31 @@ export function runCli(
     child.stdin.end(input);
   });
 }
+
+/**
+ * What `custode hook claude-code` answers a real-format PreToolUse payload for `toolName` with
+ * `toolInput` in `cwd`: its permissionDecision ('none' when it leaves the call to the agent) and
+ * its stdout. The hook must exit 0 with a JSON body.
+ */
+export async function claudeCodeAnswer(
+  toolName: string,
+  toolInput: unknown,
+  cwd: string,
+): Promise<{ decision: string; text: string }> {
+  const run = await runCli(
+    ['hook', 'claude-code'],
+    JSON.stringify({
+      session_id: 'abc123',
+      transcript_path: join(process.env.HOME ?? '/nonexistent', '.claude', 'transcript.jsonl'),
+      cwd,
+      permission_mode: 'default',
+      hook_event_name: 'PreToolUse',
+      tool_name: toolName,
+      tool_input: toolInput,
+      tool_use_id: 'toolu_01',
+    }),
+  );
+  if (run.code !== 0) throw new Error(`the hook exited ${String(run.code)}: ${run.stderr}`);
+  const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
+  return { decision: body.hookSpecificOutput?.permissionDecision ?? 'none', text: run.stdout };
+}

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli-helpers.ts';
+import { claudeCodeAnswer } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'mcp');
@@ -14,22 +14,7 @@ const key = join(home, '.ssh', 'id_ed25519');
 const token = `ghp_${'PLANTEDmcpInputs0123456789abcdefghijkl'.slice(0, 36)}`;
 
 async function decision(toolName: string, toolInput: unknown, cwd = project): Promise<string> {
-  const run = await runCli(
-    ['hook', 'claude-code'],
-    JSON.stringify({
-      session_id: 'abc123',
-      transcript_path: join(home, '.claude', 'transcript.jsonl'),
-      cwd,
-      permission_mode: 'default',
-      hook_event_name: 'PreToolUse',
-      tool_name: toolName,
-      tool_input: toolInput,
-      tool_use_id: 'toolu_01',
-    }),
-  );
-  expect(run.code, run.stderr).toBe(0);
-  const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
-  return body.hookSpecificOutput?.permissionDecision ?? 'none';
+  return (await claudeCodeAnswer(toolName, toolInput, cwd)).decision;
 }
 
 beforeAll(() => {

@@ -5,35 +5,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli-helpers.ts';
+import { claudeCodeAnswer } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const downloads = join(home, 'Downloads', 'saved');
 const project = join(home, 'projects', 'names');
 const token = `ghp_${'PLANTEDhookNames0123456789abcdefghijkl'.slice(0, 36)}`;
 
-async function answer(
-  toolName: string,
-  toolInput: unknown,
-  cwd = project,
-): Promise<{ decision: string; text: string }> {
-  const run = await runCli(
-    ['hook', 'claude-code'],
-    JSON.stringify({
-      session_id: 'abc123',
-      transcript_path: join(home, '.claude', 'transcript.jsonl'),
-      cwd,
-      permission_mode: 'default',
-      hook_event_name: 'PreToolUse',
-      tool_name: toolName,
-      tool_input: toolInput,
-      tool_use_id: 'toolu_01',
-    }),
-  );
-  expect(run.code, run.stderr).toBe(0);
-  const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
-  return { decision: body.hookSpecificOutput?.permissionDecision ?? 'none', text: run.stdout };
-}
+const answer = (toolName: string, toolInput: unknown, cwd = project) =>
+  claudeCodeAnswer(toolName, toolInput, cwd);
 
 beforeAll(() => {
   mkdirSync(downloads, { recursive: true });

@@ -4,17 +4,8 @@
 //   node docs/notes/2026-11-26-s8/mutate-draw.mjs [seed] [ranges] [commit]
 // The draw of session 8: seed 20261126, 40 ranges, commit e13dad8 (line numbers are that commit's).
 import { execFileSync } from 'node:child_process';
+import { SAFETY_CORE } from '../../../stryker.config.mjs';
 
-const SAFETY_CORE = [
-  /^constitution\/.+\.ts$/,
-  /^runtime\/shell\/.+\.ts$/,
-  /^runtime\/vaglio\/(?:guard[^/]*|normalize-path)\.ts$/,
-  /^runtime\/pipeline\/(?:read-only[^/]*|grant|paths|outcome)\.ts$/,
-  /^runtime\/pipeline\/(?:workspace|tiers)\/.+\.ts$/,
-  /^runtime\/approvals\/store\.ts$/,
-  /^runtime\/log\/audit-log\.ts$/,
-  /^executors\/(?:sandbox\/(?:bwrap-args|secret-masks)|protected-places)\.ts$/,
-];
 const seed = Number(process.argv[2] ?? 20261126);
 const count = Number(process.argv[3] ?? 40);
 const commit = process.argv[4] ?? 'HEAD';
