@@ -32,6 +32,25 @@ export function runCli(
   });
 }
 
+/** A PreToolUse payload for `toolName` with `toolInput` in `cwd`, as Claude Code sends it. */
+export function claudeCodePayload(
+  toolName: string,
+  toolInput: unknown,
+  cwd: string,
+  permissionMode = 'default',
+): string {
+  return JSON.stringify({
+    session_id: 'abc123',
+    transcript_path: join(process.env.HOME ?? '/nonexistent', '.claude', 'transcript.jsonl'),
+    cwd,
+    permission_mode: permissionMode,
+    hook_event_name: 'PreToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_use_id: 'toolu_01',
+  });
+}
+
 /**
  * What `custode hook claude-code` answers a real-format PreToolUse payload for `toolName` with
  * `toolInput` in `cwd`: its permissionDecision ('none' when it leaves the call to the agent) and
@@ -42,19 +61,7 @@ export async function claudeCodeAnswer(
   toolInput: unknown,
   cwd: string,
 ): Promise<{ decision: string; text: string }> {
-  const run = await runCli(
-    ['hook', 'claude-code'],
-    JSON.stringify({
-      session_id: 'abc123',
-      transcript_path: join(process.env.HOME ?? '/nonexistent', '.claude', 'transcript.jsonl'),
-      cwd,
-      permission_mode: 'default',
-      hook_event_name: 'PreToolUse',
-      tool_name: toolName,
-      tool_input: toolInput,
-      tool_use_id: 'toolu_01',
-    }),
-  );
+  const run = await runCli(['hook', 'claude-code'], claudeCodePayload(toolName, toolInput, cwd));
   if (run.code !== 0) throw new Error(`the hook exited ${String(run.code)}: ${run.stderr}`);
   const body = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
   return { decision: body.hookSpecificOutput?.permissionDecision ?? 'none', text: run.stdout };

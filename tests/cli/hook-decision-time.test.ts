@@ -5,22 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli-helpers.ts';
+import { claudeCodePayload, runCli } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'long-lines');
 
 function bash(command: string): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd: project,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload('Bash', { command }, project);
 }
 
 /** Well below Claude Code's default hook timeout, with room for a loaded machine. */

@@ -7,23 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './cli-helpers.ts';
+import { claudeCodePayload, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const leaky = join(home, 'projects', 'leaky');
 const clean = join(home, 'projects', 'clean');
 
 function payload(command: string, cwd: string): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload('Bash', { command }, cwd);
 }
 
 function decisionOf(run: CliRun): string | undefined {

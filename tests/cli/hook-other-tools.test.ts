@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './cli-helpers.ts';
+import { claudeCodePayload, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'tools');
@@ -14,16 +14,7 @@ const key = join(home, '.ssh', 'id_ed25519');
 const token = `ghp_${'PLANTEDotherTools0123456789abcdefghij'.slice(0, 36)}`;
 
 function payload(toolName: string, toolInput: unknown): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd: project,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: toolName,
-    tool_input: toolInput,
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload(toolName, toolInput, project);
 }
 
 async function decision(toolName: string, toolInput: unknown): Promise<string | undefined> {

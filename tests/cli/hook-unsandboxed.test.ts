@@ -6,23 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './cli-helpers.ts';
+import { claudeCodePayload, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'app');
 const dotfiles = join(home, 'dotfiles');
 
 function payload(toolName: string, toolInput: unknown, cwd = project): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd,
-    permission_mode: 'acceptEdits',
-    hook_event_name: 'PreToolUse',
-    tool_name: toolName,
-    tool_input: toolInput,
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload(toolName, toolInput, cwd, 'acceptEdits');
 }
 
 function decisionOf(run: CliRun): string | undefined {

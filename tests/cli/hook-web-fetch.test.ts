@@ -9,21 +9,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../executors/web/address-policy.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { runCli, type CliRun } from './cli-helpers.ts';
+import { claudeCodePayload, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 
 function payload(url: string, tool = 'WebFetch'): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd: home,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: tool,
-    tool_input: tool === 'Bash' ? { command: url } : { url, prompt: 'what does it say' },
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload(
+    tool,
+    tool === 'Bash' ? { command: url } : { url, prompt: 'what does it say' },
+    home,
+  );
 }
 
 function decisionOf(run: CliRun): string | undefined {

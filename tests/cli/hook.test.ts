@@ -3,7 +3,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bin, runCli, type CliRun } from './cli-helpers.ts';
+import { claudeCodePayload, bin, runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
 const project = join(home, 'projects', 'app');
@@ -12,16 +12,7 @@ writeFileSync(join(project, 'src', 'index.ts'), 'export const x = 1;\n');
 
 /** A PreToolUse payload as Claude Code sends it. */
 function payload(toolName: string, toolInput: unknown, cwd = project): string {
-  return JSON.stringify({
-    session_id: 'abc123',
-    transcript_path: join(home, '.claude', 'transcript.jsonl'),
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: toolName,
-    tool_input: toolInput,
-    tool_use_id: 'toolu_01',
-  });
+  return claudeCodePayload(toolName, toolInput, cwd);
 }
 
 function decisionOf(run: CliRun): unknown {
