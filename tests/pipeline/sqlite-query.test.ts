@@ -11,6 +11,7 @@ import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
+import { makeTempDir } from '../executors/make-context.ts';
 import { call, projectAndPipeline } from './pipeline-helpers.ts';
 
 const home = process.env.HOME ?? '';
@@ -64,6 +65,23 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
           `sqlite3 -json books.db "SELECT count(*) AS n, max(year) FROM books WHERE title LIKE 'D%'"`,
         ),
       ).toMatchObject({ exit_code: 0, stdout: expect.stringContaining('"n":1') });
+    });
+
+    it('runs from the home a query of a database outside any work tree', async () => {
+      const documents = await makeTempDir('documents-');
+      sqlite(
+        join(documents, 'books.db'),
+        "CREATE TABLE books(title TEXT); INSERT INTO books VALUES ('Dune');",
+      );
+      const command = `sqlite3 -header -column ${join(documents, 'books.db')} 'SELECT title FROM books LIMIT 5;'`;
+      const outcome = await pipeline.evaluate(
+        call('shell_exec', { command, cwd: home }, 'my books'),
+      );
+      expect(outcome).toMatchObject({ decision: 'allow', reason: 'read-only code: sqlite3 query' });
+      expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+        ok: true,
+        result: { exit_code: 0, stdout: expect.stringContaining('Dune') },
+      });
     });
 
     it('asks for SQL that writes or reaches outside the database', async () => {
