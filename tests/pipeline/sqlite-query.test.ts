@@ -158,14 +158,26 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
       expect(sqlite(join(project, 'books.db'), 'SELECT count(*) FROM books')).toBe('2\n');
     });
 
-    it('does not run ~/.sqliterc, whose lines could run programs', async () => {
+    it('shows it no ~/.sqliterc, whose lines could run programs', async () => {
+      // sqlite3 looks its rc up in the account's home (getpwuid) before $HOME, and this test's
+      // HOME is not the account's: the rc is named with -init, so what is tested is what the
+      // sandbox shows (the account's home is covered by the masks: bwrap-ops.test.ts).
       const marker = join(project, 'rc-ran');
       await writeFile(join(home, '.sqliterc'), `.shell touch ${marker}\n.print RC-RAN\n`);
+      const readsRc = `sqlite3 -init ~/.sqliterc books.db 'SELECT title FROM books LIMIT 1'`;
       try {
-        const result = await run(`sqlite3 books.db 'SELECT title FROM books LIMIT 1'`);
-        expect(result).toMatchObject({ exit_code: 0, stdout: 'Dune\n' });
-        expect(`${String(result.stdout)}${String(result.stderr)}`).not.toContain('RC-RAN');
+        const result = await run(`sqlite3 books.db 'SELECT title FROM books LIMIT 1'`, readsRc);
+        expect(String(result.stdout)).not.toContain('RC-RAN');
         expect(await exists(marker)).toBe(false);
+        // The control: under a grant that shows the home (read-only: ls) the rc runs.
+        const shown = await pipeline.invoke(
+          { ...(await decide('ls')), args: { command: readsRc, cwd: project } },
+          new AbortController().signal,
+        );
+        expect(shown).toMatchObject({
+          ok: true,
+          result: { stdout: expect.stringContaining('RC-RAN') },
+        });
       } finally {
         execFileSync('rm', ['-f', join(home, '.sqliterc')]);
       }
