@@ -149,6 +149,24 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
       expect((await decide(`sqlite3 keys.db 'SELECT v FROM k'`)).decision).not.toBe('allow');
     });
 
+    it.skipIf(!hasProgram('python3'))(
+      'asks when the write-ahead log holds a credential the database file does not yet',
+      async () => {
+        // A connection left open keeps the row in keys.db-wal; the copy keeps both files.
+        const script = [
+          'import sqlite3, shutil, sys',
+          'c = sqlite3.connect(sys.argv[1] + "/live.db")',
+          'c.execute("PRAGMA journal_mode=wal"); c.execute("PRAGMA wal_autocheckpoint=0")',
+          'c.execute("CREATE TABLE k(v)")',
+          `c.execute("INSERT INTO k VALUES ('AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')")`,
+          'c.commit()',
+          'for end in ("", "-wal"): shutil.copy(sys.argv[1] + "/live.db" + end, sys.argv[1] + "/keys.db" + end)',
+        ].join('\n');
+        execFileSync('python3', ['-c', script, project]);
+        expect((await decide(`sqlite3 keys.db 'SELECT v FROM k'`)).decision).not.toBe('allow');
+      },
+    );
+
     it('runs read-only: a write under a SELECT grant fails and the database keeps its rows', async () => {
       const result = await run(
         `sqlite3 books.db 'SELECT 1'`,

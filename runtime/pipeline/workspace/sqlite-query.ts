@@ -287,12 +287,15 @@ export function sqliteQueryDatabase(args: readonly string[]): string | null {
   return reads ? database : null;
 }
 
-/** The database, read-checked as a path and the one file of the home the sandbox shows. */
+/**
+ * The database and its write-ahead log (rows written since the last checkpoint live there, and
+ * a query prints them), read-checked as paths and the only files of the home the sandbox shows.
+ */
 function sqliteQuery(args: readonly string[]): WorkspaceEffects | null {
   const database = sqliteQueryDatabase(args);
   if (database === null) return null;
   if (credentialFileByName(database) !== null || mayHoldCredential(database)) return null;
-  return effects({ readOnlyCode: true, reads: [database] });
+  return effects({ readOnlyCode: true, reads: [database, `${database}-wal`] });
 }
 
 export const SQLITE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
