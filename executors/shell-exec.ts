@@ -91,7 +91,7 @@ async function withNestedRepositories(
 export const shellExec = defineExecutor({
   name: 'shell_exec',
   description:
-    'Run a shell command line with bash in a sandbox: the system is read-only, only the workspace roots are writable, /tmp is private and empty, and there is no network unless configured. Pass the working directory as cwd rather than starting with `cd DIR &&`, prefer read-only commands, and create or change files with fs_write, fs_edit and fs_mkdir rather than redirections, here-documents or sed -i (those run at once more often). Returns stdout, stderr and the exit code; long output is cut (truncated: true).',
+    'Run a shell command line with bash in a sandbox: the system is read-only, only the workspace roots are writable, /tmp is private and empty, and there is no network unless configured. Pass the working directory as cwd rather than starting with `cd DIR &&`, prefer read-only commands, and create or change files with fs_write, fs_edit and fs_mkdir rather than redirections, here-documents or sed -i (those run at once more often); a database query is `sqlite3 DB "SELECT …"` printing to the output. Returns stdout, stderr and the exit code; long output is cut (truncated: true).',
   args: z.lazy(() =>
     z.strictObject({
       command: z.string().min(1).describe('The command line, run by bash -c.'),

@@ -13,7 +13,7 @@ import {
   type SandboxProfile,
 } from './prestart-pool.ts';
 import { finishLimited, stopProcess } from './run-process.ts';
-import { findSecretMasks, hostSocketMasks } from './secret-masks.ts';
+import { findSecretMasks, hostSocketMasks, startupFileMasks } from './secret-masks.ts';
 import { SECCOMP_FD, unixSocketFilter } from './unix-socket-filter.ts';
 
 /** Where distributions install bwrap. */
@@ -147,6 +147,7 @@ export function createBwrapShellOps(
           [
             ...findSecretMasks(request.env),
             ...(request.hideHostSockets === true ? await hostSocketMasks(request.env) : []),
+            ...(request.homeView === undefined ? [] : startupFileMasks(request.env)),
           ],
           prlimitPath,
           pipedBashWords(),

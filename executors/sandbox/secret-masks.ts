@@ -179,6 +179,28 @@ function publicKeysIn(masks: readonly SecretMask[], env: NodeJS.ProcessEnv): Sec
 }
 
 /**
+ * Files a program reads at every start and whose lines run other programs, which code nobody
+ * reviewed must not find: sqlite3's rc (`.shell` runs a program), which it looks up in the
+ * account's home (getpwuid, before $HOME) and, from 3.44, in $XDG_CONFIG_HOME/sqlite3. Those that
+ * exist are masked by /dev/null for a call whose sandbox shows an empty home (home-view.ts): the
+ * account's home is not that home when the daemon runs with another HOME.
+ */
+export function startupFileMasks(env: NodeJS.ProcessEnv): SecretMask[] {
+  const homes = [...new Set([homeDir(env), accountHome()].filter((home) => home !== undefined))];
+  const xdg = env.XDG_CONFIG_HOME;
+  const configHomes = [
+    ...homes.map((home) => join(home, '.config')),
+    ...(xdg?.startsWith('/') === true ? [xdg] : []),
+  ];
+  return [
+    ...homes.map((home) => join(home, '.sqliterc')),
+    ...configHomes.map((dir) => join(dir, 'sqlite3', 'sqliterc')),
+  ]
+    .filter((path) => linkedIsDirectory(path) === false)
+    .map((path) => ({ path, kind: 'file' as const }));
+}
+
+/**
  * The places that hold the host's unix sockets (constitution/protected.ts HOST_SOCKET_PLACES:
  * /run, /var/run, the container engines' dirs in the request's home and the account's) and
  * $XDG_RUNTIME_DIR, those that exist as directories: a socket on a read-only bind still

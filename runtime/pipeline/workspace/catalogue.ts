@@ -9,6 +9,7 @@ import { FILE_WORKSPACE } from './files.ts';
 import { GIT_WORKSPACE } from './git.ts';
 import { INLINE_CODE_WORKSPACE } from './inline-code.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
+import { SQLITE_WORKSPACE } from './sqlite-query.ts';
 import type { WorkspaceRuleSpec } from './spec.ts';
 
 export type { WorkspaceRuleSpec } from './spec.ts';
@@ -19,10 +20,12 @@ export const BUILT_IN_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ...GIT_WORKSPACE,
   ...RUNNER_WORKSPACE,
   ...INLINE_CODE_WORKSPACE,
+  ...SQLITE_WORKSPACE,
 ];
 
 /** The rules that run code (the project's, or inline code read-only): off with project_code. */
 export const CODE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
   ...RUNNER_WORKSPACE,
   ...INLINE_CODE_WORKSPACE,
+  ...SQLITE_WORKSPACE,
 ];

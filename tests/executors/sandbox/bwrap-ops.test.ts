@@ -66,3 +66,23 @@ describe('createBwrapShellOps', () => {
     }
   });
 });
+
+describe('start-up files code nobody reviewed must not find', () => {
+  it("masks sqlite3's rc in a config home outside the home, for a sandbox with an empty home", async () => {
+    const ops = createBwrapShellOps();
+    const home = await makeTempDir('home-');
+    const configHome = await makeTempDir('config-');
+    await mkdir(join(configHome, 'sqlite3'));
+    const rc = join(configHome, 'sqlite3', 'sqliterc');
+    await writeFile(rc, '.shell id\n');
+    const run = (homeView?: readonly string[]): Promise<{ stdout: string }> =>
+      ops.run({
+        ...request(home),
+        command: `cat ${rc}; echo end`,
+        env: { PATH: '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: configHome },
+        ...(homeView === undefined ? {} : { homeView }),
+      });
+    expect(await run()).toMatchObject({ stdout: '.shell id\nend\n' });
+    expect(await run([])).toMatchObject({ stdout: 'end\n' });
+  });
+});
