@@ -252,7 +252,7 @@ describe('code run without a card sees the home only where it works', () => {
       call('shell_exec', { command: 'npm test', cwd: project }),
     );
     expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'project-code' } });
-    expect(outcome.decision === 'allow' && 'homeView' in outcome.grant).toBe(false);
+    expect(outcome.decision === 'allow' && 'codeView' in outcome.grant).toBe(false);
     const result = await pipeline.invoke(outcome, new AbortController().signal);
     expect(result).toMatchObject({
       ok: true,
