@@ -186,6 +186,22 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
     protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
+  /** What one tree walk asks of each entry: `followed` for a link, text read within one budget. */
+  const walkChecks = (followed: (path: string) => Protection | null) => {
+    const budget = treeTextBudget();
+    return {
+      plain,
+      followed,
+      credential: (path: string, link: boolean) =>
+        credentialInWalk(
+          path,
+          link ? real(path) : path,
+          repositories,
+          budget,
+          toolConfig(path, link ? real(path) : path),
+        ),
+    };
+  };
   return {
     home,
     get realHome() {
@@ -231,34 +247,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     protectedBelow: (dir) =>
       treeObstacle(real(dir), { plain, followed: plain, credential: () => null }),
     treeObstacle(dir, use = {}) {
-      const budget = treeTextBudget();
-      return treeObstacle(real(dir), {
-        ...use,
-        plain,
-        followed: (path) => this.protection(path),
-        credential: (path, link) =>
-          credentialInWalk(
-            path,
-            link ? real(path) : path,
-            repositories,
-            budget,
-            toolConfig(path, link ? real(path) : path),
-          ),
-      });
+      return treeObstacle(real(dir), { ...use, ...walkChecks((path) => this.protection(path)) });
     },
     maskableCredentials(dir) {
-      const budget = treeTextBudget();
       const found = maskableCredentials(real(dir), {
-        plain,
-        followed: (path) => this.protection(path),
-        credential: (path, link) =>
-          credentialInWalk(
-            path,
-            link ? real(path) : path,
-            repositories,
-            budget,
-            toolConfig(path, link ? real(path) : path),
-          ),
+        ...walkChecks((path) => this.protection(path)),
         maskable: (protection) => protection !== TOO_MUCH_TEXT,
       });
       if ('obstacle' in found) return found;
