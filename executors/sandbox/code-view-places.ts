@@ -6,6 +6,7 @@
 // ~/.nvm, ~/.local, ~/.cargo, ~/bin), python's user site (~/.local/lib) comes always, and a PATH
 // entry elsewhere comes with its tool's prefix (/root/.pyenv for /root/.pyenv/shims). Nothing
 // else: /srv, /mnt, /media, /var, /home, /work and the rest of the home are not there.
+import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
 
@@ -60,6 +61,21 @@ export function toolPlaces(path: string | undefined, home: string): string[] {
 }
 
 /**
+ * True when `place` exists but this process may not look at it (a PATH entry in another user's
+ * home): bwrap would refuse the whole run over it, and nothing there could be shown anyway. A
+ * place that is not there is left to `--ro-bind-try`.
+ */
+function unreachable(place: string): boolean {
+  try {
+    statSync(place, { throwIfNoEntry: false });
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM';
+  }
+}
+
+/**
  * The places to bind read-only, outermost first, none inside another, none a system part (shown
  * already), and none `/`, the home or a place that holds it (that would show all of it).
  */
@@ -70,6 +86,7 @@ export function codeViewPlaces(
 ): string[] {
   const places = [...new Set([...toolPlaces(path, home), ...view])]
     .filter((place) => isAbsolute(place) && !isUnder(home, place) && !inSystemView(place))
+    .filter((place) => !unreachable(place))
     .sort((a, b) => a.length - b.length);
   return places.filter((place, at) => !places.slice(0, at).some((outer) => isUnder(place, outer)));
 }
