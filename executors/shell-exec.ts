@@ -9,7 +9,7 @@ import { ExecTimeoutCeilingExceeded, InvalidArguments } from '../runtime/errors.
 import { defineExecutor, type ExecutorContext } from './define.ts';
 import { nestedRepositories } from './sandbox/nested-repositories.ts';
 import { basename, dirname } from 'node:path';
-import type { ShellResult } from './ops/shell-ops.ts';
+import type { CodeView, ShellResult } from './ops/shell-ops.ts';
 import type { Grant } from '../runtime/pipeline/grant.ts';
 import { withFsErrors } from './fs-errors.ts';
 import {
@@ -149,8 +149,8 @@ export const shellExec = defineExecutor({
         signal: ctx.signal,
         writableRoots: writableRootsOf(ctx),
         readOnlyWithin,
-        // Code nobody reviewed sees the home only where its decision said (code-view.ts).
-        ...(uncarded && grant.homeView !== undefined ? { homeView: grant.homeView } : {}),
+        // Code nobody reviewed sees only what its decision said (code-view.ts).
+        ...(uncarded && grant.codeView !== undefined ? { codeView: grant.codeView } : {}),
         // A call no person approved reaches no host socket (Docker, colima, the user's D-Bus).
         hideHostSockets: uncarded,
         visibleRoots: configuredWriteRoots(ctx),
@@ -245,8 +245,8 @@ function narrowedNotes(
   // bash and coreutils say "Read-only file system"; node and python name the errno (EROFS).
   if (/read-only file system|EROFS/i.test(result.stderr)) notes.push(readOnlyNote(grant));
   // python, node, perl and ruby each say it their way; ENOENT and errno 2 are the common part.
-  if (grant.homeView !== undefined && /No such file|ENOENT|Errno 2/.test(result.stderr))
-    notes.push(homeViewNote(grant.homeView));
+  if (grant.codeView !== undefined && /No such file|ENOENT|Errno 2/.test(result.stderr))
+    notes.push(codeViewNote(grant.codeView));
   if (hitFileSizeLimit(result)) {
     notes.push(
       `A file reached the ${String(maxFileBytes)}-byte limit for calls without approval (config sandbox.uncarded_max_file_bytes). To write a larger file, call shell_exec again with request_approval: true.`,
@@ -264,10 +264,14 @@ function readOnlyNote({ tier, rule, writable }: Extract<Grant, { by: 'tier' }>):
   return `This ran without approval and could write only ${where}. To write elsewhere, ${ask}.`;
 }
 
-/** Why a file in the home was not there for code nobody reviewed, and how to show it one. */
-function homeViewNote(view: readonly string[]): string {
-  const seen = view.length === 0 ? 'nothing of the home' : `only ${view.join(', ')} of the home`;
-  return `Code nobody reviewed runs without approval seeing ${seen} (and the tool directories on PATH), read-only: a file elsewhere in the home is not there. Name the file after the code as an argument (it is checked and shown), run it from the project's directory (cwd), or call shell_exec again with request_approval: true.`;
+/** Why a file was not there for code nobody reviewed, and how to show it one. */
+function codeViewNote({ places, masked }: CodeView): string {
+  const seen = places.length === 0 ? 'none of your files' : `only ${places.join(', ')}`;
+  const hidden =
+    masked.length === 0
+      ? ''
+      : ` Hidden there too, as files that may hold a credential or their history: ${masked.map((mask) => mask.path).join(', ')}.`;
+  return `Code nobody reviewed runs without approval seeing ${seen} (besides /usr, /etc and the tool directories on PATH), read-only: a file elsewhere (the rest of the home, /srv, /mnt, /var) is not there.${hidden} Name the file after the code as an argument (it is checked and shown), run it from the project's directory (cwd), or call shell_exec again with request_approval: true.`;
 }
 
 /** Approval does not enlarge the private tmpfs, so when one may be full the note says where else to write. */

@@ -1,5 +1,13 @@
 // Process side effects. The bubblewrap sandbox and bare execa are two implementations.
 
+/** What code nobody reviewed sees besides the system's parts (runtime/pipeline/workspace/code-view.ts). */
+export interface CodeView {
+  /** Its work tree and the paths it names, each by the name the call uses and where it leads. */
+  readonly places: readonly string[];
+  /** Hidden inside them: credential files (an empty file over each) and histories (an empty dir). */
+  readonly masked: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
+}
+
 export interface ShellRequest {
   /** The whole command line, run by `bash -c` (inside the sandbox when there is one). */
   readonly command: string;
@@ -19,11 +27,11 @@ export interface ShellRequest {
   /** Hide the host's unix sockets: its runtime dirs and the container engines' (HOST_SOCKET_PLACES). */
   readonly hideHostSockets?: boolean;
   /**
-   * The only places of the home the command sees, read-only (code nobody reviewed: its work
-   * tree, the files it names); the tool directories on PATH come too (sandbox/home-view.ts).
-   * Unset: the whole home, as the rest of the system.
+   * Code nobody reviewed: it sees only the system's parts, the tool directories on PATH
+   * (sandbox/code-view-places.ts) and these places, read-only, with these files hidden. Unset:
+   * the whole host, read-only.
    */
-  readonly homeView?: readonly string[];
+  readonly codeView?: CodeView;
   /** Places inside the writable roots that stay read-only (bound read-only over them). */
   readonly readOnlyWithin?: readonly string[];
   readonly network: boolean;

@@ -107,6 +107,44 @@ export function treeObstacle(
   return null;
 }
 
+/** What a sandbox hides of a tree it shows: credential files, and the histories that may hold them. */
+export interface MaskableCredentials {
+  readonly credentials: readonly string[];
+  /** Every `.git` directory below the top (a repository's objects hold its files compressed). */
+  readonly histories: readonly string[];
+}
+
+/**
+ * The files below `top` holding a credential the sandbox can hide (`maskable`: a dotenv file, a
+ * key, a token in its text), each by the path the walk met it at and, for a link, where it leads;
+ * or the obstacle a tree read would meet that no mask removes (a protected place, more text or
+ * entries than a decision reads, an unreadable directory). Empty when `top` is no directory.
+ */
+export function maskableCredentials(
+  top: string,
+  checks: TreeChecks & { readonly maskable: (protection: Protection) => boolean },
+  limit = TREE_ENTRY_LIMIT,
+): { readonly obstacle: TreeObstacle } | MaskableCredentials {
+  const credentials: string[] = [];
+  const histories: string[] = [];
+  if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true)
+    return { credentials, histories };
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry') return { obstacle: step };
+    const { path, entry } = step;
+    const link = entry.isSymbolicLink();
+    const protection = link ? checks.followed(path) : checks.plain(path);
+    if (protection !== null) return { obstacle: { kind: 'protected', path, protection } };
+    if (entry.name === '.git' && entry.isDirectory()) histories.push(path);
+    if (entry.isDirectory()) continue;
+    const held = checks.credential(path, link);
+    if (held === null) continue;
+    if (!checks.maskable(held)) return { obstacle: { kind: 'credential', path, protection: held } };
+    credentials.push(path);
+  }
+  return { credentials, histories };
+}
+
 /**
  * The first entry below `top` (or `top` itself) whose own name `secret` finds a credential in
  * (`report.pdf?access_token=…`, as wget saves a URL), or null; null too past `limit` entries or
@@ -124,6 +162,25 @@ export function secretNameBelow(
     if (secret(step.entry.name)) return step.path;
   }
   return null;
+}
+
+/**
+ * The regular files below `top` (or `top` itself) whose name `named` picks, or null past `limit`
+ * entries or when a directory cannot be read (the caller cannot know what it missed).
+ */
+export function filesNamedBelow(
+  top: string,
+  named: (path: string) => boolean,
+  limit = TREE_ENTRY_LIMIT,
+): string[] | null {
+  const stats = statSync(top, { throwIfNoEntry: false });
+  if (stats?.isDirectory() !== true) return stats?.isFile() === true && named(top) ? [top] : [];
+  const found: string[] = [];
+  for (const step of walk(top, limit)) {
+    if (step.kind !== 'entry') return null;
+    if (step.entry.isFile() && named(step.path)) found.push(step.path);
+  }
+  return found;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { ShellRequest } from '../ops/shell-ops.ts';
 import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
 import { bashWords } from './command-text.ts';
-import { homeViewPlaces } from './home-view.ts';
+import { codeViewPlaces, SYSTEM_PARTS } from './code-view-places.ts';
 
 /** A secret store that exists on the host, masked by an empty tmpfs (dir) or /dev/null (file). */
 export interface SecretMask {
@@ -85,39 +85,46 @@ export function buildBwrapArgs(
   const argv = ['--die-with-parent', '--new-session', ...namespaces(request), '--cap-drop', 'ALL'];
   // The filter that refuses unix sockets to a call no person approved (unix-socket-filter.ts).
   if (seccompFd !== undefined) argv.push('--seccomp', String(seccompFd));
-  // The host's /proc comes with the read-only / when its processes are in view.
-  argv.push('--ro-bind', '/', '/', '--dev', '/dev');
+  // Code nobody reviewed sees the system's parts and the places its decision named, on an empty
+  // root (code-view-places.ts); anything else the host's whole /, read-only.
+  const view = request.codeView;
+  if (view === undefined) argv.push('--ro-bind', '/', '/');
+  else for (const part of SYSTEM_PARTS) argv.push('--ro-bind-try', part, part);
+  argv.push('--dev', '/dev');
+  // The host's /proc when its processes are in view.
   if (request.hostProcesses !== true) argv.push('--proc', '/proc');
+  else if (view !== undefined) argv.push('--ro-bind', '/proc', '/proc');
   argv.push(...sized(request.tmpSizeBytes), '--tmpfs', '/tmp');
   // --dev puts /dev/shm in its own unsized tmpfs; a sized one over it keeps RAM bounded too.
   if (request.tmpSizeBytes !== undefined)
     argv.push('--perms', '01777', ...sized(request.tmpSizeBytes), '--tmpfs', '/dev/shm');
-  // Code nobody reviewed sees an empty home but for the places its decision named (home-view.ts).
-  const view = request.homeView;
+  // An empty home, and the places the code's decision named, in it or elsewhere.
   if (view !== undefined) {
     argv.push(...sized(request.tmpSizeBytes), '--tmpfs', home);
-    for (const place of homeViewPlaces(view, request.env.PATH, home))
+    for (const place of codeViewPlaces(view.places, request.env.PATH, home))
       argv.push('--ro-bind-try', place, place);
   }
   // A HOME under /tmp (tests, containers) stays visible read-only like the rest of the system.
   else if (home !== '/tmp' && isUnder(home, '/tmp')) argv.push('--ro-bind', home, home);
   // Roots this call may only read come first, so a writable bind over the same place wins.
-  for (const root of rootsUnderTmp(request.visibleRoots ?? [], home))
-    argv.push('--ro-bind-try', root, root);
+  if (view === undefined)
+    for (const root of rootsUnderTmp(request.visibleRoots ?? [], home))
+      argv.push('--ro-bind-try', root, root);
   const writable = [...new Set(request.writableRoots)]
     .filter((root) => root !== '/tmp')
     .sort((a, b) => a.length - b.length);
   for (const root of writable) argv.push('--bind-try', root, root);
   for (const path of request.readOnlyWithin ?? []) argv.push('--ro-bind-try', path, path);
-  for (const mask of masks) {
+  // The credential files of the code's work tree, and its histories, after its binds.
+  for (const mask of [...masks, ...(view?.masked ?? [])]) {
     if (mask.kind === 'dir') argv.push('--tmpfs', mask.path);
     else if (mask.kind === 'file') argv.push('--ro-bind', '/dev/null', mask.path);
   }
   // A checked public key file shows through its store's mask, and nothing else of it does.
   for (const mask of masks)
     if (mask.kind === 'public') argv.push('--ro-bind', mask.path, mask.path);
-  // Its mount points made, the empty home is read-only too: a write there fails as it says.
-  if (view !== undefined) argv.push('--remount-ro', home);
+  // Its mount points made, the empty root and home are read-only too: a write fails as it says.
+  if (view !== undefined) argv.push('--remount-ro', home, '--remount-ro', '/');
   argv.push('--chdir', request.cwd, ...limits(request, prlimit));
   argv.push('bash', ...bashTail);
   return argv;

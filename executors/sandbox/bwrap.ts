@@ -13,7 +13,12 @@ import {
   type SandboxProfile,
 } from './prestart-pool.ts';
 import { finishLimited, stopProcess } from './run-process.ts';
-import { findSecretMasks, hostSocketMasks, startupFileMasks } from './secret-masks.ts';
+import {
+  credentialFileMasks,
+  findSecretMasks,
+  hostSocketMasks,
+  startupFileMasks,
+} from './secret-masks.ts';
 import { SECCOMP_FD, unixSocketFilter } from './unix-socket-filter.ts';
 
 /** Where distributions install bwrap. */
@@ -70,7 +75,7 @@ function slotOf(request: ShellRequest): string {
     request.visibleRoots,
     request.hideHostSockets,
     request.readOnlyWithin,
-    request.homeView,
+    request.codeView,
     request.network,
     request.hostProcesses,
     request.maxFileBytes,
@@ -135,6 +140,13 @@ export function createBwrapShellOps(
           'the command or an argument holds a NUL byte, which bash cannot hold',
         );
       }
+      // Code nobody reviewed: the credential files in its view now, besides those decided.
+      const viewMasks = request.codeView === undefined ? [] : credentialFileMasks(request.codeView);
+      if (viewMasks === null) {
+        throw new InvalidArguments(
+          'the directory this code would see has grown past what is checked for credential files before a run without approval; run it from a smaller directory, or call shell_exec again with request_approval: true',
+        );
+      }
       // A call no person approved connects to no unix socket, wherever it is.
       const seccomp = request.hideHostSockets === true ? unixSocketFilter() : undefined;
       // Built for every call from the masks found now: a waiting sandbox is used only if equal.
@@ -146,8 +158,9 @@ export function createBwrapShellOps(
           homeDir(request.env),
           [
             ...findSecretMasks(request.env),
+            ...viewMasks,
             ...(request.hideHostSockets === true ? await hostSocketMasks(request.env) : []),
-            ...(request.homeView === undefined ? [] : startupFileMasks(request.env)),
+            ...(request.codeView === undefined ? [] : startupFileMasks(request.env)),
           ],
           prlimitPath,
           pipedBashWords(),

@@ -16,6 +16,9 @@ import type { SecretMask } from './bwrap-args.ts';
 import { isPublicKeyFile } from '../ops/public-key-file.ts';
 import { protectedDirsOf, storeAliasesOf } from '../protected-places.ts';
 import { isUnder } from '../../runtime/vaglio/normalize-path.ts';
+import { credentialFileByName } from '../../constitution/credential-files.ts';
+import type { CodeView } from '../ops/shell-ops.ts';
+import { filesNamedBelow } from '../ops/tree-protection.ts';
 
 /** The account's home from the password database; undefined when there is none. */
 function accountHome(): string | undefined {
@@ -227,4 +230,21 @@ export async function hostSocketMasks(env: NodeJS.ProcessEnv): Promise<SecretMas
   return dirs
     .filter((dir) => !dirs.some((other) => other !== dir && dir.startsWith(`${other}/`)))
     .map((path) => ({ path, kind: 'dir' as const }));
+}
+
+/**
+ * The files a credential's name marks (constitution/credential-files.ts) in the places code
+ * nobody reviewed sees, found now: one made between its decision and its run (`.env.local`) is
+ * hidden as those the decision found. Null when a place has grown past what a walk reads or cannot
+ * be read whole: the run then refuses rather than show what it did not look at.
+ */
+export function credentialFileMasks(view: CodeView): SecretMask[] | null {
+  const found = view.places.map((place) =>
+    filesNamedBelow(place, (path) => credentialFileByName(path) !== null),
+  );
+  if (found.some((files) => files === null)) return null;
+  const decided = new Set(view.masked.map((mask) => mask.path));
+  return [...new Set(found.flatMap((files) => files ?? []))]
+    .filter((path) => !decided.has(path))
+    .map((path) => ({ path, kind: 'file' }));
 }

@@ -30,7 +30,7 @@ export function treeTextBudget(): TextBudget {
   return { remaining: TREE_TEXT_LIMIT };
 }
 
-const TOO_MUCH_TEXT: Protection = {
+export const TOO_MUCH_TEXT: Protection = {
   name: `more text than a decision reads (${String(TREE_TEXT_LIMIT / 1024 / 1024)} MiB)`,
   why: 'a credential under any name could be in it, and a line can print it in a form no filter recognises',
 };

@@ -2,6 +2,8 @@
 // invoke() and the executor, which read it and never infer it. A newcomer answers "would this
 // run without a card, and with what sandbox?" from this type and the tier list (tiers/index.ts).
 
+import type { CodeView } from '../../executors/ops/shell-ops.ts';
+
 /** The uncarded tiers, in the order the README's "When Custode asks" table lists them. */
 export type TierName = 'read-only' | 'fetch' | 'workspace' | 'project-code' | 'read-only-code';
 
@@ -55,8 +57,8 @@ export type Grant =
       readonly viaProxy: boolean;
       /** Files the decision read (an archive's members): the run refuses one that changed. */
       readonly pinned: readonly PinnedFile[];
-      /** The only places of the home it sees (code nobody reviewed); unset, all of it. */
-      readonly homeView?: readonly string[];
+      /** What code nobody reviewed sees besides the system's parts; unset, all of it. */
+      readonly codeView?: CodeView;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

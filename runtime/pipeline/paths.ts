@@ -5,7 +5,9 @@
 import { globMatches, type GlobObstacle } from '../../executors/ops/glob-matches.ts';
 import {
   linkedDirectoryFree,
+  maskableCredentials,
   namesSplitFree,
+  type MaskableCredentials,
   secretNameBelow,
   treeObstacle,
   type TreeObstacle,
@@ -19,6 +21,7 @@ import {
   credentialFileProtection,
   credentialInWalk,
   historyCredential,
+  TOO_MUCH_TEXT,
   TREE_TEXT_LIMIT,
   treeTextBudget,
   type TextUse,
@@ -93,6 +96,12 @@ export interface PathOracle {
    * where the links to directories below lead (diff -r).
    */
   treeObstacle(dir: string, use?: { readonly followLinks?: boolean }): TreeObstacle | null;
+  /**
+   * The files below `dir` holding a credential by name or text, each where it really is (a
+   * link's target), which a sandbox can hide; or the obstacle treeObstacle would find that no
+   * mask removes (a protected place, more text or entries than a decision reads).
+   */
+  maskableCredentials(dir: string): { readonly obstacle: TreeObstacle } | MaskableCredentials;
   /**
    * The first protected place below `dir` by its own name or as a store's other name (a hard
    * link), links not followed; null when none or `dir` is no directory. What a copy of the tree
@@ -177,6 +186,22 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
   /** By its text alone, or as the same file as a store's (a hard link). */
   const plain = (path: string): Protection | null =>
     protectionOf(path, protectedDirs()) ?? hardLinkProtection(path, options.aliases().hardLinked);
+  /** What one tree walk asks of each entry: `followed` for a link, text read within one budget. */
+  const walkChecks = (followed: (path: string) => Protection | null) => {
+    const budget = treeTextBudget();
+    return {
+      plain,
+      followed,
+      credential: (path: string, link: boolean) =>
+        credentialInWalk(
+          path,
+          link ? real(path) : path,
+          repositories,
+          budget,
+          toolConfig(path, link ? real(path) : path),
+        ),
+    };
+  };
   return {
     home,
     get realHome() {
@@ -222,20 +247,15 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     protectedBelow: (dir) =>
       treeObstacle(real(dir), { plain, followed: plain, credential: () => null }),
     treeObstacle(dir, use = {}) {
-      const budget = treeTextBudget();
-      return treeObstacle(real(dir), {
-        ...use,
-        plain,
-        followed: (path) => this.protection(path),
-        credential: (path, link) =>
-          credentialInWalk(
-            path,
-            link ? real(path) : path,
-            repositories,
-            budget,
-            toolConfig(path, link ? real(path) : path),
-          ),
+      return treeObstacle(real(dir), { ...use, ...walkChecks((path) => this.protection(path)) });
+    },
+    maskableCredentials(dir) {
+      const found = maskableCredentials(real(dir), {
+        ...walkChecks((path) => this.protection(path)),
+        maskable: (protection) => protection !== TOO_MUCH_TEXT,
       });
+      if ('obstacle' in found) return found;
+      return { credentials: found.credentials.map(real), histories: found.histories.map(real) };
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     secretNameBelow: (dir) => secretNameBelow(real(dir), (name) => ANY_CREDENTIAL.test(name)),

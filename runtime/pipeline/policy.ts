@@ -159,7 +159,7 @@ function decideUnapproved(input: PolicyInput): PolicyResult {
         hostProcesses: false,
         viaProxy: false,
         pinned: workspace.pinned,
-        ...(workspace.homeView === undefined ? {} : { homeView: workspace.homeView }),
+        ...(workspace.codeView === undefined ? {} : { codeView: workspace.codeView }),
       },
     };
   const matched = input.rules?.match(call) ?? null;

@@ -61,12 +61,17 @@ function reachesOnlyWorkspace(
   // A tree is read whole: nothing below it may be a protected place (~/dotfiles/.netrc). A
   // comparer (diff -r) follows the links to directories below it too.
   const followLinks = use.opensInside === true;
-  if (use.tree === true && scope.paths.treeObstacle(resolved, { followLinks }) !== null)
-    return false;
+  if (use.tree === true && treeBlocked(resolved, followLinks, use, scope)) return false;
   return scope.roots.write.some(
     (root) =>
       resolved !== root && isUnder(resolved, root) && !hiddenSegment(relative(root, resolved)),
   );
+}
+
+/** A tree read whole meets something below its top: a credential file too, unless it is masked. */
+function treeBlocked(dir: string, followLinks: boolean, use: PathUse, scope: ShellScope): boolean {
+  if (use.credentialsMasked === true) return 'obstacle' in scope.paths.maskableCredentials(dir);
+  return scope.paths.treeObstacle(dir, { followLinks }) !== null;
 }
 
 /**

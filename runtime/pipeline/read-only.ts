@@ -36,6 +36,11 @@ export interface PathUse {
    */
   readonly opensInside?: boolean;
   /**
+   * With `tree`: the reader is code the sandbox shows the tree with every credential file below it
+   * hidden (code-view.ts), so a file holding one is no obstacle; a protected place still is.
+   */
+  readonly credentialsMasked?: boolean;
+  /**
    * The path is where the command runs, and it prints this part of the repository there; or,
    * for 'programs', git runs there and may start what the repository's config names; for
    * 'stored-text', it prints or searches the text of every file version the repository stores

@@ -54,13 +54,23 @@ const printed = (result: Record<string, unknown>): string =>
   String(result.stdout).replace(/\s/g, '');
 
 describe('a credential kept under an ordinary name in the work tree (notes/keys.txt)', () => {
-  it('makes read-only code ask over a work tree holding it, and keeps it out of the output, plainly, in base64 (one line or wrapped) or in hex, when it comes after the decision', async () => {
+  it('is hidden from read-only code over a work tree holding it, and kept out of the output, plainly, in base64 (one line or wrapped) or in hex, when it comes after the decision', async () => {
     await plant(join(project, 'notes', 'keys.txt'), KEYS);
     expect(
       await pipeline.evaluate(
         call('shell_exec', { command: 'python3 -c "print(1)"', cwd: project }),
       ),
-    ).toMatchObject({ decision: 'ask' });
+    ).toMatchObject({
+      decision: 'allow',
+      grant: {
+        codeView: {
+          masked: [
+            { path: join(project, 'notes', 'keys.txt'), kind: 'file' },
+            { path: join(project, '.git'), kind: 'dir' },
+          ],
+        },
+      },
+    });
     await rm(join(project, 'notes', 'keys.txt'));
     const decided = await pipeline.evaluate(
       call('shell_exec', { command: 'python3 -c "print(1)"', cwd: project }),
@@ -195,7 +205,9 @@ describe('code run without a card sees the home only where it works', () => {
       const result = await runDecided(line);
       expect(result.exit_code, line).not.toBe(0);
       expect(String(result.stdout), line).not.toContain(reversed(AWS_ID));
-      expect(result.note, line).toMatch(/a file elsewhere in the home is not there/);
+      expect(result.note, line).toMatch(
+        /a file elsewhere \(the rest of the home, .*\) is not there/,
+      );
     }
   });
 
@@ -252,7 +264,7 @@ describe('code run without a card sees the home only where it works', () => {
       call('shell_exec', { command: 'npm test', cwd: project }),
     );
     expect(outcome).toMatchObject({ decision: 'allow', grant: { tier: 'project-code' } });
-    expect(outcome.decision === 'allow' && 'homeView' in outcome.grant).toBe(false);
+    expect(outcome.decision === 'allow' && 'codeView' in outcome.grant).toBe(false);
     const result = await pipeline.invoke(outcome, new AbortController().signal);
     expect(result).toMatchObject({
       ok: true,

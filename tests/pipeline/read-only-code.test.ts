@@ -82,21 +82,32 @@ describe('inline code without a card', () => {
     expect(String(result.stdout)).not.toContain('PLANTED');
   });
 
-  it('asks over a work tree holding a credential file, and prints no key from one that came after the decision', async () => {
+  it('hides a credential file of its work tree, one there at the decision and one that came after it', async () => {
     const key = `sk-proj-${'a1B2c3D4e5'.repeat(4)}`;
     const decided = await decide(`python3 -c "print(1)"`);
     await writeFile(join(project, '.env'), `OPENAI_API_KEY=${key}\nDEBUG=1\n`);
-    // The code could print the whole tree in any form: it asks, as `grep -r . TREE` would.
-    expect(await decide(`python3 -c "print(1)"`)).toMatchObject({ decision: 'ask' });
-    // Written between the decision and the run, the file's key is still cut from what it prints.
+    // The code could print the whole tree in any form: the sandbox hides the file instead of asking.
+    expect(await decide(`python3 -c "print(1)"`)).toMatchObject({
+      decision: 'allow',
+      grant: {
+        codeView: {
+          masked: [
+            { path: join(project, '.env'), kind: 'file' },
+            { path: join(project, '.git'), kind: 'dir' },
+          ],
+        },
+      },
+    });
+    // Written between the decision and the run, the file is hidden by its name at the run.
     const result = await pipeline.invoke(
       { ...decided, args: { command: `python3 -c "print(open('.e'+'nv').read())"`, cwd: project } },
       new AbortController().signal,
     );
     expect(result).toMatchObject({ ok: true });
-    const stdout = String(result.ok ? (result.result as Record<string, unknown>).stdout : '');
-    expect(stdout).toContain('DEBUG=1');
-    expect(stdout).not.toContain(key);
+    const output = result.ok ? (result.result as Record<string, unknown>) : {};
+    expect(String(output.stdout)).not.toContain('DEBUG=1');
+    expect(String(output.stdout)).not.toContain(key);
+    expect(output.exit_code).not.toBe(0);
   });
 
   it('cannot reach the network, even a server on the host loopback', async () => {

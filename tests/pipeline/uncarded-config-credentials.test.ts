@@ -20,9 +20,9 @@ beforeEach(async () => {
 
 const { pipeline, decide } = shellCallsWithFreshPipeline(() => project, intent);
 
-// Prints every file of the tree reversed: no output check can know the text.
+// Prints every file of the tree it can open reversed: no output check can know the text.
 const PRINT_TREE_REVERSED =
-  "python3 -c \"import os\nfor r,d,fs in os.walk('.'):\n  for f in fs: print(open(os.path.join(r,f),errors='replace').read()[::-1])\"";
+  "python3 -c \"import os\nfor r,d,fs in os.walk('.'):\n  for f in fs:\n    try: print(open(os.path.join(r,f),errors='replace').read()[::-1])\n    except OSError as e: print(e.errno)\"";
 
 const CONFIGS: readonly (readonly [string, string, string])[] = [
   [
@@ -39,13 +39,25 @@ const CONFIGS: readonly (readonly [string, string, string])[] = [
 ];
 
 describe('code run without a card never sees a credential kept in a project config', () => {
-  it.each(CONFIGS)(
-    'asks before code runs over a tree holding one (%s)',
+  it.skipIf(!sandboxWorks).each(CONFIGS)(
+    'hides one from code run over the tree, which prints the rest (%s)',
     async (path, before, secret) => {
       await plant(`${project}/${path}`, `${before}${secret}\n`);
       const outcome = await decide(PRINT_TREE_REVERSED);
-      expect(outcome.decision, path).toBe('ask');
-      // The same file read as text asks too, as any file holding a credential does.
+      expect(outcome, path).toMatchObject({
+        decision: 'allow',
+        grant: {
+          codeView: {
+            masked: expect.arrayContaining([{ path: `${project}/${path}`, kind: 'file' }]),
+          },
+        },
+      });
+      const ran = await pipeline().invoke(outcome, new AbortController().signal);
+      expect(JSON.stringify(ran), path).toContain(')1(tnirp');
+      expect(JSON.stringify(ran), path).not.toContain(
+        [...secret.trim()].reverse().join('').slice(1, 9),
+      );
+      // The same file read as text asks, as any file holding a credential does.
       expect((await decide(`cat ${path} | rev`)).decision, path).toBe('ask');
     },
   );

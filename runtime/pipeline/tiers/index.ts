@@ -60,7 +60,7 @@ export const TIERS: readonly TierRow[] = [
     tier: 'read-only-code',
     reason: 'read-only code: <rule>',
     writes:
-      'nothing but its private `/tmp`; no network; protected places and host sockets hidden; of the home only its work tree (none run from the home itself), the files it names and the tool directories on `PATH`, read-only',
+      "nothing but its private `/tmp`; no network; protected places and host sockets hidden; on an empty root: the system's parts (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, `/nix`, `/sys`), its work tree with every credential file in it hidden (those found at the decision, and any named like one at the run) and, when one is, its `.git`; the files it names; the tool directories on `PATH`; all read-only. Not the rest of the home (none run from the home itself), nor `/srv`, `/mnt`, `/media`, `/var`, `/home` or other places people keep data",
   },
 ];
 

@@ -1,37 +1,60 @@
-// What of the home code nobody reviewed may see (the read-only-code tier): no more than a read
-// without a card of the place it works in. Such code can print what it reads in any form (reversed,
-// xor), which no output check knows, and the next call can send it out; so it sees, read-only,
-// only its work tree and the paths it names, each cleared by the check a no-card read of it gets
-// (a tree as `grep -r . TREE` is), and the sandbox shows it nothing else of the home
-// (executors/sandbox/home-view.ts adds the tool directories it needs to start).
+// What code nobody reviewed may see (the read-only-code tier): no more than a read without a card
+// of the place it works in. Such code can print what it reads in any form (reversed, xor), which
+// no output check knows, and the next call can send it out; so it sees, read-only, only the
+// system's own parts (executors/sandbox/code-view-places.ts), its work tree and the paths it
+// names, each cleared by the check a no-card read of it gets (a tree as `grep -r . TREE` is,
+// except that a credential file below it is hidden by the sandbox instead of making it ask), and
+// nothing else: not the rest of the home, not /srv, /mnt, /var or another user's home.
+import { inSystemView } from '../../../executors/sandbox/code-view-places.ts';
+import type { CodeView } from '../../../executors/ops/shell-ops.ts';
 import { readPathCheck } from '../read-only-policy.ts';
+import { join, relative } from 'node:path';
 import { isUnder } from '../../vaglio/normalize-path.ts';
 import type { WorkspaceScope } from './policy.ts';
 
 /**
- * The places of the home the code sees, or null when one of them a read without a card could not
- * read whole (the call then asks). The place it works: its git work tree when the cwd is in one
- * below the home, else the cwd; none when that is the home itself (or holds it): the code then
- * gets an empty home, never the whole of it. `named`: the words it reads as paths (its operands,
- * already read-checked, directories as trees), shown where they exist in the home.
+ * What the code sees, or null when a place a read without a card could not read whole (the call
+ * then asks). The place it works: its git work tree when the cwd is in one that holds no home,
+ * else the cwd; none when that is a home itself (or holds one: the code then gets an empty home,
+ * never the whole of it) or a system part, shown anyway. `named`: the words it reads as paths (its
+ * operands, already read-checked, directories as trees), shown where they exist.
  */
-export function codeHomeView(
+export function codeView(
   named: readonly string[],
   workTree: string | null,
   scope: WorkspaceScope,
-): string[] | null {
+): CodeView | null {
   const homes = [scope.home, scope.realHome];
-  const inHome = (path: string): boolean =>
-    homes.some((home) => isUnder(path, home)) && !homes.some((home) => isUnder(home, path));
-  const tree = workTree !== null && inHome(workTree) ? workTree : scope.cwd;
-  const worksIn = inHome(tree) ? [tree] : [];
+  const shown = (path: string): boolean =>
+    !homes.some((home) => isUnder(home, path)) && !inSystemView(scope.realPath(path) ?? path);
+  const tree = workTree !== null && shown(workTree) ? workTree : scope.cwd;
+  const worksIn = shown(tree) ? [tree] : [];
   const check = readPathCheck(scope);
-  if (!worksIn.every((place) => check(place, { glob: false, deviceMetadata: false, tree: true })))
-    return null;
+  const treeUse = { glob: false, deviceMetadata: false, tree: true, credentialsMasked: true };
+  if (!worksIn.every((place) => check(place, treeUse))) return null;
+  const hidden = worksIn.map((place) => scope.paths.maskableCredentials(place));
+  const found = hidden.flatMap((one) => ('obstacle' in one ? [] : [one]));
+  const credentials = found.flatMap((one) => one.credentials);
+  // A history may hold a hidden file's text compressed: hidden with it.
+  const histories = credentials.length === 0 ? [] : found.flatMap((one) => one.histories);
   const paths = named
     .map((word) => scope.paths.absolute(word, scope.cwd))
-    .filter((path) => scope.realPath(path) !== null && inHome(path));
+    .filter((path) => scope.realPath(path) !== null && shown(path));
   // Bound by the name the call uses and where it leads: the cwd it runs in may be either.
   const places = [...worksIn, ...paths].flatMap((path) => [path, scope.realPath(path) ?? path]);
-  return [...new Set(places)];
+  // Each hidden file is hidden under every name the view binds its tree by (~/app -> ~/code/app).
+  const aliases = worksIn.map((place) => ({ place, real: scope.realPath(place) ?? place }));
+  const under = (path: string): string[] => [
+    path,
+    ...aliases
+      .filter(({ place, real }) => place !== real && isUnder(path, real))
+      .map(({ place, real }) => join(place, relative(real, path))),
+  ];
+  return {
+    places: [...new Set(places)],
+    masked: [
+      ...[...new Set(credentials.flatMap(under))].map((path) => ({ path, kind: 'file' as const })),
+      ...[...new Set(histories.flatMap(under))].map((path) => ({ path, kind: 'dir' as const })),
+    ],
+  };
 }

@@ -19,7 +19,8 @@ import {
   type WorkspaceCatalogue,
   type WorkspaceMatch,
 } from './match.ts';
-import { codeHomeView } from './code-view.ts';
+import { codeView } from './code-view.ts';
+import type { CodeView } from '../../../executors/ops/shell-ops.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
@@ -63,8 +64,8 @@ export interface WorkspaceDecision {
   readonly replaces: boolean;
   /** Files the decision read the contents of (an archive): the run refuses one that changed. */
   readonly pinned: readonly PinnedFile[];
-  /** Code nobody reviewed: the only places of the home it sees (code-view.ts); unset, all of it. */
-  readonly homeView?: readonly string[];
+  /** Code nobody reviewed: what it sees besides the system's parts (code-view.ts); unset, all. */
+  readonly codeView?: CodeView;
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
@@ -110,18 +111,19 @@ function usableWorkTree(scope: WorkspaceScope): string | null {
 
 /**
  * Code nobody reviewed, run where it can lose nothing and read no more than a read without a card
- * could: nothing writable but its private /tmp, and of the home only its work tree and the paths
- * it names (code-view.ts); the sandbox also takes its network and hides every protected place and
- * host socket. It writes nothing, so it reviews nothing: pending files stay pending. Null (it
- * asks) when what it would see may hold a credential.
+ * could: nothing writable but its private /tmp, and of the person's files only its work tree (its
+ * credential files hidden) and the paths it names (code-view.ts); the sandbox also takes its
+ * network and hides every protected place and host socket. It writes nothing, so it reviews
+ * nothing: pending files stay pending. Null (it asks) when what it would see may hold a
+ * credential no mask hides.
  */
 function readOnlyCode(
   rule: string,
   named: readonly string[],
   scope: WorkspaceScope,
 ): WorkspaceDecision | null {
-  const homeView = codeHomeView(named, findRepository(scope.cwd, scope), scope);
-  if (homeView === null) return null;
+  const view = codeView(named, findRepository(scope.cwd, scope), scope);
+  if (view === null) return null;
   return {
     tier: 'read-only-code',
     rule,
@@ -130,7 +132,7 @@ function readOnlyCode(
     written: [],
     replaces: false,
     pinned: [],
-    homeView,
+    codeView: view,
   };
 }
 

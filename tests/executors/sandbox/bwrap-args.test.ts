@@ -120,29 +120,60 @@ describe('buildBwrapArgs: what it leaves out', () => {
   });
 });
 
-describe('the home code nobody reviewed sees (homeView)', () => {
+describe('what code nobody reviewed sees (codeView)', () => {
   const masks = [{ path: '/home/ana/.local/share/keyrings', kind: 'dir' as const }];
   const argv = buildBwrapArgs(
     {
       ...request,
       writableRoots: [],
-      homeView: ['/home/ana/code/app'],
-      env: { PATH: '/home/ana/.nvm/versions/node/v20/bin:/usr/bin:/home/ana/.local/bin:/home/ana' },
+      visibleRoots: ['/tmp/ws', '/srv/data'],
+      codeView: {
+        places: ['/home/ana/code/app', '/srv/data/app'],
+        masked: [
+          { path: '/home/ana/code/app/.env', kind: 'file' },
+          { path: '/home/ana/code/app/.git', kind: 'dir' },
+        ],
+      },
+      env: {
+        PATH: '/home/ana/.nvm/versions/node/v20/bin:/usr/bin:/home/ana/.local/bin:/home/ana:/root/.pyenv/shims:/snap/bin',
+      },
     },
     '/home/ana',
     masks,
   );
-  const views = argv.flatMap((item, i) => (item === '--ro-bind-try' ? [argv[i + 1]] : []));
+  const views = argv.flatMap((item, i) => (item === '--ro-bind-try' ? [argv[i + 1] ?? ''] : []));
+  const system = ['/usr', '/bin', '/sbin', '/etc', '/sys', '/opt', '/nix'];
 
-  it('is an empty home with its work tree and the tool directories on PATH, never the whole home', () => {
-    expect(find(argv, '--tmpfs', '/home/ana')).toBeGreaterThan(find(argv, '--ro-bind', '/', '/'));
-    // ~/.local holds python's user site (~/.local/lib) too; the home itself on PATH brings nothing.
-    expect(views).toEqual(['/home/ana/.nvm', '/home/ana/.local', '/home/ana/code/app']);
+  it('is an empty root with the system parts, never the host /', () => {
+    expect(find(argv, '--ro-bind', '/', '/')).toBe(-1);
+    for (const part of ['/usr', '/etc', '/lib', '/bin']) expect(views).toContain(part);
+    for (const data of ['/srv', '/mnt', '/media', '/var', '/home', '/work', '/tmp/ws'])
+      expect(views).not.toContain(data);
   });
 
-  it('keeps secret stores inside those directories masked, and the home read-only', () => {
+  it('shows an empty home with its work tree and the tool directories on PATH, and the named places elsewhere', () => {
+    const own = views.filter((view) => !system.includes(view) && !view.startsWith('/lib'));
+    // ~/.local holds python's user site (~/.local/lib) too; the home itself on PATH brings nothing.
+    expect(own).toEqual([
+      '/snap/bin',
+      '/root/.pyenv',
+      '/srv/data/app',
+      '/home/ana/.nvm',
+      '/home/ana/.local',
+      '/home/ana/code/app',
+    ]);
+    expect(find(argv, '--ro-bind-try', '/home/ana/code/app')).toBeGreaterThan(
+      find(argv, '--tmpfs', '/home/ana'),
+    );
+  });
+
+  it('hides the work tree credential files and history after its binds, and everything is read-only', () => {
+    const tree = find(argv, '--ro-bind-try', '/home/ana/code/app');
+    expect(find(argv, '--ro-bind', '/dev/null', '/home/ana/code/app/.env')).toBeGreaterThan(tree);
+    expect(find(argv, '--tmpfs', '/home/ana/code/app/.git')).toBeGreaterThan(tree);
     const store = find(argv, '--tmpfs', '/home/ana/.local/share/keyrings');
     expect(store).toBeGreaterThan(find(argv, '--ro-bind-try', '/home/ana/.local'));
     expect(find(argv, '--remount-ro', '/home/ana')).toBeGreaterThan(store);
+    expect(find(argv, '--remount-ro', '/')).toBeGreaterThan(store);
   });
 });

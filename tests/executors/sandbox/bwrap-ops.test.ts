@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ShellRequest } from '../../../executors/ops/shell-ops.ts';
+import type { CodeView, ShellRequest } from '../../../executors/ops/shell-ops.ts';
 import {
   bwrapAvailable,
   createBwrapShellOps,
@@ -75,14 +75,14 @@ describe('start-up files code nobody reviewed must not find', () => {
     await mkdir(join(configHome, 'sqlite3'));
     const rc = join(configHome, 'sqlite3', 'sqliterc');
     await writeFile(rc, '.shell id\n');
-    const run = (homeView?: readonly string[]): Promise<{ stdout: string }> =>
+    const run = (codeView?: CodeView): Promise<{ stdout: string }> =>
       ops.run({
         ...request(home),
         command: `cat ${rc}; echo end`,
         env: { PATH: '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: configHome },
-        ...(homeView === undefined ? {} : { homeView }),
+        ...(codeView === undefined ? {} : { codeView }),
       });
     expect(await run()).toMatchObject({ stdout: '.shell id\nend\n' });
-    expect(await run([])).toMatchObject({ stdout: 'end\n' });
+    expect(await run({ places: [configHome], masked: [] })).toMatchObject({ stdout: 'end\n' });
   });
 });
