@@ -57,6 +57,11 @@ export type Grant =
       readonly pinned: readonly PinnedFile[];
       /** The only places of the home it sees (code nobody reviewed); unset, all of it. */
       readonly homeView?: readonly string[];
+      /**
+       * Code nobody reviewed saving its output: the one new file it may write, also its only
+       * `writable` path. The run makes it, refusing when anything is there by then.
+       */
+      readonly newFile?: string;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */
