@@ -60,7 +60,7 @@ export const TIERS: readonly TierRow[] = [
     tier: 'read-only-code',
     reason: 'read-only code: <rule>',
     writes:
-      'nothing but its private `/tmp`; no network; protected places and host sockets hidden; of the home only its work tree (none run from the home itself), the files it names and the tool directories on `PATH`, read-only',
+      'nothing but its private `/tmp` and the one new file its output is saved to; no network; protected places and host sockets hidden; of the home only its work tree (none run from the home itself), the files it names and the tool directories on `PATH`, read-only',
   },
 ];
 
