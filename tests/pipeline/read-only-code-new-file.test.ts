@@ -211,6 +211,14 @@ describe('what still asks', () => {
     expect(await uncarded(`python3 -c 'print(1)' > plain.json`)).toBe(true);
   });
 
+  it('reads `1>`, `&>`, `>>` and `>|` to a new file as the same one new file', async () => {
+    for (const op of ['1>', '&>', '>>', '>|'])
+      expect(await decide(`${TO_JSON} ${op} out.json`), op).toMatchObject({
+        decision: 'allow',
+        grant: { newFile: join(project, 'out.json') },
+      });
+  });
+
   it('runs a pipeline whose last command saves the output, with that file alone writable', async () => {
     const outcome = await decide(`${TO_JSON} | jq -c . > out.json`);
     expect(outcome).toMatchObject({
