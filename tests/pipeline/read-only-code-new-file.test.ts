@@ -211,9 +211,15 @@ describe('what still asks', () => {
     expect(await uncarded(`python3 -c 'print(1)' > plain.json`)).toBe(true);
   });
 
-  it('reads `1>`, `&>`, `>>` and `>|` to a new file as the same one new file', async () => {
-    for (const op of ['1>', '&>', '>>', '>|'])
-      expect(await decide(`${TO_JSON} ${op} out.json`), op).toMatchObject({
+  it('reads `1>`, `&>`, `>>`, `>|` and `> … 2>&1` to a new file as the same one new file', async () => {
+    for (const redirect of [
+      '1> out.json',
+      '&> out.json',
+      '>> out.json',
+      '>| out.json',
+      '> out.json 2>&1',
+    ])
+      expect(await decide(`${TO_JSON} ${redirect}`), redirect).toMatchObject({
         decision: 'allow',
         grant: { newFile: join(project, 'out.json') },
       });
