@@ -12,6 +12,7 @@ import { basename, dirname } from 'node:path';
 import type { CodeView, ShellResult } from './ops/shell-ops.ts';
 import type { Grant } from '../runtime/pipeline/grant.ts';
 import { withFsErrors } from './fs-errors.ts';
+import { dropIfUnused, makeNewOutputFile } from './new-output-file.ts';
 import {
   assertPinnedUnchanged,
   assertStillRecoverable,
@@ -136,6 +137,9 @@ export const shellExec = defineExecutor({
         );
         if (!absent) await assertStillRecoverable(path, ctx);
       }
+    // Code nobody reviewed saving its output: its one new file, made now, is all it may write.
+    const made =
+      uncarded && grant.newFile !== undefined ? await makeNewOutputFile(grant.newFile) : null;
     // The fetch tier: the network only through a proxy that checks each host as web_fetch does.
     const proxy = uncarded && grant.viaProxy ? await startFetchProxy(proxyCheck(ctx)) : null;
     const result = await runThrough(proxy, () =>
@@ -177,6 +181,7 @@ export const shellExec = defineExecutor({
         tmpSizeBytes: sandbox.tmp_size_bytes,
       }),
     );
+    if (made !== null && result.exit_code !== 0) await dropIfUnused(made);
     const notes = [
       ...(proxy === null
         ? []
@@ -258,6 +263,8 @@ function narrowedNotes(
 /** Why a write failed "Read-only file system", and how to ask for one that may write. */
 function readOnlyNote({ tier, rule, writable }: Extract<Grant, { by: 'tier' }>): string {
   const ask = 'call shell_exec again with request_approval: true (the person is asked)';
+  if (tier === 'read-only-code' && writable.length > 0)
+    return `This ran without approval: it runs code nobody has reviewed (read-only code: ${rule}), so it may write only ${writable.join(', ')}, its new output file, and its private /tmp. A write elsewhere fails, and will again on a retry; to let it write, ${ask}.`;
   if (tier === 'read-only-code')
     return `This ran read-only without approval: it runs code nobody has reviewed (read-only code: ${rule}), so it may write nothing but its private /tmp and has no network. A write elsewhere fails, and will again on a retry; to let it write, ${ask}.`;
   const where = writable.length === 0 ? 'nothing but /tmp' : writable.join(', ');

@@ -59,6 +59,11 @@ export type Grant =
       readonly pinned: readonly PinnedFile[];
       /** What code nobody reviewed sees besides the system's parts; unset, all of it. */
       readonly codeView?: CodeView;
+      /**
+       * Code nobody reviewed saving its output: the one new file it may write, also its only
+       * `writable` path. The run makes it, refusing when anything is there by then.
+       */
+      readonly newFile?: string;
     };
 
 /** True when no person saw this call: the sandbox narrows it and the record watches it. */

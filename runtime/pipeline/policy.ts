@@ -160,6 +160,7 @@ function decideUnapproved(input: PolicyInput): PolicyResult {
         viaProxy: false,
         pinned: workspace.pinned,
         ...(workspace.codeView === undefined ? {} : { codeView: workspace.codeView }),
+        ...(workspace.newFile === undefined ? {} : { newFile: workspace.newFile }),
       },
     };
   const matched = input.rules?.match(call) ?? null;

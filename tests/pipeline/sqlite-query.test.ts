@@ -4,7 +4,7 @@
 // pipeline, real sqlite3, real bubblewrap; a hostile line is also run under a harmless line's
 // grant, so the sandbox alone is tested.
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
@@ -84,6 +84,20 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
       });
     });
 
+    it('saves a query as one new file without a card, that file its only write', async () => {
+      const command = `sqlite3 -header -csv books.db 'SELECT title FROM books ORDER BY id' > books.csv`;
+      const outcome = await decide(command);
+      expect(outcome).toMatchObject({
+        decision: 'allow',
+        grant: { tier: 'read-only-code', writable: [join(project, 'books.csv')] },
+      });
+      expect(await pipeline.invoke(outcome, new AbortController().signal)).toMatchObject({
+        ok: true,
+        result: { exit_code: 0 },
+      });
+      expect(await readFile(join(project, 'books.csv'), 'utf8')).toBe('title\nDune\nPiranesi\n');
+    });
+
     it('asks for SQL that writes or reaches outside the database', async () => {
       for (const sql of [
         "INSERT INTO books(title) VALUES ('x')",
@@ -134,7 +148,8 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
         `sqlite3 books.db`,
         `sqlite3 books.db < q.sql`,
         `echo 'DELETE FROM books' | sqlite3 books.db`,
-        `sqlite3 books.db 'SELECT * FROM books' > out.csv`,
+        `sqlite3 books.db 'SELECT * FROM books' > books.db`,
+        `sqlite3 books.db 'SELECT * FROM books' > out.csv; sqlite3 books.db 'SELECT 1' > two.csv`,
         `sqlite3 .env 'SELECT 1'`,
         `sqlite3 ~/.ssh/keys.db 'SELECT 1'`,
       ])

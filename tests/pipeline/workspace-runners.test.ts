@@ -112,7 +112,7 @@ describe('project code: the decision', () => {
       'make CC=evil',
       'cargo install ripgrep',
       'go get example.com/x',
-      "python3 -c 'print(1)' > out.txt",
+      "python3 -c 'print(1)' > .envrc",
       'node -r ./x.js -e 1',
       'bash /etc/x.sh',
       './../x.sh',

@@ -21,6 +21,7 @@ import {
 } from './match.ts';
 import { codeView } from './code-view.ts';
 import type { CodeView } from '../../../executors/ops/shell-ops.ts';
+import { newOutputFile } from './code-output.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
@@ -66,6 +67,8 @@ export interface WorkspaceDecision {
   readonly pinned: readonly PinnedFile[];
   /** Code nobody reviewed: what it sees besides the system's parts (code-view.ts); unset, all. */
   readonly codeView?: CodeView;
+  /** Code nobody reviewed saving its output: the one new file it may write (code-output.ts). */
+  readonly newFile?: string;
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
@@ -121,19 +124,15 @@ function readOnlyCode(
   rule: string,
   named: readonly string[],
   scope: WorkspaceScope,
+  newFile: string | null = null,
 ): WorkspaceDecision | null {
   const view = codeView(named, findRepository(scope.cwd, scope), scope);
   if (view === null) return null;
-  return {
-    tier: 'read-only-code',
-    rule,
-    writable: [],
-    readOnlyWithin: [],
-    written: [],
-    replaces: false,
-    pinned: [],
-    codeView: view,
-  };
+  const code = { tier: 'read-only-code', readOnlyWithin: [], replaces: false, pinned: [] } as const;
+  if (newFile === null) return { ...code, rule, writable: [], written: [], codeView: view };
+  // Its output saved as one new file: that file alone is writable, and unreviewed once written.
+  const saved = `${rule}, its output to the new file ${newFile} (unreviewed)`;
+  return { ...code, rule: saved, writable: [newFile], written: [newFile], codeView: view, newFile };
 }
 
 /**
@@ -251,6 +250,11 @@ export function workspaceDecisionFor(
   if (match.runs || match.readOnlyCode) {
     // Code runs alone: a file this call writes could be the code it runs (a new Makefile, a
     // copied interpreter), and git needs .git writable, which the code must not have.
+    if (match.readOnlyCode && match.targets.length > 0) {
+      // Read-only code whose output goes to one new file: only that file is writable.
+      const file = newOutputFile(shell, match, scope);
+      return file === null ? null : readOnlyCode(match.rule, match.reads, scope, file);
+    }
     if (match.repository || match.targets.length > 0) return null;
     return match.readOnlyCode
       ? readOnlyCode(match.rule, match.reads, scope)
