@@ -83,7 +83,7 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
     await mkdir(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
   const config = defaultConfig();
   const socket = await listenHookSocket(
-    (agent, env) => createHookGate({ config, env, agent }),
+    { gate: (agent, env) => createHookGate({ config, env, agent }) },
     served,
     undefined,
   );
