@@ -1,0 +1,25 @@
+import { rm } from 'node:fs/promises';
+import { openSync, writeSync, lstatSync, readFileSync } from 'node:fs';
+import { throwawayHome } from './runtime/bench/throwaway-home.ts';
+import { defaultConfig } from './runtime/config.ts';
+import { createPipeline } from './runtime/pipeline/pipeline.ts';
+import { mixedCorpus } from './runtime/bench/pipeline.ts';
+const { home, env } = await throwawayHome('custode-sys-');
+const pipeline = await createPipeline({ config: defaultConfig(), env });
+const corpus = mixedCorpus(2000).filter((c) => c.executor !== 'shell_exec');
+for (let r = 0; r < 4; r++) for (const c of corpus) await pipeline.evaluate(c);
+// syscalls per decision: count via /proc/self/io syscr/syscw
+const io = () => Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((l) => l.split(': ')).map(([k, v]) => [k, Number(v)]));
+const a = io();
+for (const c of corpus) await pipeline.evaluate(c);
+const b = io();
+console.log('per non-shell decision: syscr', ((b.syscr - a.syscr) / corpus.length).toFixed(1), 'syscw', ((b.syscw - a.syscw) / corpus.length).toFixed(2), 'wchar', ((b.wchar - a.wchar) / corpus.length).toFixed(0));
+const fd = openSync(`${home}/x.jsonl`, 'a', 0o600);
+const line = Buffer.from('x'.repeat(((b.wchar - a.wchar) / corpus.length) | 0) + '\n');
+let s = process.hrtime.bigint();
+for (let i = 0; i < 20000; i++) writeSync(fd, line);
+console.log('one append writeSync of that line', (Number(process.hrtime.bigint() - s) / 20000 / 1000).toFixed(2), 'µs');
+s = process.hrtime.bigint();
+for (let i = 0; i < 20000; i++) lstatSync(`${home}/notes`, { throwIfNoEntry: false });
+console.log('one lstatSync', (Number(process.hrtime.bigint() - s) / 20000 / 1000).toFixed(2), 'µs');
+pipeline.close(); await rm(home, { recursive: true, force: true });
