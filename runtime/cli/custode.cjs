@@ -2,8 +2,9 @@
 // The `custode` bin: runs the JavaScript built into runtime/built/ (`npm ci` builds it through
 // `prepare`; `npm run build` rebuilds it). `custode hook` and `custode check` start from the quick
 // bundle (quick-loader.cjs); every other command from main.js. `custode hook` and a single
-// `custode check` first ask a running `custode serve` over its unix socket (hook-client.cjs). `custode hook` must never fail
-// open: whatever goes wrong there exits 2, the exit code an agent's hook runner reads as "blocked".
+// `custode check` first ask a running `custode serve` over its unix socket (hook-client.cjs).
+// `custode hook` must never fail open: whatever goes wrong there exits 2, the exit code an agent's
+// hook runner reads as "blocked".
 // CommonJS: an agent's hook starts a process per tool call, and an ES module entry would start
 // Node's ES module loader first (main.js, an ES module, loads it when it is needed).
 'use strict';

@@ -5,14 +5,15 @@
 //
 // Trust: the socket is used only when its directory is a real directory the user owns that no
 // one else may enter (mode 0700 or stricter), its parent is writable by no one else (or sticky),
-// and the socket itself is the user's. No server, an untrusted socket, a connection refused before
-// the request was sent, or a server that declines (it was started with another config file): the
-// command decides in-process as it always did.
+// and the socket itself is the user's. No server, an untrusted socket, a refused connection, or a
+// server that declines (it was started with another config file): the command decides in-process
+// as it always did.
 //
-// One decision per call. Once the server holds the whole request it may have decided, and written
-// the audit line, so the client never decides the call a second time: a garbled or cut answer, an
-// exit code the command does not give, or no answer within `answerTimeoutMs` blocks (a hook exits
-// 2, `custode check` exits 1), with the reason on stderr. Never an allow from a bad answer.
+// One decision per call. Once a server has taken the connection it may read the request, decide
+// and write the audit line at any moment, so the client never decides the call a second time: a
+// garbled or cut answer, an exit code the command does not give, or no answer within
+// `answerTimeoutMs` blocks (a hook exits 2, `custode check` exits 1), with the reason on stderr.
+// Never an allow from a bad answer.
 //
 // The client sends the environment a decision reads (HOME, the XDG dirs, PATH, the judge settings)
 // and the server decides with it, as the command would have in its own process.
@@ -21,7 +22,7 @@ const { lstatSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
 /**
- * How long a command waits for the server's answer once the server has its request: well past a
+ * How long a command waits for the server's answer once the server took the call: well past a
  * slow decision (a large Grep tree's walk, a slow git), well within an agent's hook timeout
  * (Claude Code's is 60 s). Past it the call is blocked, not decided again.
  */

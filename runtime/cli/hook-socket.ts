@@ -66,7 +66,7 @@ function envOf(serverEnv: NodeJS.ProcessEnv, context: Context): NodeJS.ProcessEn
   return env;
 }
 
-/** The deciders of one server: one per kind (an agent, or check) and environment, the latest few kept. */
+/** A server's deciders: one per kind (an agent, or check) and environment, the latest kept. */
 function decidersOf(serverEnv: NodeJS.ProcessEnv) {
   const kept = new Map<string, HookGate | Checker>();
   function keptFor<T extends HookGate | Checker>(
