@@ -1,8 +1,8 @@
 // Hook benchmark: what Custode costs another agent per tool call, measured side by side in one
 // run: a cold `custode hook claude-code` process against a bare `node -e 0` (target: at most
 // 2x), with `custode serve` running (the hook asks it over its unix socket) and without (the hook
-// decides in its own process); a warm call through `custode serve`'s HTTP path (p50/p99); and
-// `custode check --jsonl` throughput.
+// decides in its own process), and a single `custode check` with the server running; a warm call
+// through `custode serve`'s HTTP path (p50/p99); and `custode check --jsonl` throughput.
 import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../config.ts';
 import { createHookGate } from '../hooks/gate.ts';
 import { createHookServer, hookPath } from '../hooks/server.ts';
+import { createChecker } from '../cli/check.ts';
 import { listenHookSocket } from '../cli/hook-socket.ts';
 import { throwawayHome } from './throwaway-home.ts';
 import { median, percentile, type BenchSection, verdict } from './types.ts';
@@ -69,11 +70,18 @@ function startupEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** A single `custode check` input: the shell call of the cold hook payload. */
+const checkInput = JSON.stringify({
+  intent: 'bench',
+  executor: 'shell_exec',
+  args: { command: 'git status' },
+});
+
 /**
- * Bare node and a hook call with and without a server on the hook socket, interleaved so load on
- * the machine weighs on all three alike. The server is this process, answering as `custode serve`
- * does (runtime/cli/hook-socket.ts); without it the socket's dir is empty and the hook decides
- * in-process.
+ * Bare node, a hook call with and without a server on the hook socket, and a single check with
+ * it, interleaved so load on the machine weighs on all four alike. The server is this process,
+ * answering as `custode serve` does (runtime/cli/hook-socket.ts); without it the socket's dir is
+ * empty and the hook decides in-process.
  */
 async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise<string[]> {
   const home = callerEnv.HOME ?? '';
@@ -83,7 +91,10 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
     await mkdir(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
   const config = defaultConfig();
   const socket = await listenHookSocket(
-    (agent, env) => createHookGate({ config, env, agent }),
+    {
+      gate: (agent, env) => createHookGate({ config, env, agent }),
+      checker: (env) => createChecker(config, env),
+    },
     served,
     undefined,
   );
@@ -91,15 +102,18 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
   const bare: number[] = [];
   const withServer: number[] = [];
   const inProcess: number[] = [];
+  const check: number[] = [];
   try {
     for (let i = 0; i < coldRuns + 2; i += 1) {
       const b = await timeProcess(['-e', '0'], '', served);
       const s = await timeProcess([cli, 'hook', 'claude-code'], payload, served);
       const a = await timeProcess([cli, 'hook', 'claude-code'], payload, alone);
+      const c = await timeProcess([cli, 'check'], checkInput, served);
       if (i < 2) continue;
       bare.push(b);
       withServer.push(s);
       inProcess.push(a);
+      check.push(c);
     }
   } finally {
     await socket.close();
@@ -109,9 +123,10 @@ async function benchCold(payload: string, callerEnv: NodeJS.ProcessEnv): Promise
     return `  ${what}: median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, ${ratio.toFixed(1)}x bare node${target ? `  target <= ${String(coldTarget)}x: ${verdict(ratio <= coldTarget)}` : ' (no target: the fallback)'}`;
   };
   return [
-    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code (Bash git status), ${String(coldRuns)} runs each, the three interleaved, without NODE_EXTRA_CA_CERTS and NODE_OPTIONS:`,
+    `cold: node -e 0 median ${median(bare).toFixed(0)} ms; custode hook claude-code (Bash git status) and custode check (the same call), ${String(coldRuns)} runs each, the four interleaved, without NODE_EXTRA_CA_CERTS and NODE_OPTIONS:`,
     line('with custode serve running (the hook asks it over its unix socket)', withServer, true),
     line('without a server (the hook decides in its own process)', inProcess, false),
+    line('custode check with custode serve running (it asks the server too)', check, true),
   ];
 }
 

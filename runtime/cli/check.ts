@@ -2,11 +2,12 @@
 // One JSON object on stdin, or one per line with --jsonl; one JSON line out per input,
 // in order. A malformed input is a deny at the validation stage, never a crash.
 import * as z from 'zod';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Grant } from '../pipeline/grant.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import { stageDenialVerdict } from '../pipeline/run-stages.ts';
 import type { PipelineOutcome } from '../pipeline/types.ts';
+import type { Checker } from './hook-socket.ts';
 import {
   CONFIG_DETAIL,
   configOption,
@@ -111,6 +112,25 @@ function grantFields(grant: Grant): Record<string, unknown> {
   };
 }
 
+/** The output of a single `custode check` of `input`: one JSON line. */
+async function checkOutput(pipeline: Pipeline, input: string): Promise<string> {
+  return `${JSON.stringify(await checkOne(pipeline, input))}\n`;
+}
+
+/**
+ * `custode check` as `custode serve` answers it over the hook socket (hook-client.cjs): one
+ * pipeline deciding with `env`, kept for the inputs that follow.
+ */
+export function createChecker(config: Config, env: NodeJS.ProcessEnv): Checker {
+  const pipeline = createPipeline({ config, env, origin: 'check' });
+  return {
+    answer: async (input) => checkOutput(await pipeline, input),
+    close: async () => {
+      (await pipeline).close();
+    },
+  };
+}
+
 /** Run `custode check [--jsonl] [--config path]`. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommand(argv, spec);
@@ -126,7 +146,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         io.stdout.write(`${JSON.stringify(await checkOne(pipeline, line))}\n`);
       }
     } else {
-      io.stdout.write(`${JSON.stringify(await checkOne(pipeline, await readAll(io.stdin)))}\n`);
+      io.stdout.write(await checkOutput(pipeline, await readAll(io.stdin)));
     }
   } finally {
     pipeline.close();

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The `custode` bin: runs the JavaScript built into runtime/built/ (`npm ci` builds it through
 // `prepare`; `npm run build` rebuilds it). `custode hook` and `custode check` start from the quick
-// bundle (quick-loader.cjs); every other command from main.js. `custode hook` first asks a
-// running `custode serve` over its unix socket (hook-client.cjs). `custode hook` must never fail
-// open: whatever goes wrong there exits 2, the exit code an agent's hook runner reads as "blocked".
+// bundle (quick-loader.cjs); every other command from main.js. `custode hook` and a single
+// `custode check` first ask a running `custode serve` over its unix socket (hook-client.cjs).
+// `custode hook` must never fail open: whatever goes wrong there exits 2, the exit code an agent's
+// hook runner reads as "blocked".
 // CommonJS: an agent's hook starts a process per tool call, and an ES module entry would start
 // Node's ES module loader first (main.js, an ES module, loads it when it is needed).
 'use strict';
@@ -24,14 +25,16 @@ function notBuilt(error) {
 }
 
 /**
- * `custode hook`: a running `custode serve` answers over its unix socket when it can
- * (hook-client.cjs); else the quick bundle decides, with the payload already read.
+ * `custode hook` or a single `custode check`: a running `custode serve` answers over its unix
+ * socket when it can (hook-client.cjs); when no server took the call, the quick bundle decides,
+ * with the input already read; when one took it and gave no usable answer, the call is blocked.
  */
-async function hook(call) {
+async function forward(call) {
   const client = require('./hook-client.cjs');
   const payload = await client.readStdin();
-  const reply = await client.forwarded(call.agent, call.config, payload, process.env);
-  if (reply !== null) {
+  const outcome = await client.forwarded(call, payload, process.env);
+  if (outcome !== null) {
+    const reply = outcome.reply ?? client.blockedReply(call, outcome.failure);
     client.writeOut(1, reply.stdout);
     client.writeOut(2, reply.stderr);
     return reply.exitCode;
@@ -48,8 +51,8 @@ async function hook(call) {
 }
 
 async function start() {
-  const call = require('./hook-client.cjs').hookCall(argv);
-  if (call !== null) return hook(call);
+  const call = require('./hook-client.cjs').forwardedCall(argv);
+  if (call !== null) return forward(call);
   const { main } = quick
     ? require('./quick-loader.cjs').loadQuick()
     : await import(require('node:url').pathToFileURL(built).href);

@@ -1,23 +1,32 @@
-// The fast path of `custode hook`: ask a running `custode serve` over a unix socket in the user's
-// runtime dir, so a hook costs a bare node's start plus a warm decision. Loads node:fs, node:net
-// and node:path only (the decision bundle, its code cache and the bash grammar stay unloaded).
+// The fast path of `custode hook` and `custode check`: ask a running `custode serve` over a unix
+// socket in the user's runtime dir, so a decision costs a bare node's start plus a warm decision.
+// Loads node:fs, node:net and node:path only (the decision bundle, its code cache and the bash
+// grammar stay unloaded).
 //
 // Trust: the socket is used only when its directory is a real directory the user owns that no
 // one else may enter (mode 0700 or stricter), its parent is writable by no one else (or sticky),
-// and the socket itself is the user's. Anything else, no server, a server that does not answer in
-// time, or an answer that is not one whole reply, and the hook decides in-process as it always
-// did: a garbled answer is never read as an allow, and deciding is better than a blanket deny (a
-// hook that blocks every call while a broken server runs would be switched off).
+// and the socket itself is the user's. No server, an untrusted socket, a refused connection, or a
+// server that declines (it was started with another config file): the command decides in-process
+// as it always did.
 //
-// The hook sends the environment a decision reads (HOME, the XDG dirs, PATH, the judge settings)
-// and the server decides with it, as the hook would have in its own process. A server started
-// with another config file declines, and the hook decides in-process.
+// One decision per call. Once a server has taken the connection it may read the request, decide
+// and write the audit line at any moment, so the client never decides the call a second time: a
+// garbled or cut answer, an exit code the command does not give, or no answer within
+// `answerTimeoutMs` blocks (a hook exits 2, `custode check` exits 1), with the reason on stderr.
+// Never an allow from a bad answer.
+//
+// The client sends the environment a decision reads (HOME, the XDG dirs, PATH, the judge settings)
+// and the server decides with it, as the command would have in its own process.
 'use strict';
 const { lstatSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 
-/** Hook requests are short; a server busier than this is not worth waiting for. */
-const answerTimeoutMs = 1000;
+/**
+ * How long a command waits for the server's answer once the server took the call: well past a
+ * slow decision (a large Grep tree's walk, a slow git), well within an agent's hook timeout
+ * (Claude Code's is 60 s). Past it the call is blocked, not decided again.
+ */
+const answerTimeoutMs = 30_000;
 /** The longest reply read: a reason is a few lines. */
 const maxReplyBytes = 1024 * 1024;
 /** The environment a decision reads: the server decides with the hook's. */
@@ -83,76 +92,125 @@ function contextOf(env, configPath) {
   return context;
 }
 
-/** A command reply as the server sends it: the hook's stdout, stderr and exit code; else null. */
-function replyOf(text) {
-  let reply;
+/** The exit codes a forwarded command gives: a hook blocks with 2, a check always gives 0. */
+const exitCodes = { hook: [0, 2], check: [0] };
+
+/**
+ * The server's answer: `{ reply }` (the command's stdout, stderr and exit code), `{ declined }`
+ * (it did not decide), or null when the text is not one of those whole.
+ */
+function answerOf(text, command) {
+  let answer;
   try {
-    reply = JSON.parse(text);
+    answer = JSON.parse(text);
   } catch {
     return null;
   }
-  if (reply === null || typeof reply !== 'object') return null;
-  const { stdout, stderr, exitCode } = reply;
+  if (answer === null || typeof answer !== 'object') return null;
+  if (typeof answer.declined === 'string') return { declined: answer.declined };
+  const { stdout, stderr, exitCode } = answer;
   if (typeof stdout !== 'string' || typeof stderr !== 'string') return null;
-  if (exitCode !== 0 && exitCode !== 2) return null;
-  return { stdout, stderr, exitCode };
+  if (!exitCodes[command].includes(exitCode)) return null;
+  return { reply: { stdout, stderr, exitCode } };
 }
 
 /**
- * Ask the server at `path` about `payload`; resolves to its reply, or to null when there is no
- * usable answer (no server, a timeout, a decline, a reply that does not parse whole).
+ * Send `request` to the server at `path`. Resolves to `{ reply }`; to null when no server took the
+ * connection (none listens, refused) or it declined the request; to `{ failure }` when it took it
+ * and gave no usable answer within `waitMs`.
  */
-function ask(path, request) {
+function ask(path, request, command, waitMs) {
   return new Promise((done) => {
     const { connect } = require('node:net');
     const chunks = [];
     let size = 0;
+    let sent = false;
     let settled = false;
-    const finish = (reply) => {
+    const finish = (outcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      done(reply);
+      done(outcome);
     };
+    const failed = (why) => finish(sent ? { failure: why } : null);
     const socket = connect(path);
-    const timer = setTimeout(() => finish(null), answerTimeoutMs);
-    socket.on('error', () => finish(null));
+    const timer = setTimeout(() => failed(`no answer in ${String(waitMs / 1000)} s`), waitMs);
+    socket.on('error', (error) => failed(`the connection failed (${error.code ?? 'error'})`));
     socket.on('data', (chunk) => {
       size += chunk.length;
-      if (size > maxReplyBytes) return finish(null);
+      if (size > maxReplyBytes) return failed('an answer too long to be one');
       chunks.push(chunk);
     });
-    // A reply is whole only when the server ends it: a cut connection is no answer.
-    socket.on('end', () => finish(replyOf(Buffer.concat(chunks).toString('utf8'))));
+    // An answer is whole only when the server ends it: a cut connection is no answer.
+    socket.on('end', () => {
+      const answer = answerOf(Buffer.concat(chunks).toString('utf8'), command);
+      if (answer === null) return failed('an answer that is not one whole reply');
+      finish(answer.declined === undefined ? answer : null);
+    });
+    // Once connected the server may get the whole request and decide the call: from there on
+    // it is not decided again here.
+    socket.on('connect', () => {
+      sent = true;
+    });
     socket.end(JSON.stringify(request));
   });
 }
 
 /**
- * The reply of a running server for this hook call, or null when the hook must decide itself.
- * `payload` is the hook's stdin, read whole.
+ * Ask a running server about one call. `call` is what forwardedCall gives, `payload` the
+ * command's stdin, read whole. Resolves to `{ reply }`, to `{ failure }` (the command must block,
+ * see the note at the top), or to null when the command must decide in its own process.
  */
-async function forwarded(agent, configPath, payload, env) {
+async function forwarded(call, payload, env, waitMs = answerTimeoutMs) {
   const path = hookSocketPath(env);
   if (typeof process.getuid !== 'function') return null;
   if (untrustedSocket(path, process.getuid()) !== null) return null;
-  return ask(path, { agent, context: contextOf(env, configPath), payload });
+  const context = contextOf(env, call.config);
+  const request =
+    call.command === 'hook'
+      ? { agent: call.agent, context, payload }
+      : { command: 'check', context, payload };
+  const outcome = await ask(path, request, call.command, waitMs);
+  if (outcome === null || outcome.reply !== undefined) return outcome;
+  return { failure: `custode serve at unix:${path} had the call and gave ${outcome.failure}` };
+}
+
+/** A command's reply when the server had its call and gave no usable answer: blocked. */
+function blockedReply(call, failure) {
+  const how =
+    call.command === 'hook'
+      ? { exitCode: 2, stderr: `custode hook: ${failure}; blocked (fail closed)` }
+      : { exitCode: 1, stderr: `custode check: ${failure}; no decision given (fail closed)` };
+  const fix =
+    'It may have decided and logged the call already, so it is not decided again here. Fix: restart custode serve, or stop it (commands then decide in their own process).';
+  return { stdout: '', stderr: `${how.stderr}. ${fix}\n`, exitCode: how.exitCode };
+}
+
+/** `--config path` or `--config=path` as the rest of a command line gives it, else null. */
+function configOf(rest) {
+  if (rest.length === 0) return { config: undefined };
+  if (rest.length === 2 && rest[0] === '--config' && rest[1] !== '') return { config: rest[1] };
+  if (rest.length === 1 && rest[0].startsWith('--config=') && rest[0].length > 9)
+    return { config: rest[0].slice(9) };
+  return null;
 }
 
 /**
- * `custode hook <agent> [--config path]` as argv gives it: the agent and the config path, or null
- * for any other command line (help, an unknown option: the full command answers those).
+ * The command a running server may answer, as argv gives it: `custode hook <agent> [--config
+ * path]` or a single `custode check [--config path]`; else null (help, another option, `check
+ * --jsonl`, whose stream is answered line by line as it comes: the full command answers those).
  */
-function hookCall(argv) {
-  const [command, agent, ...rest] = argv;
+function forwardedCall(argv) {
+  const [command, ...rest] = argv;
+  if (command === 'check') {
+    const options = configOf(rest);
+    return options === null ? null : { command, ...options };
+  }
+  const [agent, ...options] = rest;
   if (command !== 'hook' || (agent !== 'claude-code' && agent !== 'codex')) return null;
-  if (rest.length === 0) return { agent, config: undefined };
-  if (rest.length === 2 && rest[0] === '--config' && rest[1] !== '')
-    return { agent, config: rest[1] };
-  if (rest.length === 1 && rest[0].startsWith('--config=') && rest[0].length > 9)
-    return { agent, config: rest[0].slice(9) };
-  return null;
+  const config = configOf(options);
+  return config === null ? null : { command, agent, ...config };
 }
 
 /**
@@ -201,13 +259,13 @@ function writeOut(fd, text) {
 
 module.exports = {
   writeOut,
+  blockedReply,
   contextOf,
   contextVariables,
   forwarded,
-  hookCall,
+  forwardedCall,
   hookSocketDir,
   hookSocketPath,
   readStdin,
-  replyOf,
   untrustedSocket,
 };

@@ -1,8 +1,9 @@
-// Types of hook-client.cjs (the hook's socket client, plain CommonJS so it loads without the bundle).
-export interface HookReply {
+// Types of hook-client.cjs (the socket client of `custode hook` and `custode check`, plain
+// CommonJS so it loads without the bundle).
+export interface CommandReply {
   readonly stdout: string;
   readonly stderr: string;
-  readonly exitCode: 0 | 2;
+  readonly exitCode: number;
 }
 export type HookContext = Readonly<Record<string, string | null>> & {
   readonly config: string | null;
@@ -15,15 +16,20 @@ export declare function contextOf(
   env: NodeJS.ProcessEnv,
   configPath: string | undefined,
 ): HookContext;
-export declare function replyOf(text: string): HookReply | null;
-export declare function hookCall(
-  argv: readonly string[],
-): { readonly agent: 'claude-code' | 'codex'; readonly config: string | undefined } | null;
+export type ForwardedCall =
+  | {
+      readonly command: 'hook';
+      readonly agent: 'claude-code' | 'codex';
+      readonly config: string | undefined;
+    }
+  | { readonly command: 'check'; readonly config: string | undefined };
+export declare function forwardedCall(argv: readonly string[]): ForwardedCall | null;
 export declare function forwarded(
-  agent: 'claude-code' | 'codex',
-  configPath: string | undefined,
+  call: ForwardedCall,
   payload: string,
   env: NodeJS.ProcessEnv,
-): Promise<HookReply | null>;
+  waitMs?: number,
+): Promise<{ readonly reply: CommandReply } | { readonly failure: string } | null>;
+export declare function blockedReply(call: ForwardedCall, failure: string): CommandReply;
 export declare function readStdin(): Promise<string>;
 export declare function writeOut(fd: 1 | 2, text: string): void;

@@ -1,10 +1,12 @@
-// `custode serve`'s hook socket: the server end of hook-client.cjs, so a command hook
-// (`custode hook claude-code`) costs a bare node's start and a warm decision. One request per
-// connection: the client writes `{ agent, context, payload }` and ends its side; the server
-// answers the hook's reply (`{ stdout, stderr, exitCode }`) and ends. It decides with the hook's
-// environment (the variables hook-client.cjs sends: HOME, XDG dirs, PATH, judge settings), as the
-// hook would have in its own process; a request for another config file is declined, and the
-// hook decides in-process.
+// `custode serve`'s hook socket: the server end of hook-client.cjs, so a command hook (`custode
+// hook claude-code`) or a single `custode check` costs a bare node's start and a warm decision.
+// One request per connection: the client writes `{ agent, context, payload }` (a hook) or
+// `{ command: 'check', context, payload }` and ends its side; the server answers the command's
+// reply (`{ stdout, stderr, exitCode }`) and ends. It decides with the client's environment (the
+// variables hook-client.cjs sends: HOME, XDG dirs, PATH, judge settings), as the command would
+// have in its own process. A request it does not decide (another config file, a check where it
+// has no checker, a request it cannot read) gets `{ declined }`, and the client decides
+// in-process: nothing was decided or logged here.
 import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { HookAgent, HookAnswer, HookGate } from '../hooks/gate.ts';
@@ -33,41 +35,67 @@ export interface HookSocket {
 /** A gate for one agent deciding with `env`. */
 export type MakeGate = (agent: HookAgent, env: NodeJS.ProcessEnv) => HookGate;
 
-/** Gates kept for the agents and environments that asked last. */
-const keptGates = 8;
+/** Answers a single `custode check` input (its stdout), deciding with one environment. */
+export interface Checker {
+  answer(input: string): Promise<string>;
+  close(): Promise<void>;
+}
 
-/** The gates of one server: one per agent and environment, the latest few kept. */
-function gatesOf(makeGate: MakeGate, serverEnv: NodeJS.ProcessEnv) {
-  const gates = new Map<string, HookGate>();
+export type MakeChecker = (env: NodeJS.ProcessEnv) => Checker;
+
+/** What the server decides with: hook gates, and a checker when it answers `custode check`. */
+export interface Deciders {
+  readonly gate: MakeGate;
+  readonly checker?: MakeChecker;
+}
+
+type Context = Readonly<Record<string, string | null>>;
+
+/** Gates and checkers kept for the environments that asked last. */
+const keptDeciders = 8;
+
+/** `serverEnv` with the client's variables in place of its own. */
+function envOf(serverEnv: NodeJS.ProcessEnv, context: Context): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...serverEnv };
+  for (const name of contextVariables) {
+    const value = context[name];
+    if (typeof value === 'string') env[name] = value;
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+    else delete env[name];
+  }
+  return env;
+}
+
+/** A server's deciders: one per kind (an agent, or check) and environment, the latest kept. */
+function decidersOf(serverEnv: NodeJS.ProcessEnv) {
+  const kept = new Map<string, HookGate | Checker>();
+  function keptFor<T extends HookGate | Checker>(
+    kind: string,
+    context: Context,
+    make: (env: NodeJS.ProcessEnv) => T,
+  ): T {
+    const key = JSON.stringify([kind, contextVariables.map((name) => context[name] ?? null)]);
+    const found = kept.get(key);
+    if (found !== undefined) return found as T;
+    const made = make(envOf(serverEnv, context));
+    kept.set(key, made);
+    const [oldest] = kept.keys();
+    if (kept.size > keptDeciders && oldest !== undefined) {
+      void kept.get(oldest)?.close();
+      kept.delete(oldest);
+    }
+    return made;
+  }
   return {
-    gateFor(agent: HookAgent, context: Readonly<Record<string, string | null>>): HookGate {
-      const key = JSON.stringify([agent, contextVariables.map((name) => context[name] ?? null)]);
-      const kept = gates.get(key);
-      if (kept !== undefined) return kept;
-      const env: NodeJS.ProcessEnv = { ...serverEnv };
-      for (const name of contextVariables) {
-        const value = context[name];
-        if (typeof value === 'string') env[name] = value;
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-        else delete env[name];
-      }
-      const made = makeGate(agent, env);
-      gates.set(key, made);
-      const [oldest] = gates.keys();
-      if (gates.size > keptGates && oldest !== undefined) {
-        void gates.get(oldest)?.close();
-        gates.delete(oldest);
-      }
-      return made;
-    },
+    keptFor,
     async close(): Promise<void> {
-      for (const gate of gates.values()) await gate.close();
-      gates.clear();
+      for (const decider of kept.values()) await decider.close();
+      kept.clear();
     },
   };
 }
 
-type Gates = ReturnType<typeof gatesOf>;
+type Kept = ReturnType<typeof decidersOf>;
 
 /** A context as the hook sends it: every variable a string or null, and the config's path. */
 function isContext(value: unknown): value is Readonly<Record<string, string | null>> {
@@ -82,24 +110,36 @@ function isAgent(name: unknown): name is HookAgent {
   return typeof name === 'string' && Object.hasOwn(replies, name);
 }
 
-/** The reply to one request's text, or a decline (the hook then decides in-process). */
-async function replyTo(text: string, gates: Gates, config: string | null): Promise<object> {
-  let request: { agent?: unknown; context?: unknown; payload?: unknown };
+/** The reply to one request's text, or a decline (the client then decides in-process). */
+async function replyTo(
+  text: string,
+  deciders: Deciders,
+  kept: Kept,
+  config: string | null,
+): Promise<object> {
+  let request: { agent?: unknown; command?: unknown; context?: unknown; payload?: unknown };
   try {
     request = JSON.parse(text) as typeof request;
   } catch {
     return { declined: 'the request is not JSON' };
   }
-  if (!isAgent(request.agent) || typeof request.payload !== 'string')
-    return { declined: 'the request names no known agent or carries no payload' };
-  if (!isContext(request.context)) return { declined: 'the request carries no context' };
-  if (request.context.config !== config)
+  const { agent, command, context, payload } = request;
+  if (typeof payload !== 'string') return { declined: 'the request carries no payload' };
+  if (!isContext(context)) return { declined: 'the request carries no context' };
+  if (context.config !== config)
     return { declined: 'this server decides with another config file' };
-  const gate = gates.gateFor(request.agent, request.context);
-  return replies[request.agent](await gate.answer(request.payload));
+  if (command === 'check') {
+    const { checker } = deciders;
+    if (checker === undefined) return { declined: 'this server does not answer custode check' };
+    const stdout = await kept.keptFor('check', context, checker).answer(payload);
+    return { stdout, stderr: '', exitCode: 0 };
+  }
+  if (!isAgent(agent)) return { declined: 'the request names no known agent' };
+  const gate = kept.keptFor(agent, context, (env) => deciders.gate(agent, env));
+  return replies[agent](await gate.answer(payload));
 }
 
-function answer(socket: Socket, gates: Gates, config: string | null): void {
+function answer(socket: Socket, deciders: Deciders, kept: Kept, config: string | null): void {
   const chunks: Buffer[] = [];
   let size = 0;
   socket.on('error', () => socket.destroy());
@@ -110,7 +150,7 @@ function answer(socket: Socket, gates: Gates, config: string | null): void {
     else chunks.push(chunk);
   });
   socket.on('end', () => {
-    replyTo(Buffer.concat(chunks).toString('utf8'), gates, config).then(
+    replyTo(Buffer.concat(chunks).toString('utf8'), deciders, kept, config).then(
       (reply) => socket.end(JSON.stringify(reply)),
       () => socket.destroy(),
     );
@@ -148,12 +188,12 @@ async function prepare(dir: string, path: string, uid: number): Promise<string |
 }
 
 /**
- * Listen at the user's hook socket (hook-client.cjs hookSocketPath) of `env`, answering hooks run
- * with `configPath` through gates `makeGate` makes; returns the socket, or why hooks cannot use
- * one (the caller says so and goes on with its HTTP endpoint).
+ * Listen at the user's hook socket (hook-client.cjs hookSocketPath) of `env`, answering hooks and
+ * checks run with `configPath` through the gates and checkers `deciders` make; returns the
+ * socket, or why commands cannot use one (the caller says so and goes on with its HTTP endpoint).
  */
 export async function listenHookSocket(
-  makeGate: MakeGate,
+  deciders: Deciders,
   env: NodeJS.ProcessEnv,
   configPath: string | undefined,
 ): Promise<HookSocket | string> {
@@ -163,9 +203,9 @@ export async function listenHookSocket(
   const problem = await prepare(hookSocketDir(env), path, uid);
   if (problem !== null) return problem;
   const { config } = contextOf(env, configPath);
-  const gates = gatesOf(makeGate, env);
+  const kept = decidersOf(env);
   const server: Server = createServer({ allowHalfOpen: true }, (socket) =>
-    answer(socket, gates, config ?? null),
+    answer(socket, deciders, kept, config ?? null),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -174,7 +214,7 @@ export async function listenHookSocket(
   const close = (): Promise<void> =>
     new Promise<void>((resolve) => server.close(() => resolve())).then(async () => {
       await unlink(path).catch(() => undefined);
-      await gates.close();
+      await kept.close();
     });
   await chmod(path, 0o600);
   // The hook trusts a socket only where others cannot put one of theirs: say so when it won't.

@@ -18,6 +18,7 @@ import {
   type CliIo,
   type CommandSpec,
 } from './io.ts';
+import { createChecker } from './check.ts';
 import { listenHookSocket, type HookSocket } from './hook-socket.ts';
 import { untilSignal } from './signals.ts';
 
@@ -28,7 +29,7 @@ export const spec = {
   details: [
     `--port n        listen on http://127.0.0.1:n${hookPath} (default ${String(defaultPort)}; 0 picks a free port)`,
     '--socket path   listen on a unix socket instead (mode 0600)',
-    'It also answers `custode hook` (command hooks) on $XDG_RUNTIME_DIR/custode/hook.sock (else $XDG_STATE_HOME/custode/hook.sock): a hook then starts about as fast as a bare node.',
+    'It also answers `custode hook` (command hooks) and a single `custode check` on $XDG_RUNTIME_DIR/custode/hook.sock (else $XDG_STATE_HOME/custode/hook.sock): they then start about as fast as a bare node.',
     `On 127.0.0.1 only requests with the header Authorization: Bearer $${tokenVariable} are judged: the token is $${tokenVariable} when set, else the one in $XDG_STATE_HOME/custode/hook-token (made on first use, mode 0600).`,
     CONFIG_DETAIL,
   ],
@@ -104,17 +105,22 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       where = `unix:${values.socket} ${hookPath}`;
     }
     const listening = await listenHookSocket(
-      (agent, env) => createHookGate({ config, env, agent }),
+      {
+        gate: (agent, env) => createHookGate({ config, env, agent }),
+        checker: (env) => createChecker(config, env),
+      },
       io.env,
       values.config,
     );
     if (typeof listening === 'string') {
       io.stderr.write(
-        `custode serve: command hooks decide in their own process (no hook socket: ${listening})\n`,
+        `custode serve: custode hook and custode check decide in their own process (no hook socket: ${listening})\n`,
       );
     } else {
       hookSocket = listening;
-      io.stderr.write(`custode serve: custode hook asks here through unix:${listening.path}\n`);
+      io.stderr.write(
+        `custode serve: custode hook and custode check ask here through unix:${listening.path}\n`,
+      );
     }
     io.stderr.write(`custode serve: listening on ${where}\n`);
     if (token !== null && io.env[tokenVariable] === undefined)

@@ -4,6 +4,7 @@
 import { andChainOf, sequenceOf } from './and-chain.ts';
 import { forLoopOf } from './for-loop.ts';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 import type {
   ForLoop,
@@ -51,6 +52,12 @@ let parser: Parser | null = null;
 export function initShellParser(): Promise<void> {
   ready ??= (async () => {
     try {
+      // Liftoff (V8's baseline wasm compiler) only. Otherwise V8 recompiles the grammar's lexer
+      // (one 160 KB function) with TurboFan on a background thread once it is warm: seconds of a
+      // core in a long-running process, and a process that exits meanwhile (`custode serve` on
+      // SIGTERM) waits for that compile to end. Liftoff code parses a command line in tens of µs.
+      // The quick bundle's loader sets the same flag before its code cache is read.
+      setFlagsFromString('--liftoff-only');
       const { resolve } = createRequire(import.meta.url);
       // Named from node_modules, not next to web-tree-sitter's code: the quick bundle holds that code.
       await Parser.init({ locateFile: () => resolve('web-tree-sitter/web-tree-sitter.wasm') });

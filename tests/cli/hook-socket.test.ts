@@ -1,16 +1,27 @@
-// `custode hook` asking a running `custode serve` over the user's hook socket: a spawned hook gets
-// the server's answer; with no server, a server that answers garbage or hangs, or a socket it must
-// not trust (another user's, or in a dir others can write), it decides in its own process. The
-// untrusted servers here answer "no decision" to everything: a hook that believed one would let
-// `rm -rf /` through.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `custode hook` and a single `custode check` asking a running `custode serve` over the user's hook
+// socket: a spawned command gets the server's answer; with no server, a server that declines, or a
+// socket it must not trust (another user's, or in a dir others can write), it decides in its own
+// process. A server that took the call and answers garbage, too late or never has it blocked,
+// never decided a second time (one decision, one audit line). The untrusted servers here answer
+// "no decision" to everything: a hook that believed one would let `rm -rf /` through.
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../runtime/config.ts';
 import { createHookGate, type HookAgent, type HookGate } from '../../runtime/hooks/gate.ts';
+import { createChecker } from '../../runtime/cli/check.ts';
 import { listenHookSocket } from '../../runtime/cli/hook-socket.ts';
-import { hookSocketPath } from '../../runtime/cli/hook-client.cjs';
+import { forwarded, hookSocketPath } from '../../runtime/cli/hook-client.cjs';
 import { runCli, type CliRun } from './cli-helpers.ts';
 
 const home = process.env.HOME ?? '';
@@ -54,20 +65,30 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The real gates behind the real socket server, counting the payloads they answer. */
-async function realServer(env: NodeJS.ProcessEnv): Promise<{ answered: () => number }> {
+/**
+ * The real gates and checker behind the real socket server, counting the calls they answer, each
+ * answer given `delayMs` late.
+ */
+async function realServer(
+  env: NodeJS.ProcessEnv,
+  delayMs = 0,
+): Promise<{ answered: () => number }> {
   let answered = 0;
-  const counting = (agent: HookAgent, gateEnv: NodeJS.ProcessEnv): HookGate => {
-    const gate = createHookGate({ config: defaultConfig(), env: gateEnv, agent });
-    return {
-      answer: (text) => {
-        answered += 1;
-        return gate.answer(text);
-      },
-      close: () => gate.close(),
-    };
+  const late = async <T>(answer: Promise<T>): Promise<T> => {
+    answered += 1;
+    const value = await answer;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return value;
   };
-  const socket = await listenHookSocket(counting, env, undefined);
+  const gate = (agent: HookAgent, gateEnv: NodeJS.ProcessEnv): HookGate => {
+    const real = createHookGate({ config: defaultConfig(), env: gateEnv, agent });
+    return { answer: (text) => late(real.answer(text)), close: () => real.close() };
+  };
+  const checker = (checkEnv: NodeJS.ProcessEnv) => {
+    const real = createChecker(defaultConfig(), checkEnv);
+    return { answer: (text: string) => late(real.answer(text)), close: () => real.close() };
+  };
+  const socket = await listenHookSocket({ gate, checker }, env, undefined);
   if (typeof socket === 'string') throw new Error(socket);
   cleanups.push(() => socket.close());
   return { answered: () => answered };
@@ -96,6 +117,28 @@ async function fakeServer(env: NodeJS.ProcessEnv, reply: string | null): Promise
 
 /** What an untrusted server says to everything: no decision (the call would go ahead). */
 const allowEverything = JSON.stringify({ stdout: '{}\n', stderr: '', exitCode: 0 });
+
+/** The audit lines written so far under the test file's data dir. */
+function auditLines(): string[] {
+  const dir = join(process.env.XDG_DATA_HOME ?? '', 'custode', 'vaglio');
+  const files = (() => {
+    try {
+      return readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+    } catch {
+      return [];
+    }
+  })();
+  return files.flatMap((name) =>
+    readFileSync(join(dir, name), 'utf8')
+      .split('\n')
+      .filter((line) => line !== ''),
+  );
+}
+
+/** A single `custode check` input. */
+function checkInput(executor: string, args: object): string {
+  return JSON.stringify({ intent: 'test', executor, args });
+}
 
 async function expectDecidedHere(env: NodeJS.ProcessEnv): Promise<void> {
   for (const [tool, input] of dangerous)
@@ -132,6 +175,29 @@ describe('custode hook with a server on the hook socket', { timeout: 120_000 }, 
     const run = await runCli(['hook', 'codex'], payload('Bash', { command: 'rm -rf /' }), env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('recursive delete');
+    expect(server.answered()).toBe(1);
+  });
+
+  it('answers a single custode check from the server; check --jsonl decides in its own process', async () => {
+    const env = runtimeDir();
+    const server = await realServer({ ...process.env, ...env });
+    const denied = await runCli(['check'], checkInput('shell_exec', { command: 'rm -rf /' }), env);
+    expect(denied.code, denied.stderr).toBe(0);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ decision: 'deny' });
+    expect(server.answered()).toBe(1);
+    const config = join(home, 'check-config.yaml');
+    writeFileSync(config, '{}\n');
+    const lines = [
+      checkInput('fs_read', { path: join(home, '.ssh', 'id_rsa') }),
+      checkInput('shell_exec', { command: 'rm -rf /' }),
+    ];
+    const jsonl = await runCli(['check', '--jsonl'], `${lines.join('\n')}\n`, env);
+    const another = await runCli(['check', '--config', config], lines[1] ?? '', env);
+    for (const run of [jsonl, another]) {
+      expect(run.code, run.stderr).toBe(0);
+      for (const line of run.stdout.trim().split('\n'))
+        expect(JSON.parse(line)).toMatchObject({ decision: 'deny' });
+    }
     expect(server.answered()).toBe(1);
   });
 
@@ -175,23 +241,49 @@ describe('custode hook with a server on the hook socket', { timeout: 120_000 }, 
       JSON.stringify({ stdout: '', stderr: '', exitCode: 1 }),
     ],
     ['nothing', ''],
-  ])('decides in-process when the server answers %s', async (_what, reply) => {
+  ])('blocks, and decides nothing again, when the server answers %s', async (_what, reply) => {
     const env = runtimeDir();
     await fakeServer(env, reply);
-    await expectDecidedHere(env);
+    const before = auditLines().length;
+    for (const command of ['rm -rf /', 'ls']) {
+      const run = await runCli(['hook', 'claude-code'], payload('Bash', { command }), env);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('blocked (fail closed)');
+    }
+    const check = await runCli(['check'], checkInput('shell_exec', { command: 'ls' }), env);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toBe('');
+    expect(check.stderr).toContain('fail closed');
+    // The calls were the server's to decide: none was decided (or logged) in-process as well.
+    expect(auditLines().length).toBe(before);
   });
 
-  it('decides in-process when the server never answers', async () => {
+  it('blocks a call the server took and never answered, once its wait is over', async () => {
     const env = runtimeDir();
     await fakeServer(env, null);
-    const started = Date.now();
+    const call = { command: 'hook', agent: 'claude-code', config: undefined } as const;
+    const outcome = await forwarded(
+      call,
+      payload('Bash', { command: 'ls' }),
+      { ...process.env, ...env },
+      300,
+    );
+    expect(outcome).toEqual({ failure: expect.stringContaining('no answer in 0.3 s') as unknown });
+  });
+
+  it('waits for a server slower than a second: one decision, one audit line', async () => {
+    const env = runtimeDir();
+    const server = await realServer({ ...process.env, ...env }, 1500);
+    const before = auditLines().length;
     const run = await runCli(
       ['hook', 'claude-code'],
       payload('Bash', { command: 'rm -rf /' }),
       env,
     );
     expect(decisionOf(run)).toBe('deny');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(server.answered()).toBe(1);
+    expect(auditLines().length).toBe(before + 1);
   });
 
   it('ignores a socket in a dir others may enter or write', async () => {
