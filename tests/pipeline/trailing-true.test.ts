@@ -46,4 +46,10 @@ describe('a final || true', () => {
     ])
       expect(judged(line), line).toBe(line);
   });
+
+  it('never hands the tiers a line the parser cannot read', () => {
+    // `\` + newline joins the lines for bash; cutting `|| true` would leave a dangling `\`.
+    const line = 'ls \\\n|| true';
+    expect(dropTrailingTrue(parseShell(line)).errors).toBe(false);
+  });
 });
