@@ -16,6 +16,8 @@ describe('a final || true', () => {
       'cd ~/app && (ruff check . || flake8 .)',
     );
     expect(judged('ls 2>/dev/null||true ')).toBe('ls 2>/dev/null');
+    // A redirect that closes a descriptor names no file.
+    expect(judged('ls >&- 2>&1 || true')).toBe('ls >&- 2>&1');
   });
 
   it('is kept when it is not a bare no-op ending the line', () => {
@@ -29,5 +31,25 @@ describe('a final || true', () => {
       'ls # || true',
     ])
       expect(judged(line), line).toBe(line);
+  });
+
+  it('is kept when cutting the text would change what else the line runs', () => {
+    for (const line of [
+      // The `|| true` is inside a comment: the line does not end with that operator.
+      'true # || true',
+      'ls; true # || true',
+      // An escaped blank belongs to the word before `||`: the cut would change that word.
+      'ls; echo a\\ || true',
+      'ls > a\\ || true',
+      // A line the parser cannot read stays unreadable (a heredoc, then `||` on a line of its own).
+      'true <<E || true\nx\nE\n|| true',
+    ])
+      expect(judged(line), line).toBe(line);
+  });
+
+  it('never hands the tiers a line the parser cannot read', () => {
+    // `\` + newline joins the lines for bash; cutting `|| true` would leave a dangling `\`.
+    const line = 'ls \\\n|| true';
+    expect(dropTrailingTrue(parseShell(line)).errors).toBe(false);
   });
 });
