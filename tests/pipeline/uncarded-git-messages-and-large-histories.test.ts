@@ -1,6 +1,7 @@
 // Two kinds of text a repository stores that git prints with no check of its words seeing it. A
 // commit message holding a token (`deploy with ghp_…`): `git log`, `--oneline` included, prints
-// it, and `| rev` turns it into a form the output check cannot see. And a history with more text
+// it, and `| rev`, `--grep`, a format that cuts or wraps it turn it into a form (or an answer)
+// the output check cannot see; printed whole, the output check cuts it. And a history with more text
 // than a decision reads (16 MiB): the decision cannot know what it holds, so git's text may pass
 // only through filters that keep each line whole, where the output check still sees every line.
 // Real repositories, real pipeline, real sandbox.
@@ -62,8 +63,17 @@ describe('a token in a commit message is not printed in another form without a c
       'git log --pretty=format:%B -1 HEAD~1 | rev',
       'git show --stat HEAD~1 | rev',
       'git branch -v | rev',
-      'git log --oneline',
+      "git log --grep='ghp_M3' --format=%h",
+      "git log --format='%<(12,trunc)%s'",
+      "git log --format='%w(8)%B'",
+      'git log --encoding=UTF-16',
     ]);
+  });
+
+  it('asks where the config of the repository reshapes what git log prints', async () => {
+    await plantMessage(repo);
+    git('-C', repo, 'config', 'format.pretty', '%w(8)%s');
+    await expectNotAllowed(['git log', 'git log -3']);
   });
 
   it.skipIf(!sandboxWorks)('never shows the token reversed', async () => {
@@ -74,6 +84,25 @@ describe('a token in a commit message is not printed in another form without a c
     );
     expect(printed).not.toContain(reversed);
   });
+
+  it.skipIf(!sandboxWorks)(
+    'still prints the messages whole, where the output check cuts the token',
+    async () => {
+      await plantMessage(repo);
+      await expectDecisions('allow', [
+        'git log',
+        'git log --oneline | head -5',
+        'git branch -v',
+        'git status',
+      ]);
+      const printed = await printedIfUncarded(
+        pipeline(),
+        call('shell_exec', { command: 'git log --oneline', cwd: repo }, intent),
+      );
+      expect(printed).toContain('deploy with');
+      expect(printed).not.toContain(TOKEN);
+    },
+  );
 
   it('still lists hashes and authors, and the messages of a clean repository', async () => {
     await plantMessage(repo);

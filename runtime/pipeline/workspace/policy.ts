@@ -23,6 +23,7 @@ import { codeHomeView } from './code-view.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
+import type { Staging } from './spec.ts';
 
 /** The scope of one call plus what the workspace checks need from the file system. */
 export interface WorkspaceScope extends ShellScope {
@@ -65,6 +66,8 @@ export interface WorkspaceDecision {
   readonly pinned: readonly PinnedFile[];
   /** Code nobody reviewed: the only places of the home it sees (code-view.ts); unset, all of it. */
   readonly homeView?: readonly string[];
+  /** What git takes from the work tree into the index or a commit (tiers/index.ts checks it). */
+  readonly stages?: readonly Staging[];
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
@@ -205,7 +208,7 @@ export function workspaceMatch(
 ): WorkspaceMatch | null {
   const isDirectory = (path: string): boolean =>
     scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd));
-  const readOk = readPathCheck(scope);
+  const readOk = readPathCheck(scope, shell);
   const match = matchWorkspace(shell, readOnly, workspace, { readOk, isDirectory });
   if (match === null || match.placed.length === 0) return match;
   // The line reads after it moves or unpacks: a read that reaches what it put in place (the file,
@@ -276,6 +279,7 @@ export function workspaceDecisionFor(
     written: needs.written,
     replaces: false,
     pinned: [],
+    ...(match.stages.length > 0 ? { stages: match.stages } : {}),
   };
 }
 
