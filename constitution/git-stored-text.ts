@@ -40,6 +40,26 @@ const COMPARES: ReadonlySet<string> = new Set(['diff', 'diff-tree', 'diff-index'
 const NAMES_ONLY_FORMAT =
   /^--(?:stat|numstat|shortstat|name-only|name-status|summary|compact-summary|dirstat)(?:=|$)/;
 
+/** Subcommands that print or search the work tree's files too, unless told to use the index. */
+const READS_WORK_TREE: ReadonlySet<string> = new Set([
+  'diff',
+  'diff-files',
+  'diff-index',
+  'grep',
+  'blame',
+  'annotate',
+  'difftool',
+]);
+
+/**
+ * True when git's words may print a tracked file's uncommitted edit (`git diff`, `git grep`);
+ * `git diff --cached`, `git show` and `git log -p` print only what the repository stores.
+ */
+export function readsWorkTree(sub: string, args: readonly string[]): boolean {
+  const options = args.slice(args.indexOf(sub) + 1);
+  return READS_WORK_TREE.has(sub) && !options.some((w) => w === '--cached' || w === '--staged');
+}
+
 /** True when git's words (`args`, its own options first) read stored file text for `sub`. */
 export function readsStoredText(sub: string, args: readonly string[]): boolean {
   const options = args.slice(args.indexOf(sub) + 1);

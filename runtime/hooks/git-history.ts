@@ -7,7 +7,7 @@
 import type { ParsedShell } from '../shell/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
 import { gitRuns } from './git-on-host.ts';
-import { messageForm, readsStoredText } from '../../constitution/git-stored-text.ts';
+import { messageForm, readsStoredText, readsWorkTree } from '../../constitution/git-stored-text.ts';
 
 /** Why git in this line would print a credential its repository stores; null if it cannot. */
 export function gitHistoryOnHost(
@@ -18,7 +18,7 @@ export function gitHistoryOnHost(
   for (const run of gitRuns(parsed, cwd, paths) ?? []) {
     const words = run.args.map((word) => word.text);
     const credential = readsStoredText(run.sub, words)
-      ? paths.historyCredential(run.dir)
+      ? paths.historyCredential(run.dir, { workTree: readsWorkTree(run.sub, words) })
       : messageForm(run.sub, words) !== 'none'
         ? paths.messageCredential(run.dir)
         : null;

@@ -63,6 +63,11 @@ export interface TextUse {
   readonly anyForm?: boolean;
 }
 
+/** How git uses a repository's text: `workTree`, it prints uncommitted edits too (unset: it may). */
+export interface HistoryUse extends TextUse {
+  readonly workTree?: boolean;
+}
+
 /**
  * The credential the file `path` holds, by its name as written, by where its links lead
  * (`real`), or by its text; null for an ordinary file, a directory, or nothing there.
@@ -98,10 +103,11 @@ export function credentialFileProtection(
 export function historyCredential(
   dir: string,
   reader: RepositoryReader,
-  use: TextUse = {},
+  use: HistoryUse = {},
 ): Protection | null {
   const text = reader.storedText(dir, TREE_TEXT_LIMIT);
-  const edited = reader.editedFiles(dir);
+  // `git diff --cached` and `git log -p` print no uncommitted edit.
+  const edited = use.workTree === false ? 'none' : reader.editedFiles(dir);
   if (text === null || edited === null) return UNREAD_REPOSITORY;
   if (text === 'none') return null;
   const credential = storedTextCredential(text, use);

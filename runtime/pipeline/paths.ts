@@ -24,6 +24,7 @@ import {
   stagedCredential,
   TREE_TEXT_LIMIT,
   treeTextBudget,
+  type HistoryUse,
   type TextUse,
 } from './credential-file.ts';
 import {
@@ -77,7 +78,7 @@ export interface PathOracle {
    * prints) or in a tracked file's uncommitted edit (what `git diff` prints); null when none or
    * outside a repository. A history past what a decision reads counts only with `use.anyForm`.
    */
-  historyCredential(dir: string, use?: TextUse): Protection | null;
+  historyCredential(dir: string, use?: HistoryUse): Protection | null;
   /** As historyCredential, for the commit and tag messages alone (what `git log --oneline` prints). */
   messageCredential(dir: string, use?: TextUse): Protection | null;
   /** A credential in a file git run in `dir` would stage or commit (`git add -A`); null when none. */

@@ -104,7 +104,10 @@ export function readPathCheck(scope: ShellScope, line?: ParsedShell): PathCheck 
         : given;
     if (use?.repository === 'programs') return scope.paths.gitProgram(path) === null;
     if (use?.repository === 'stored-text')
-      return scope.paths.historyCredential(path, history) === null;
+      return (
+        scope.paths.historyCredential(path, { ...history, workTree: use.workTree !== false }) ===
+        null
+      );
     if (use?.repository === 'messages') return messagesClear(path, use.reshaped === true);
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;

@@ -19,7 +19,7 @@ import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { containedTree } from './scope-paths.ts';
-import { messageForm, readsStoredText } from '../../constitution/git-stored-text.ts';
+import { messageForm, readsStoredText, readsWorkTree } from '../../constitution/git-stored-text.ts';
 import { GIT_QUIET_GLOBALS } from '../../constitution/read-only/git.ts';
 
 /** How a matched command uses a path it asks the caller about. */
@@ -45,6 +45,8 @@ export interface PathUse {
   readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text' | 'messages';
   /** With 'messages': it searches, formats or re-encodes them (`--grep`, `--format=%s`). */
   readonly reshaped?: boolean;
+  /** With 'stored-text': it prints tracked files' uncommitted edits too (`git diff`, not `--cached`). */
+  readonly workTree?: boolean;
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -390,16 +392,18 @@ function matchCommand(
   const spelled = spellLongOptions(command, binary);
   const inRepository = (
     repository: NonNullable<PathUse['repository']>,
-    reshaped = false,
-  ): boolean => pathOk('.', { glob: false, deviceMetadata: false, repository, reshaped });
+    how: Pick<PathUse, 'reshaped' | 'workTree'> = {},
+  ): boolean => pathOk('.', { glob: false, deviceMetadata: false, repository, ...how });
   const words = spelled.args.map((word) => word.text);
   // What of the text the repository stores the command prints: file versions, or messages.
   const storedTextClear = (rule: ReadOnlyRuleSpec): boolean => {
     const subs = binary === 'git' ? (rule.subcommands ?? []) : [];
     if (rule.repository === 'objects' && subs.some((sub) => readsStoredText(sub, words)))
-      return inRepository('stored-text');
+      return inRepository('stored-text', {
+        workTree: subs.some((sub) => readsWorkTree(sub, words)),
+      });
     const forms = subs.map((sub) => messageForm(sub, words));
-    if (forms.includes('reshaped')) return inRepository('messages', true);
+    if (forms.includes('reshaped')) return inRepository('messages', { reshaped: true });
     return !forms.includes('whole') || inRepository('messages');
   };
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
