@@ -85,10 +85,10 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
     name: 'a credential-named setting with a literal value (password: …, SECRET_KEY = "…")',
     why: 'a project config keeps the password, key or token it runs with in any syntax: YAML, JSON, INI, properties, Python',
     // The name ends in a credential word (POSTGRES_PASSWORD, spring.datasource.password,
-    // "auth"); the value is written out: 10 or more characters with a digit, not a reference to
+    // "auth"; not the shell's own PWD=/dir, the working directory `env` prints); the value is written out: 10 or more characters with a digit, not a reference to
     // a value kept elsewhere (${DB_PASSWORD}, os.environ[...], {{ .Values.x }}, <your key>).
     pattern:
-      /(?:^|[\s{,;"'(:+<>!|-])["']?(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
+      /(?:^|[\s{,;"'(:+<>!|-])["']?(?!(?:old)?pwd["']?[ \t]*[=:][ \t]*["']?\/)(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
     must: [
       'services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: Pg4ssw0rdXyz',
       'SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
@@ -99,6 +99,7 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
       'aws_secret_key = "wJalrXUtnFEMI7MDENG8bPxRfiCY"',
       '+SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
       'settings.py:1:SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
+      'DB_PWD=/s3cr3t/pw9x',
     ],
     mustNot: [
       'POSTGRES_PASSWORD: ${DB_PASSWORD}',
@@ -114,6 +115,8 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
       'bypass: cache-2026-11',
       'const password = getPassword(1)',
       'API_KEY=abcd1234',
+      'PWD=/home/ada/projects/app2',
+      'pwd: /srv/www/site9',
     ],
   },
 ];
@@ -125,13 +128,22 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
 const ENV_FILE =
   /^(?:\.env(?:\.(?!(?:example|sample|template|dist|defaults)$)[\w.-]+)?|[\w.-]+\.env)$/i;
 
-/** A credential-named variable given a value in an env file (API_KEY=…, DB_PASSWORD=…). */
+/**
+ * A credential-named variable given a value in an env file (API_KEY=…, DB_PASSWORD=…); the
+ * shell's PWD=/dir and OLDPWD=/dir (what `env` prints) name a directory, not a password.
+ */
 export const ENV_CREDENTIAL: StoredCredential = {
   name: 'a credential-named variable in an env file (API_KEY=…)',
   why: 'an env file is where a project keeps the keys and passwords it runs with',
   pattern:
-    /^[ \t]*(?:export[ \t]+)?(?:[A-Za-z0-9]+_)*(?:KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH|DSN)(?:_[A-Za-z0-9]+)*[ \t]*=[ \t]*["']?[^\s"'#]{4,}/im,
-  must: ['API_KEY=abcd1234', 'export DB_PASSWORD="hunter22"', '# db\nSTRIPE_SECRET=x9y8z7w6'],
+    /^[ \t]*(?:export[ \t]+)?(?!(?:OLD)?PWD[ \t]*=[ \t]*["']?\/)(?:[A-Za-z0-9]+_)*(?:KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH|DSN)(?:_[A-Za-z0-9]+)*[ \t]*=[ \t]*["']?[^\s"'#]{4,}/im,
+  must: [
+    'API_KEY=abcd1234',
+    'export DB_PASSWORD="hunter22"',
+    '# db\nSTRIPE_SECRET=x9y8z7w6',
+    'PWD=hunter22x',
+    'DB_PWD=/pw/xyz',
+  ],
   mustNot: [
     'API_KEY=',
     'DEBUG=true',
@@ -140,6 +152,8 @@ export const ENV_CREDENTIAL: StoredCredential = {
     'AUTHOR_NAME=Ada',
     'BYPASS_CACHE=true',
     'MONKEY_MODE=on',
+    'PWD=/home/ada/projects/app2',
+    'OLDPWD=/home/ada/src/web3',
   ],
 };
 

@@ -63,32 +63,42 @@ function objectPaths(dir: string, env: NodeJS.ProcessEnv): string[] {
   return [...paths];
 }
 
+/** The objects that hold file versions and those that hold messages (commits, annotated tags). */
+const FILE_AND_MESSAGE_OBJECTS: ReadonlySet<string> = new Set(['blob', 'commit', 'tag']);
+const MESSAGE_OBJECTS: ReadonlySet<string> = new Set(['commit', 'tag']);
+
 /**
- * The text of every blob the repository in `dir` stores (any history, reflog, the index, and
- * objects no ref reaches, which `git show <id>` still prints), at most `maxBytes` in all.
+ * The text of every object of the `types` the repository in `dir` stores (any history, reflog,
+ * the index, and objects no ref reaches, which `git show <id>` still prints), at most `maxBytes`
+ * in all.
  */
-function blobsText(dir: string, env: NodeJS.ProcessEnv, maxBytes: number): string | 'too-large' {
+function objectsText(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  types: ReadonlySet<string>,
+  maxBytes: number,
+): string | 'too-large' {
   const listing = gitIn(dir, env, [
     'cat-file',
     '--batch-all-objects',
     '--batch-check=%(objecttype) %(objectsize) %(objectname)',
   ]);
-  const blobs: string[] = [];
+  const ids: string[] = [];
   let size = 0;
   for (const line of listing.split('\n')) {
     const [type, bytes, id] = line.split(' ');
-    if (type !== 'blob' || id === undefined) continue;
+    if (type === undefined || !types.has(type) || id === undefined) continue;
     size += Number(bytes);
     if (size > maxBytes) return 'too-large';
-    blobs.push(id);
+    ids.push(id);
   }
-  if (blobs.length === 0) return '';
+  if (ids.length === 0) return '';
   const bytes = process
     .getBuiltinModule('node:child_process')
     .execFileSync('git', [...QUIET, 'cat-file', '--batch'], {
       cwd: dir,
       env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1' },
-      input: `${blobs.join('\n')}\n`,
+      input: `${ids.join('\n')}\n`,
       timeout: TIMEOUT_MS,
       maxBuffer: MAX_OUTPUT,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -126,7 +136,14 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
     },
     storedText(dir, maxBytes) {
       try {
-        return blobsText(dir, env, maxBytes);
+        return objectsText(dir, env, FILE_AND_MESSAGE_OBJECTS, maxBytes);
+      } catch (error) {
+        return error instanceof NotARepository ? 'none' : null;
+      }
+    },
+    messageText(dir, maxBytes) {
+      try {
+        return objectsText(dir, env, MESSAGE_OBJECTS, maxBytes);
       } catch (error) {
         return error instanceof NotARepository ? 'none' : null;
       }
@@ -138,6 +155,36 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
         // Plumbing: no external diff or textconv, no index refresh (a touched file is listed too).
         const top = gitIn(dir, env, ['rev-parse', '--show-toplevel']).trim();
         const names = gitIn(dir, env, ['diff-files', '--name-only', '-z']).split('\0');
+        return names.filter((name) => name !== '').map((name) => join(top, name));
+      } catch (error) {
+        return error instanceof NotARepository ? 'none' : null;
+      }
+    },
+    stagedFiles(dir, pathspecs, untracked) {
+      try {
+        if (gitIn(dir, env, ['rev-parse', '--is-inside-work-tree']).trim() !== 'true') return [];
+        const top = gitIn(dir, env, ['rev-parse', '--show-toplevel']).trim();
+        // Plumbing that refreshes no index and runs no filter: edited tracked files (names from the
+        // top), and with `untracked` the files git neither tracks nor ignores.
+        const names = gitIn(dir, env, [
+          'diff-files',
+          '--name-only',
+          '-z',
+          '--',
+          ...pathspecs,
+        ]).split('\0');
+        if (untracked)
+          names.push(
+            ...gitIn(dir, env, [
+              'ls-files',
+              '--others',
+              '--exclude-standard',
+              '--full-name',
+              '-z',
+              '--',
+              ...pathspecs,
+            ]).split('\0'),
+          );
         return names.filter((name) => name !== '').map((name) => join(top, name));
       } catch (error) {
         return error instanceof NotARepository ? 'none' : null;

@@ -21,11 +21,12 @@ import { basename, dirname, join } from 'node:path';
 import { HOST_SERVICE_CLIENTS } from '../../constitution/programs.ts';
 import { printsUnreadText } from '../../constitution/unread-text.ts';
 import { encodedSecretTokenIn, secretTokenIn } from '../../constitution/secret-tokens.ts';
+import { ANY_CREDENTIAL } from '../../constitution/stored-credentials.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell } from '../shell/types.ts';
 import { gitHistoryOnHost } from './git-history.ts';
 import { gitOnHost } from './git-on-host.ts';
-import { listedTrees } from './name-walks.ts';
+import { listedNames, listedTrees } from './name-walks.ts';
 import { foreignToolCalls, mapToolCall, type MappedCall } from './tool-map.ts';
 
 export type HookAnswer =
@@ -381,7 +382,30 @@ function namesAnswer(
         reason: `the agent would list the names below ${root} itself, and a name there holds a credential (Custode cuts it from what its commands print)`,
       };
   }
-  return answer;
+  return secretNameInListing(parsed, cwd, paths) ?? answer;
+}
+
+/**
+ * A directory an `ls` lists or a glob the shell expands, one of whose names holds a credential
+ * (`ls ~/Downloads` printing `report.pdf?access_token=…`): the agent prints it uncut. A word known
+ * only at run time is left to the rest of the gate (a glob of it lists what its text says).
+ */
+function secretNameInListing(
+  parsed: ParsedShell,
+  cwd: string,
+  paths: PathOracle,
+): HookAnswer | null {
+  for (const pattern of listedNames(parsed)) {
+    if (pattern === null) continue;
+    const absolute = paths.absolute(pattern, cwd);
+    const names = paths.globMatches(absolute) ?? [];
+    if (names.some((path) => ANY_CREDENTIAL.test(basename(path))))
+      return {
+        kind: 'ask',
+        reason: `the agent would print the names ${absolute} matches itself, and one of them holds a credential (Custode cuts it from what its commands print)`,
+      };
+  }
+  return null;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import type { ParsedShell, ShellWord } from '../shell/types.ts';
 import type { PathOracle } from '../pipeline/paths.ts';
+import { GIT_QUIET_GLOBALS } from '../../constitution/read-only/git.ts';
 
 /** Subcommands that fire a hook (pre-commit, post-checkout, pre-push, post-merge …). */
 const FIRES_HOOKS: ReadonlySet<string> = new Set([
@@ -28,10 +29,39 @@ const FIRES_HOOKS: ReadonlySet<string> = new Set([
 /** core.fsmonitor's values that start no program of the repository's (the built-in daemon). */
 const NO_PROGRAM = /^(?:true|false|yes|no|on|off|1|0)?$/i;
 
-/** Git's options before its subcommand that take a separate value. */
-const VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+/** Git's options before its subcommand that take a value, separate or after `=`. */
+const VALUED = new Set([
+  '-C',
+  '-c',
+  '--config-env',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--attr-source',
+  '--super-prefix',
+  '--list-cmds',
+]);
+/** Git's options before its subcommand that take none. */
+const FLAGS: ReadonlySet<string> = new Set([
+  ...GIT_QUIET_GLOBALS,
+  '--bare',
+  '--no-lazy-fetch',
+  '--html-path',
+  '--man-path',
+  '--info-path',
+  '--help',
+]);
 
-/** Where git runs (its -C, else `cwd`) and its subcommand, or null when a word is unknown. */
+/** Environment that moves git to another repository or adds config, as its options would. */
+const MOVES_GIT =
+  /^GIT_(?:DIR|WORK_TREE|COMMON_DIR|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CONFIG\w*|EXTERNAL_DIFF|EXEC_PATH)$/;
+
+/**
+ * Where git runs (its -C, the repository --git-dir names, else `cwd`) and its subcommand, or null
+ * when a word is unknown: an option git adds later may take the next word, which would then be
+ * read as the subcommand.
+ */
 function gitCall(
   args: readonly ShellWord[],
   cwd: string,
@@ -42,11 +72,14 @@ function gitCall(
     const word = args[i] as ShellWord;
     if (!word.literal) return null;
     if (!word.text.startsWith('-')) return { dir, sub: word.text };
-    if (!VALUED.has(word.text)) continue;
-    const value = args[i + 1];
+    if (FLAGS.has(word.text)) continue;
+    const equals = word.text.indexOf('=');
+    const option = equals < 0 ? word.text : word.text.slice(0, equals);
+    if (!VALUED.has(option) || (option === '-C' && equals >= 0)) return null;
+    const value =
+      equals < 0 ? args[(i += 1)] : { literal: true, text: word.text.slice(equals + 1) };
     if (value === undefined || !value.literal) return null;
-    if (word.text === '-C') dir = paths.absolute(value.text, dir);
-    i += 1;
+    if (option === '-C' || option === '--git-dir') dir = paths.absolute(value.text, dir);
   }
   return null;
 }
@@ -73,6 +106,8 @@ export function gitRuns(parsed: ParsedShell, cwd: string, paths: PathOracle): Gi
       continue;
     }
     if (command.binary !== 'git') continue;
+    // `GIT_DIR=… git log -p` reads another repository, `GIT_CONFIG_COUNT=…` is `-c` by another name.
+    if (command.assignments.some(({ name }) => MOVES_GIT.test(name))) return null;
     for (const dir of dirs) {
       const call = gitCall(command.args, dir, paths);
       if (call === null) return null;

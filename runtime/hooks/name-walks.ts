@@ -48,3 +48,33 @@ export function listedTrees(parsed: ParsedShell): (string | null)[] {
     return operands.map((word) => (word.literal ? word.text : null));
   });
 }
+
+/** Programs that print the names in a directory operand (one level) unless told not to (-d). */
+const DIRECTORY_LISTERS: ReadonlySet<string> = new Set(['ls', 'dir', 'vdir']);
+
+/**
+ * The glob patterns (as written, relative to the line's cwd) whose matches the line may print by
+ * name, one level: a directory an `ls` lists (`ls DIR`: `DIR/*`, with its dot names), and every
+ * glob the shell expands (`echo notes/*`, `stat ~/Downloads/*`); `null` for a word known only at
+ * run time. Whole trees are listedTrees'.
+ */
+export function listedNames(parsed: ParsedShell): (string | null)[] {
+  return parsed.commands.flatMap((command: ShellCommand) => {
+    const globs = command.args.filter((word) => word.glob).map((word) => word.text);
+    const options = command.args.map((word) => word.text).filter((text) => text.startsWith('-'));
+    if (command.binary === null || !DIRECTORY_LISTERS.has(command.binary) || hasShort('d', options))
+      return globs;
+    const operands = command.args.filter((word) => !word.text.startsWith('-') && !word.glob);
+    const dirs = operands.length === 0 && globs.length === 0 ? ['.'] : operands;
+    return [
+      ...globs,
+      ...dirs.flatMap((word) =>
+        typeof word === 'string'
+          ? [`${word}/*`, `${word}/.*`]
+          : word.literal
+            ? [`${word.text}/*`, `${word.text}/.*`]
+            : [null],
+      ),
+    ];
+  });
+}

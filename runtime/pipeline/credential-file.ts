@@ -7,6 +7,7 @@ import { credentialFileByName } from '../../constitution/credential-files.ts';
 import type { Protection } from '../../constitution/protected.ts';
 import { binarySecretStoreIn } from '../../constitution/binary-secret-stores.ts';
 import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import type { Staging } from './workspace/spec.ts';
 import {
   credentialProtection,
   credentialTextProtection,
@@ -62,6 +63,11 @@ export interface TextUse {
   readonly anyForm?: boolean;
 }
 
+/** How git uses a repository's text: `workTree`, it prints uncommitted edits too (unset: it may). */
+export interface HistoryUse extends TextUse {
+  readonly workTree?: boolean;
+}
+
 /**
  * The credential the file `path` holds, by its name as written, by where its links lead
  * (`real`), or by its text; null for an ordinary file, a directory, or nothing there.
@@ -86,25 +92,26 @@ export function credentialFileProtection(
 }
 
 /**
- * The credential a file version the repository in `dir` stores holds (a key block, a token, a
- * stored login, a binary store), which `git log -p`, `git show` or `git grep REV` print, or a
- * tracked file's uncommitted edit holds (what `git diff` and `git grep` print of the work tree,
- * judged as a shell read of that file: a file too large to read whole counts); null when none,
- * outside a repository, or when its history is more text than a decision reads (the caller
- * leaves that to others, as a tree too large to walk).
+ * The credential a file version or message the repository in `dir` stores holds (a key block, a
+ * token, a stored login, a binary store), which `git log -p`, `git show` or `git grep REV` print,
+ * or a tracked file's uncommitted edit holds (what `git diff` and `git grep` print of the work
+ * tree, judged as a shell read of that file: a file too large to read whole counts); null when
+ * none or outside a repository. A history with more text than a decision reads is unknown: it
+ * counts for a caller that may print it in a form no filter recognises (`anyForm`); another
+ * (a line whose filters keep each line whole) leaves it to the output check.
  */
-export function historyCredential(dir: string, reader: RepositoryReader): Protection | null {
+export function historyCredential(
+  dir: string,
+  reader: RepositoryReader,
+  use: HistoryUse = {},
+): Protection | null {
   const text = reader.storedText(dir, TREE_TEXT_LIMIT);
-  const edited = reader.editedFiles(dir);
-  if (text === null || edited === null)
-    return {
-      name: 'a repository git could not read in time',
-      why: 'what its history holds is unknown',
-    };
+  // `git diff --cached` and `git log -p` print no uncommitted edit.
+  const edited = use.workTree === false ? 'none' : reader.editedFiles(dir);
+  if (text === null || edited === null) return UNREAD_REPOSITORY;
   if (text === 'none') return null;
-  const credential =
-    text === 'too-large' ? null : (binarySecretStoreIn(text) ?? storedCredentialIn(text));
-  if (credential !== null) return credentialProtection(credential.name);
+  const credential = storedTextCredential(text, use);
+  if (credential !== null) return credential;
   if (edited === 'none') return null;
   for (const path of edited) {
     const protection = credentialFileProtection(path, path, reader, {
@@ -114,4 +121,53 @@ export function historyCredential(dir: string, reader: RepositoryReader): Protec
     if (protection !== null) return protection;
   }
   return null;
+}
+
+/**
+ * The credential a commit or tag message the repository in `dir` holds (a token pasted into a
+ * commit message), which `git log`, `git log --oneline` and `git branch -v` print; null when none
+ * or outside a repository. More text than a decision reads counts as historyCredential says.
+ */
+export function messageCredential(
+  dir: string,
+  reader: RepositoryReader,
+  use: TextUse = {},
+): Protection | null {
+  const text = reader.messageText(dir, TREE_TEXT_LIMIT);
+  if (text === null) return UNREAD_REPOSITORY;
+  return text === 'none' ? null : storedTextCredential(text, use);
+}
+
+/**
+ * The credential a file that git would take into the index or a commit holds (`git add -A` of an
+ * unignored `.env`, `git commit -a` of a tracked file a token was pasted into), by its name or
+ * its text; the text read is one walk's at most. Null when none or outside a repository.
+ */
+export function stagedCredential(
+  dir: string,
+  stagings: readonly Staging[],
+  reader: RepositoryReader,
+): Protection | null {
+  const budget = treeTextBudget();
+  for (const { pathspecs, untracked } of stagings) {
+    const files = reader.stagedFiles(dir, pathspecs, untracked);
+    if (files === null) return UNREAD_REPOSITORY;
+    if (files === 'none') continue;
+    for (const file of files) {
+      const protection = credentialInWalk(file, file, reader, budget);
+      if (protection !== null) return protection;
+    }
+  }
+  return null;
+}
+
+const UNREAD_REPOSITORY: Protection = {
+  name: 'a repository git could not read in time',
+  why: 'what its history holds is unknown',
+};
+
+function storedTextCredential(text: string, use: TextUse): Protection | null {
+  if (text === 'too-large') return use.anyForm === true ? TOO_MUCH_TEXT : null;
+  const credential = binarySecretStoreIn(text) ?? storedCredentialIn(text);
+  return credential === null ? null : credentialProtection(credential.name);
 }

@@ -17,13 +17,17 @@ import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { ANY_CREDENTIAL } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import type { Staging } from './workspace/spec.ts';
 import {
   credentialFileProtection,
   credentialInWalk,
   historyCredential,
+  messageCredential,
+  stagedCredential,
   TOO_MUCH_TEXT,
   TREE_TEXT_LIMIT,
   treeTextBudget,
+  type HistoryUse,
   type TextUse,
 } from './credential-file.ts';
 import {
@@ -73,11 +77,15 @@ export interface PathOracle {
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   gitConfig(dir: string): string | null;
   /**
-   * A credential in a file version the repository in `dir` stores (what `git log -p` prints) or
-   * in a tracked file's uncommitted edit (what `git diff` prints); null when none, outside a
-   * repository, or when its history is past what a decision reads.
+   * A credential in a file version or message the repository in `dir` stores (what `git log -p`
+   * prints) or in a tracked file's uncommitted edit (what `git diff` prints); null when none or
+   * outside a repository. A history past what a decision reads counts only with `use.anyForm`.
    */
-  historyCredential(dir: string): Protection | null;
+  historyCredential(dir: string, use?: HistoryUse): Protection | null;
+  /** As historyCredential, for the commit and tag messages alone (what `git log --oneline` prints). */
+  messageCredential(dir: string, use?: TextUse): Protection | null;
+  /** A credential in a file git run in `dir` would stage or commit (`git add -A`); null when none. */
+  stagedCredential(dir: string, stagings: readonly Staging[]): Protection | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -143,21 +151,35 @@ export interface PathOracleOptions {
   /** Whether a path is a public key file (executors/ops/public-key-file.ts), given the own dirs. */
   readonly isPublicKeyFile: (path: string, ownDirs: readonly string[]) => boolean;
   /**
-   * Read each directory's git config once (a decision's oracle: one-decision.ts); a long-lived
-   * oracle reads it at every question.
+   * Read each directory's git config, stored text and edits once (a decision's oracle:
+   * one-decision.ts); a long-lived oracle reads them at every question.
    */
-  readonly gitConfigOnce?: boolean;
+  readonly repositoriesOnce?: boolean;
 }
 
-/** `reader` with each directory's git config read once (a field replaced: a cheap spread). */
-function configOnce(reader: RepositoryReader): RepositoryReader {
-  const configs = new Map<string, string | null>();
+/** `read` of a directory's repository, done once per directory (and limit). */
+function once<T>(read: (dir: string, limit: number) => T): (dir: string, limit: number) => T {
+  const found = new Map<string, T>();
+  return (dir, limit) => {
+    const key = `${String(limit)}:${dir}`;
+    if (!found.has(key)) found.set(key, read(dir, limit));
+    return found.get(key) as T;
+  };
+}
+
+/**
+ * `reader` with each directory's git config, stored text, messages and edited files read once:
+ * a line's commands and tiers ask of one repository many times (fields replaced: a cheap spread).
+ */
+function repositoriesReadOnce(reader: RepositoryReader): RepositoryReader {
+  const config = once((dir) => reader.config(dir));
+  const edited = once((dir) => reader.editedFiles(dir));
   return {
     ...reader,
-    config(dir) {
-      if (!configs.has(dir)) configs.set(dir, reader.config(dir));
-      return configs.get(dir) ?? null;
-    },
+    config: (dir) => config(dir, 0),
+    storedText: once((dir, limit) => reader.storedText(dir, limit)),
+    messageText: once((dir, limit) => reader.messageText(dir, limit)),
+    editedFiles: (dir) => edited(dir, 0),
   };
 }
 
@@ -168,7 +190,9 @@ function configOnce(reader: RepositoryReader): RepositoryReader {
 export function createPathOracle(options: PathOracleOptions): PathOracle {
   const { home, realPath, roots, isPublicKeyFile } = options;
   const repositories =
-    options.gitConfigOnce === true ? configOnce(options.repositories) : options.repositories;
+    options.repositoriesOnce === true
+      ? repositoriesReadOnce(options.repositories)
+      : options.repositories;
   const real = (path: string): string => resolveThroughSymlinks(path, realPath);
   // Rebuilt only when the aliases are another look-up (once per decision in a decision's oracle).
   let dirsFor: { aliases: StoreAliases; dirs: readonly string[] } | undefined;
@@ -235,7 +259,9 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
       ),
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
-    historyCredential: (dir) => historyCredential(dir, repositories),
+    historyCredential: (dir, use) => historyCredential(dir, repositories, use),
+    messageCredential: (dir, use) => messageCredential(dir, repositories, use),
+    stagedCredential: (dir, stagings) => stagedCredential(dir, stagings, repositories),
     storedCredential(path, use = {}) {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, {

@@ -162,7 +162,7 @@ export async function createPipeline(options: PipelineOptions): Promise<GatePipe
   const oracle = (
     resolve: RealPath,
     aliases: () => StoreAliases,
-    gitConfigOnce: boolean,
+    repositoriesOnce: boolean,
   ): PathOracle =>
     createPathOracle({
       home,
@@ -172,7 +172,7 @@ export async function createPipeline(options: PipelineOptions): Promise<GatePipe
       aliases,
       repositories,
       isPublicKeyFile,
-      gitConfigOnce,
+      repositoriesOnce,
     });
   // What every decision shares; each gets its own realPath and oracle over it (decisionDeps).
   const shared: StageDeps = {

@@ -50,6 +50,8 @@ export interface PolicyInput {
    * unreviewed files), or null; asked only when a rule covers the call or a card is shown.
    */
   readonly codeReview: () => string | null;
+  /** Why a tier that matched the call asks: its card says so instead of the general reason. */
+  readonly askReason?: string | null;
 }
 
 /** The card a guard signal calls for: what the guard let through but no call does unseen. */
@@ -190,7 +192,8 @@ function decideUnapproved(input: PolicyInput): PolicyResult {
     };
   }
   if (executor.critical) {
-    return { decision: 'ask', reason: `policy: ${name} changes state and needs approval` };
+    const reason = input.askReason ?? `policy: ${name} changes state and needs approval`;
+    return { decision: 'ask', reason };
   }
   const reason = `policy: ${name} does not change state`;
   return { decision: 'allow', reason, grant: { by: 'policy', rule: reason } };

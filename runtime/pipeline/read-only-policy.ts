@@ -5,6 +5,8 @@ import { join, relative } from 'node:path';
 import type { Config } from '../config.ts';
 import type { ParsedShell } from '../shell/parse.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { unreadTextStaysWhole } from '../../constitution/unread-text.ts';
+import { RESHAPING_CONFIG } from '../../constitution/git-stored-text.ts';
 import {
   loadCatalogue,
   matchReadOnly,
@@ -75,11 +77,27 @@ function treeBlocked(dir: string, followLinks: boolean, use: PathUse, scope: She
 }
 
 /**
+ * True when the line's other commands keep each line git prints whole (unread-text.ts): the
+ * output check then sees every line of a history too large for the decision to read.
+ */
+function gitTextStaysWhole(line: ParsedShell | undefined): boolean {
+  return line !== undefined && unreadTextStaysWhole(line, (command) => command.binary === 'git');
+}
+
+/**
  * The check for a path a shell command only reads, resolved from the call's working directory:
  * the guard, then the read roots. A `..` after a name is refused: through a symlink it climbs
- * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know.
+ * from where the link leads (/dev/fd/../root is /), which the guard's text cannot know. `line`,
+ * the whole line the command is in, says what may see what it prints.
  */
-export function readPathCheck(scope: ShellScope): PathCheck {
+export function readPathCheck(scope: ShellScope, line?: ParsedShell): PathCheck {
+  // A history too large to read may pass only to filters that keep lines whole.
+  const history = { anyForm: !gitTextStaysWhole(line) };
+  // Messages printed whole, each line through the output check, which cuts a token by the shape
+  // the decision would look for: read only where something may reshape them.
+  const messagesClear = (dir: string, reshaped: boolean): boolean =>
+    (!reshaped && !history.anyForm && !RESHAPING_CONFIG.test(scope.paths.gitConfig(dir) ?? '')) ||
+    scope.paths.messageCredential(dir, ANY_FORM) === null;
   return (word, given) => {
     if (climbsThroughName(word)) return false;
     const path = scope.paths.absolute(word.trim(), scope.cwd);
@@ -90,7 +108,12 @@ export function readPathCheck(scope: ShellScope): PathCheck {
         ? { ...given, tree: true }
         : given;
     if (use?.repository === 'programs') return scope.paths.gitProgram(path) === null;
-    if (use?.repository === 'stored-text') return scope.paths.historyCredential(path) === null;
+    if (use?.repository === 'stored-text')
+      return (
+        scope.paths.historyCredential(path, { ...history, workTree: use.workTree !== false }) ===
+        null
+      );
+    if (use?.repository === 'messages') return messagesClear(path, use.reshaped === true);
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from
@@ -133,5 +156,5 @@ export function readOnlyRuleFor(
   catalogue: ReadOnlyMatcher,
   scope: ShellScope,
 ): string | null {
-  return matchReadOnly(shell, catalogue, readPathCheck(scope))?.rule ?? null;
+  return matchReadOnly(shell, catalogue, readPathCheck(scope, shell))?.rule ?? null;
 }

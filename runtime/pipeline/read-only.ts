@@ -19,7 +19,7 @@ import { ConfigError } from '../errors.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { ParsedShell, ShellCommand, ShellWord } from '../shell/types.ts';
 import { containedTree } from './scope-paths.ts';
-import { readsStoredText } from '../../constitution/git-stored-text.ts';
+import { messageForm, readsStoredText, readsWorkTree } from '../../constitution/git-stored-text.ts';
 import { GIT_QUIET_GLOBALS } from '../../constitution/read-only/git.ts';
 
 /** How a matched command uses a path it asks the caller about. */
@@ -44,9 +44,14 @@ export interface PathUse {
    * The path is where the command runs, and it prints this part of the repository there; or,
    * for 'programs', git runs there and may start what the repository's config names; for
    * 'stored-text', it prints or searches the text of every file version the repository stores
-   * (constitution/git-stored-text.ts: `git diff HEAD~1`, `git log -G RE`), whatever their names.
+   * (constitution/git-stored-text.ts: `git diff HEAD~1`, `git log -G RE`), whatever their names;
+   * for 'messages', it prints commit and tag messages (`git log --oneline`, `git branch -v`).
    */
-  readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text';
+  readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text' | 'messages';
+  /** With 'messages': it searches, formats or re-encodes them (`--grep`, `--format=%s`). */
+  readonly reshaped?: boolean;
+  /** With 'stored-text': it prints tracked files' uncommitted edits too (`git diff`, not `--cached`). */
+  readonly workTree?: boolean;
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */
@@ -390,14 +395,25 @@ function matchCommand(
   }
   const rules = catalogue.rules.get(binary) ?? [];
   const spelled = spellLongOptions(command, binary);
-  const inRepository = (repository: NonNullable<PathUse['repository']>): boolean =>
-    pathOk('.', { glob: false, deviceMetadata: false, repository });
+  const inRepository = (
+    repository: NonNullable<PathUse['repository']>,
+    how: Pick<PathUse, 'reshaped' | 'workTree'> = {},
+  ): boolean => pathOk('.', { glob: false, deviceMetadata: false, repository, ...how });
   const words = spelled.args.map((word) => word.text);
+  // What of the text the repository stores the command prints: file versions, or messages.
+  const storedTextClear = (rule: ReadOnlyRuleSpec): boolean => {
+    const subs = binary === 'git' ? (rule.subcommands ?? []) : [];
+    if (rule.repository === 'objects' && subs.some((sub) => readsStoredText(sub, words)))
+      return inRepository('stored-text', {
+        workTree: subs.some((sub) => readsWorkTree(sub, words)),
+      });
+    const forms = subs.map((sub) => messageForm(sub, words));
+    if (forms.includes('reshaped')) return inRepository('messages', { reshaped: true });
+    return !forms.includes('whole') || inRepository('messages');
+  };
   const repositoryClear = (rule: ReadOnlyRuleSpec): boolean =>
     (rule.repository === undefined || inRepository(rule.repository)) &&
-    (rule.repository !== 'objects' ||
-      !(rule.subcommands ?? []).some((sub) => readsStoredText(sub, words)) ||
-      inRepository('stored-text')) &&
+    storedTextClear(rule) &&
     (binary !== 'git' || (quietGlobals(words) && inRepository('programs')));
   return (
     rules.find((rule) => ruleFor(spelled, catalogue, pathOk, rule) && repositoryClear(rule)) ?? null

@@ -28,17 +28,29 @@ export interface RepositoryReader {
   /** `git config --list --includes` as a git command in `dir` sees it; null when unknown. */
   config(dir: string): string | null;
   /**
-   * The text of every file version the repository in `dir` stores (any commit, the index,
-   * unreachable objects), at most `maxBytes` in all: 'too-large' past them, 'none' outside a
-   * repository, null when git could not tell.
+   * The text of every file version and message the repository in `dir` stores (any commit, the
+   * index, unreachable objects), at most `maxBytes` in all: 'too-large' past them, 'none' outside
+   * a repository, null when git could not tell.
    */
   storedText(dir: string, maxBytes: number): string | 'too-large' | 'none' | null;
+  /** As storedText, the messages only: every commit's and annotated tag's (`git log` prints them). */
+  messageText(dir: string, maxBytes: number): string | 'too-large' | 'none' | null;
   /**
    * The tracked files of the repository in `dir` whose work tree differs from the index (what
    * `git diff` prints of the work tree, absolute paths); 'none' outside a repository, null when
    * git could not tell.
    */
   editedFiles(dir: string): readonly string[] | 'none' | null;
+  /**
+   * The work tree files `git add PATHSPECS` run in `dir` would stage (absolute paths): edited
+   * tracked ones, and with `untracked` the unignored files git does not track; 'none' outside a
+   * repository, null when git could not tell.
+   */
+  stagedFiles(
+    dir: string,
+    pathspecs: readonly string[],
+    untracked: boolean,
+  ): readonly string[] | 'none' | null;
   /** The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. */
   textUpTo(path: string, maxBytes: number): string | 'too-large' | null;
   /** True when the file has more than one name (a hard link): its other names are unknown. */

@@ -341,6 +341,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     guardSignals: ev.guardSignals ?? [],
     resolvedCall: resolvedCall(ev),
     codeReview: () => (shell === null ? null : codeReviewReason(shell, tierContext)),
+    askReason: tiers?.askReason ?? null,
   });
   const carded = (ev.guardSignals ?? []).filter(
     (s) => s === MENTION_SIGNAL || s === SECRET_TOKEN_SIGNAL || s === STORED_CREDENTIAL_SIGNAL,

@@ -81,4 +81,42 @@ describe('custode hook claude-code, git printing history', { timeout: 60_000 }, 
   ])('%s from the home asks too (git runs where -C or cd takes it)', async (command) => {
     expect(decisionOf(await runCli(['hook', 'claude-code'], payload(command, home)))).toBe('ask');
   });
+
+  it.each([
+    'git --config-env color.ui=HOME log -p',
+    'git --config-env=color.ui=HOME show HEAD~1',
+    'git --git-dir projects/leaky/.git log -p',
+    'git --git-dir=projects/leaky/.git show HEAD~1',
+    'GIT_DIR=projects/leaky/.git git log -p',
+    'git --some-later-option value log -p',
+  ])(
+    '%s asks: a global option that takes a value, or moves git to the repository, is read as git reads it',
+    async (command) => {
+      expect(decisionOf(await runCli(['hook', 'claude-code'], payload(command, home)))).toBe('ask');
+    },
+  );
+
+  it('git log asks where a commit message holds a token, and not in a clean repository', async () => {
+    const tokened = join(home, 'projects', 'tokened');
+    repository(tokened, { 'app.py': 'print(1)\n' }, { 'app.py': 'print(2)\n' });
+    execFileSync('git', ['-C', tokened, 'commit', '--allow-empty', '-qm', `deploy ${TOKEN}`], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'a',
+        GIT_AUTHOR_EMAIL: 'a@a',
+        GIT_COMMITTER_NAME: 'a',
+        GIT_COMMITTER_EMAIL: 'a@a',
+      },
+    });
+    for (const command of ['git log', 'git log --oneline -3'])
+      expect(
+        decisionOf(await runCli(['hook', 'claude-code'], payload(command, tokened))),
+        command,
+      ).toBe('ask');
+    expect(
+      decisionOf(await runCli(['hook', 'claude-code'], payload('git log', clean))),
+    ).toBeUndefined();
+  });
 });
+
+const TOKEN = 'ghp_H00kM3ssageT0kenAbCdEfGhIjKlMnOpQrSt';

@@ -30,6 +30,10 @@ describe('custode hook claude-code, names that hold a credential', { timeout: 60
     ['Glob', { pattern: '*.pdf*', path: downloads }],
     ['Grep', { pattern: 'quarterly', path: downloads }],
     ['Bash', { command: `find ${downloads}` }],
+    ['Bash', { command: `ls ${downloads}` }],
+    ['Bash', { command: `ls -la ${downloads}` }],
+    ['Bash', { command: `echo ${downloads}/*` }],
+    ['Bash', { command: `stat ${downloads}/*.pdf*` }],
   ])('%s %j asks without naming the file', async (tool, input) => {
     const { decision, text } = await answer(tool, input);
     expect(decision).toBe('ask');
@@ -41,6 +45,10 @@ describe('custode hook claude-code, names that hold a credential', { timeout: 60
     ['Glob', { pattern: '**/*.ts' }],
     ['Grep', { pattern: 'quarterly' }],
     ['Bash', { command: 'find src' }],
+    ['Bash', { command: 'ls src' }],
+    ['Bash', { command: 'ls -la' }],
+    ['Bash', { command: 'echo src/*' }],
+    ['Bash', { command: `ls -d ${downloads}` }],
   ])('%s %j of an ordinary tree gets no decision', async (tool, input) => {
     expect((await answer(tool, input)).decision).toBe('none');
   });

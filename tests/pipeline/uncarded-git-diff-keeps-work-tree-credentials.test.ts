@@ -63,4 +63,25 @@ describe('git does not print a credential in an uncommitted edit without a card'
     );
     expect(printed).toContain('NEKOT_IPA');
   });
+
+  it.skipIf(!sandboxWorks)(
+    'still shows the staged change and the history, which hold no edit, without a card',
+    async () => {
+      await plantEdit(repo);
+      await plant(`${repo}/README.md`, '# app\n');
+      git('-C', repo, 'add', 'README.md');
+      for (const command of [
+        'git diff --cached | rev',
+        'git diff --staged --stat',
+        'git log -p | rev',
+      ])
+        expect(await decide(command), command).toMatchObject({ decision: 'allow' });
+      const printed = await printedIfUncarded(
+        pipeline(),
+        call('shell_exec', { command: 'git diff --cached | rev', cwd: repo }, intent),
+      );
+      expect(printed).toContain('ppa #');
+      expect(printed).not.toContain(reversed);
+    },
+  );
 });

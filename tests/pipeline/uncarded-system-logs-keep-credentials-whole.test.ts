@@ -44,6 +44,21 @@ describe('the system logs without a card keep every line whole', () => {
     ]);
   });
 
+  it('never follows the logs: what they print later is text no decision read', async () => {
+    await expectNotAllowed([
+      'journalctl -f',
+      'journalctl -fu ssh',
+      'journalctl -b -n 5 --follow',
+      'journalctl --fol',
+      'timeout 5 journalctl -f | grep -i token',
+      'dmesg -w',
+      'dmesg -Tw',
+      'dmesg -W',
+      'dmesg --follow',
+      'dmesg --follow-new | tail -5',
+    ]);
+  });
+
   it('still reads and searches the logs without a card', async () => {
     await expectDecisions('allow', [
       'journalctl -p err -b --no-pager -n 30',

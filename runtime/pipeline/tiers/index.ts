@@ -88,6 +88,8 @@ export interface TierAnswer {
   readonly workspace: WorkspaceDecision | null;
   /** The rule names behind an uncarded call, for the audit line. */
   readonly signals: readonly string[];
+  /** Why a tier that matched the line still asks (its card says so); none when it answered. */
+  readonly askReason?: string;
 }
 
 /** The line as the tiers judge it, and the directory it works in; null when none may answer. */
@@ -177,10 +179,30 @@ export async function shellTierAnswer(
   const { fallback } = foldCd(parsed, ctx);
   if (fallback !== undefined && answered(answer) && !answered(await shellTierAnswer(fallback, ctx)))
     return null;
-  if (answer?.workspace == null || !mayUnstage(parsed)) return answer;
-  // Unstaging would drop a staged version nothing else holds (unstage-check.ts).
+  if (answer?.workspace == null) return answer;
   const cwd = judgedLine(parsed, ctx)?.cwd ?? null;
+  const staged = stagingReason(answer.workspace, cwd, ctx);
+  if (staged !== null) return { ...workspaceAnswer(null), askReason: staged };
+  if (!mayUnstage(parsed)) return answer;
+  // Unstaging would drop a staged version nothing else holds (unstage-check.ts).
   return cwd === null || (await ctx.stagedOnly(cwd)) ? null : answer;
+}
+
+/**
+ * Why git staging or committing work tree files here needs a card: one holds a credential (an
+ * unignored `.env` under `git add -A`, a token pasted into a tracked file under `git commit -a`),
+ * which would go into the history every clone and push carries; null when none does.
+ */
+function stagingReason(
+  workspace: WorkspaceDecision,
+  cwd: string | null,
+  ctx: TierContext,
+): string | null {
+  if (workspace.stages === undefined) return null;
+  const credential = cwd === null ? null : ctx.paths.stagedCredential(cwd, workspace.stages);
+  if (cwd !== null && credential === null) return null;
+  const held = credential === null ? 'a file it cannot read first' : credential.name;
+  return `workspace: git would stage or commit ${held}, and the history keeps it for every clone and push; a person decides`;
 }
 
 async function anyTierAnswer(parsed: ParsedShell, ctx: TierContext): Promise<TierAnswer | null> {

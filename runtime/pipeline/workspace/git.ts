@@ -29,46 +29,63 @@ function gitSubcommand(
   };
 }
 
-const GIT_ADD = gitSubcommand(
-  'add',
-  { flags: ['-A', '--all', '-u', '--update', '-v', '--verbose', '-N', '--intent-to-add'] },
-  (parsed) => parsed.operands,
-);
+const GIT_ADD_OPTIONS: Options = {
+  flags: ['-A', '--all', '-u', '--update', '-v', '--verbose', '-N', '--intent-to-add'],
+};
+const GIT_ADD_WORDS = gitSubcommand('add', GIT_ADD_OPTIONS, (parsed) => parsed.operands);
+
+/** The whole work tree, as a pathspec from anywhere in it. */
+const WHOLE_TREE = [':/'];
+
+// git add stages what its pathspecs match, untracked files too unless -u; -A or -u without one
+// stage the whole tree. (-N records an untracked file's name only, but git diff then prints it.)
+function gitAdd(args: readonly string[]): WorkspaceEffects | null {
+  const found = GIT_ADD_WORDS(args);
+  if (found === null) return null;
+  const values = words(args.slice(1), GIT_ADD_OPTIONS)?.values ?? {};
+  const update = values['-u'] === true || values['--update'] === true;
+  const pathspecs = found.reads.length > 0 ? found.reads : WHOLE_TREE;
+  return { ...found, stages: [{ pathspecs, untracked: !update }] };
+}
 
 // A message is required: without one git opens an editor, which has no terminal here.
 // --amend replaces the last commit with a new one (the old stays in the reflog, and a pushed one
 // can only be replaced on the remote by a push --force, which asks): with a message, or with
 // --no-edit to keep it. --fixup and -c/-C reuse another commit's message.
-const GIT_COMMIT_WORDS = gitSubcommand(
-  'commit',
-  {
-    flags: [
-      '-a',
-      '--all',
-      '-q',
-      '--quiet',
-      '-v',
-      '-s',
-      '--signoff',
-      '--allow-empty',
-      '--amend',
-      '--no-edit',
-    ],
-    valued: ['-m', '--message', '-F', '--file'],
-  },
-  (parsed) => {
-    const file = parsed.values['-F'] ?? parsed.values['--file'];
-    const message = parsed.values['-m'] ?? parsed.values['--message'];
-    const kept = parsed.values['--no-edit'] === true && parsed.values['--amend'] === true;
-    if (message === undefined && file === undefined && !kept) return null;
-    return [...(typeof file === 'string' ? [file] : []), ...parsed.operands];
-  },
-);
+const GIT_COMMIT_OPTIONS: Options = {
+  flags: [
+    '-a',
+    '--all',
+    '-q',
+    '--quiet',
+    '-v',
+    '-s',
+    '--signoff',
+    '--allow-empty',
+    '--amend',
+    '--no-edit',
+  ],
+  valued: ['-m', '--message', '-F', '--file'],
+};
+const GIT_COMMIT_WORDS = gitSubcommand('commit', GIT_COMMIT_OPTIONS, (parsed) => {
+  const file = parsed.values['-F'] ?? parsed.values['--file'];
+  const message = parsed.values['-m'] ?? parsed.values['--message'];
+  const kept = parsed.values['--no-edit'] === true && parsed.values['--amend'] === true;
+  if (message === undefined && file === undefined && !kept) return null;
+  return [...(typeof file === 'string' ? [file] : []), ...parsed.operands];
+});
 
-// --amend leaves the old commit to the reflog.
+// --amend leaves the old commit to the reflog. -a commits every tracked file's edit, paths
+// commit those files' edits as they are in the work tree.
 function gitCommit(args: readonly string[]): WorkspaceEffects | null {
   const found = GIT_COMMIT_WORDS(args);
-  return found === null ? null : { ...found, leavesCommits: args.includes('--amend') };
+  if (found === null) return null;
+  const parsed = words(args.slice(1), GIT_COMMIT_OPTIONS);
+  const all = parsed?.values['-a'] === true || parsed?.values['--all'] === true;
+  const paths = parsed?.operands ?? [];
+  const stages =
+    all || paths.length > 0 ? [{ pathspecs: all ? WHOLE_TREE : paths, untracked: false }] : [];
+  return { ...found, leavesCommits: args.includes('--amend'), stages };
 }
 
 // git mv to a new name, as mv does it (mv's checks of what is moved and where), plus the index.
@@ -168,7 +185,7 @@ function git(
 
 /** The git rules. */
 export const GIT_WORKSPACE: readonly WorkspaceRuleSpec[] = [
-  git('add', GIT_ADD, 'git add -A', 'git add -p src'),
+  git('add', gitAdd, 'git add -A', 'git add -p src'),
   git(
     'commit',
     gitCommit,

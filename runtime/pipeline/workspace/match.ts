@@ -20,6 +20,7 @@ import { SCRIPT_BINARY } from './runners.ts';
 import { interpreterKey } from './inline-code.ts';
 import { interpreterFamily } from '../../../constitution/programs.ts';
 import {
+  type Staging,
   effects,
   type IsDirectory,
   type WorkspaceEffects,
@@ -144,6 +145,7 @@ export function matchWorkspace(
   const placed: string[] = [];
   let repository = false;
   let leavesCommits = false;
+  const stages: Staging[] = [];
   let runs = false;
   let wetRun = false;
   let readOnlyCode = false;
@@ -157,6 +159,7 @@ export function matchWorkspace(
     placed.push(...found.placed);
     repository ||= found.repository;
     leavesCommits ||= found.leavesCommits;
+    stages.push(...found.stages);
     runs ||= found.runs;
     wetRun ||= found.runs && !found.dryRun;
     readOnlyCode ||= found.readOnlyCode;
@@ -176,6 +179,7 @@ export function matchWorkspace(
     placed,
     repository,
     leavesCommits,
+    stages,
     runs,
     dryRun: runs && !wetRun,
     readOnlyCode,

@@ -25,6 +25,7 @@ import { newOutputFile } from './code-output.ts';
 import { RUNNER_WORKSPACE } from './runners.ts';
 import { isProtected, writableFor, writeOk } from './targets.ts';
 import type { UnreviewedWrites } from './unreviewed.ts';
+import type { Staging } from './spec.ts';
 
 /** The scope of one call plus what the workspace checks need from the file system. */
 export interface WorkspaceScope extends ShellScope {
@@ -69,6 +70,8 @@ export interface WorkspaceDecision {
   readonly codeView?: CodeView;
   /** Code nobody reviewed saving its output: the one new file it may write (code-output.ts). */
   readonly newFile?: string;
+  /** What git takes from the work tree into the index or a commit (tiers/index.ts checks it). */
+  readonly stages?: readonly Staging[];
 }
 
 /** The git work tree cwd is in: the nearest directory from cwd up that holds .git, or null. */
@@ -206,7 +209,7 @@ export function workspaceMatch(
 ): WorkspaceMatch | null {
   const isDirectory = (path: string): boolean =>
     scope.isDirectory(absoluteUserPath(path, scope.home, scope.cwd));
-  const readOk = readPathCheck(scope);
+  const readOk = readPathCheck(scope, shell);
   const match = matchWorkspace(shell, readOnly, workspace, { readOk, isDirectory });
   if (match === null || match.placed.length === 0) return match;
   // The line reads after it moves or unpacks: a read that reaches what it put in place (the file,
@@ -282,6 +285,7 @@ export function workspaceDecisionFor(
     written: needs.written,
     replaces: false,
     pinned: [],
+    ...(match.stages.length > 0 ? { stages: match.stages } : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export interface WorkspaceEffects {
    * it runs without a card only where the repository keeps one.
    */
   readonly leavesCommits: boolean;
+  /** What it stages or commits from the work tree (`git add -A`, `git commit -a`), or none. */
+  readonly stages: readonly Staging[];
   /** It runs the project's own code (a build, test or lint script, a script file). */
   readonly runs: boolean;
   /**
@@ -47,6 +49,16 @@ export interface WorkspaceEffects {
   readonly readOnlyCode: boolean;
   /** Reads that walk a whole tree (cp -r, tar c): placed by the read check as trees. */
   readonly trees: readonly string[];
+}
+
+/**
+ * The work tree files git takes into the index or a commit: those the pathspecs (relative to
+ * where git runs; `:/` is the whole tree) match among the tracked files edited since, and with
+ * `untracked` the files git does not track and does not ignore.
+ */
+export interface Staging {
+  readonly pathspecs: readonly string[];
+  readonly untracked: boolean;
 }
 
 /** Whether a path is an existing directory; cp and mv put a file inside one. */
@@ -109,6 +121,7 @@ const NONE: WorkspaceEffects = {
   targets: [],
   repository: false,
   leavesCommits: false,
+  stages: [],
   runs: false,
   dryRun: false,
   readOnlyCode: false,
