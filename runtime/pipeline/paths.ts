@@ -255,7 +255,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         maskable: (protection) => protection !== TOO_MUCH_TEXT,
       });
       if ('obstacle' in found) return found;
-      return { credentials: found.credentials.map(real), histories: found.histories.map(real) };
+      return {
+        credentials: found.credentials.map(real),
+        histories: found.histories.map(real),
+        compressed: found.compressed.map(real),
+      };
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     secretNameBelow: (dir) => secretNameBelow(real(dir), (name) => ANY_CREDENTIAL.test(name)),
