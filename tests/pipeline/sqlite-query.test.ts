@@ -182,6 +182,17 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
       },
     );
 
+    // A database is code as well as data: a view stored in it runs on `SELECT * FROM v` with
+    // functions the typed SQL may not name. A sqlar archive (`sqlite3 notes.db -Ac .env`) holds
+    // a credential zlib-compressed, which the check of the file's text cannot see, and a view
+    // `CREATE VIEW summary AS … group_concat(substr(cast(sqlar_uncompress(data, sz) AS text),
+    // i, 1), ' ') …` prints it a letter at a time, past the output check: seen printed without a
+    // card on 2026-11-26 (docs/notes/2026-11-26-s9/rtnew.md). The fix reads the schema at the
+    // decision (views, triggers, virtual tables, generated columns) and holds each stored
+    // definition to the typed SQL's allowlist; it needs a reader of the database's schema in
+    // the workspace scope, which the rules' effects do not get today.
+    it.todo('asks for a query of a database whose stored views call what the typed SQL may not');
+
     it('runs read-only: a write under a SELECT grant fails and the database keeps its rows', async () => {
       const result = await run(
         `sqlite3 books.db 'SELECT 1'`,
