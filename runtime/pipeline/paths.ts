@@ -17,6 +17,7 @@ import type { ForbiddenPath } from '../../constitution/forbidden-paths.ts';
 import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { ANY_CREDENTIAL } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
+import { storedSqlIn } from './stored-sql.ts';
 import {
   credentialFileProtection,
   credentialInWalk,
@@ -78,6 +79,8 @@ export interface PathOracle {
    * repository, or when its history is past what a decision reads.
    */
   historyCredential(dir: string): Protection | null;
+  /** The stored SQL a query of the database at `path` would run (stored-sql.ts), or null. */
+  storedSql(path: string): string | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -236,6 +239,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     gitProgram: (dir) => gitProgramProtection(dir, repositories),
     gitConfig: (dir) => repositories.config(dir),
     historyCredential: (dir) => historyCredential(dir, repositories),
+    storedSql(path) {
+      const text = repositories.textUpTo(real(path), TREE_TEXT_LIMIT);
+      if (text === 'too-large') return 'more text than a decision reads';
+      return text === null ? null : storedSqlIn(text);
+    },
     storedCredential(path, use = {}) {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, {

@@ -91,6 +91,7 @@ export function readPathCheck(scope: ShellScope): PathCheck {
         : given;
     if (use?.repository === 'programs') return scope.paths.gitProgram(path) === null;
     if (use?.repository === 'stored-text') return scope.paths.historyCredential(path) === null;
+    if (use?.database === true && scope.paths.storedSql(path) !== null) return false;
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from

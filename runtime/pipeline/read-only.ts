@@ -47,6 +47,12 @@ export interface PathUse {
    * (constitution/git-stored-text.ts: `git diff HEAD~1`, `git log -G RE`), whatever their names.
    */
   readonly repository?: 'objects' | 'config' | 'programs' | 'stored-text';
+  /**
+   * The path is a SQLite database (or its write-ahead log) a query opens: the SQL stored in it
+   * (a view, a trigger, a virtual table, a generated column) runs too, unread by the check of
+   * the typed SQL (runtime/pipeline/stored-sql.ts).
+   */
+  readonly database?: boolean;
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */

@@ -47,6 +47,8 @@ export interface WorkspaceEffects {
   readonly readOnlyCode: boolean;
   /** Reads that walk a whole tree (cp -r, tar c): placed by the read check as trees. */
   readonly trees: readonly string[];
+  /** Reads that are SQLite databases a query opens: the SQL stored in them is checked too. */
+  readonly databases: readonly string[];
 }
 
 /** Whether a path is an existing directory; cp and mv put a file inside one. */
@@ -113,6 +115,7 @@ const NONE: WorkspaceEffects = {
   dryRun: false,
   readOnlyCode: false,
   trees: [],
+  databases: [],
 };
 
 /** Effects with the fields a rule leaves out empty. */
