@@ -2,7 +2,7 @@
 // every entry, walked at decision time, is asked the one protected-place question, links by
 // where they lead. The guard judges only the top's text, and the sandbox hides secret stores
 // only where they usually live: ~/dotfiles/.netrc is protected by name but masked by no one.
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Protection } from '../../constitution/protected.ts';
 
@@ -112,6 +112,46 @@ export interface MaskableCredentials {
   readonly credentials: readonly string[];
   /** Every `.git` directory below the top (a repository's objects hold its files compressed). */
   readonly histories: readonly string[];
+  /** Every compressed file or archive below the top: its text is not what a check of it reads. */
+  readonly compressed: readonly string[];
+}
+
+/** How compressed files and archives begin: gzip, zip, bzip2, xz, zstd, 7z, rar, lz4, lzip. */
+const COMPRESSED_MAGIC = [
+  [0x1f, 0x8b],
+  [0x50, 0x4b, 0x03, 0x04],
+  [0x42, 0x5a, 0x68],
+  [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00],
+  [0x28, 0xb5, 0x2f, 0xfd],
+  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c],
+  [0x52, 0x61, 0x72, 0x21],
+  [0x04, 0x22, 0x4d, 0x18],
+  [0x4c, 0x5a, 0x49, 0x50],
+];
+
+/**
+ * True when the file at `path` (links followed) begins as a compressed file or an archive does:
+ * code can unpack its members and print them, where a check of its bytes sees no text.
+ */
+export function isCompressed(path: string): boolean {
+  const head = Buffer.alloc(6);
+  let fd: number;
+  try {
+    if (statSync(path).isFile() !== true) return false;
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    return COMPRESSED_MAGIC.some(
+      (magic) => magic.length <= read && magic.every((byte, i) => head[i] === byte),
+    );
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -127,8 +167,9 @@ export function maskableCredentials(
 ): { readonly obstacle: TreeObstacle } | MaskableCredentials {
   const credentials: string[] = [];
   const histories: string[] = [];
+  const compressed: string[] = [];
   if (statSync(top, { throwIfNoEntry: false })?.isDirectory() !== true)
-    return { credentials, histories };
+    return { credentials, histories, compressed };
   for (const step of walk(top, limit)) {
     if (step.kind !== 'entry') return { obstacle: step };
     const { path, entry } = step;
@@ -137,12 +178,13 @@ export function maskableCredentials(
     if (protection !== null) return { obstacle: { kind: 'protected', path, protection } };
     if (entry.name === '.git' && entry.isDirectory()) histories.push(path);
     if (entry.isDirectory()) continue;
+    if (isCompressed(path)) compressed.push(path);
     const held = checks.credential(path, link);
     if (held === null) continue;
     if (!checks.maskable(held)) return { obstacle: { kind: 'credential', path, protection: held } };
     credentials.push(path);
   }
-  return { credentials, histories };
+  return { credentials, histories, compressed };
 }
 
 /**

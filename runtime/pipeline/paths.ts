@@ -18,6 +18,7 @@ import { protectionOf, type Protection } from '../../constitution/protected.ts';
 import { ANY_CREDENTIAL } from '../../constitution/stored-credentials.ts';
 import { isUnder } from '../vaglio/normalize-path.ts';
 import type { Staging } from './workspace/spec.ts';
+import { storedSqlIn } from './stored-sql.ts';
 import {
   credentialFileProtection,
   credentialInWalk,
@@ -86,6 +87,8 @@ export interface PathOracle {
   messageCredential(dir: string, use?: TextUse): Protection | null;
   /** A credential in a file git run in `dir` would stage or commit (`git add -A`); null when none. */
   stagedCredential(dir: string, stagings: readonly Staging[]): Protection | null;
+  /** The stored SQL a query of the database at `path` would run (stored-sql.ts), or null. */
+  storedSql(path: string): string | null;
   /**
    * A file holding a credential its place does not protect (a dotenv file, a key store, a git
    * config with a login, a key block or token in its text, an env file's API_KEY=…); else null.
@@ -262,6 +265,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
     historyCredential: (dir, use) => historyCredential(dir, repositories, use),
     messageCredential: (dir, use) => messageCredential(dir, repositories, use),
     stagedCredential: (dir, stagings) => stagedCredential(dir, stagings, repositories),
+    storedSql(path) {
+      const text = repositories.textUpTo(real(path), TREE_TEXT_LIMIT);
+      if (text === 'too-large') return 'more text than a decision reads';
+      return text === null ? null : storedSqlIn(text);
+    },
     storedCredential(path, use = {}) {
       const resolved = real(path);
       return credentialFileProtection(path, resolved, repositories, {
@@ -281,7 +289,11 @@ export function createPathOracle(options: PathOracleOptions): PathOracle {
         maskable: (protection) => protection !== TOO_MUCH_TEXT,
       });
       if ('obstacle' in found) return found;
-      return { credentials: found.credentials.map(real), histories: found.histories.map(real) };
+      return {
+        credentials: found.credentials.map(real),
+        histories: found.histories.map(real),
+        compressed: found.compressed.map(real),
+      };
     },
     namesSplitFree: (dir) => namesSplitFree(dir),
     secretNameBelow: (dir) => secretNameBelow(real(dir), (name) => ANY_CREDENTIAL.test(name)),

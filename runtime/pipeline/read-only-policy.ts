@@ -114,6 +114,7 @@ export function readPathCheck(scope: ShellScope, line?: ParsedShell): PathCheck 
         null
       );
     if (use?.repository === 'messages') return messagesClear(path, use.reshaped === true);
+    if (use?.database === true && scope.paths.storedSql(path) !== null) return false;
     if (use?.repository !== undefined)
       return scope.paths.repositoryExposure(path, use.repository) === null;
     // A git config holding a login, read as a file or inside a tree read whole (grep -r . from

@@ -52,6 +52,12 @@ export interface PathUse {
   readonly reshaped?: boolean;
   /** With 'stored-text': it prints tracked files' uncommitted edits too (`git diff`, not `--cached`). */
   readonly workTree?: boolean;
+  /**
+   * The path is a SQLite database (or its write-ahead log) a query opens: the SQL stored in it
+   * (a view, a trigger, a virtual table, a generated column) runs too, unread by the check of
+   * the typed SQL (runtime/pipeline/stored-sql.ts).
+   */
+  readonly database?: boolean;
 }
 
 /** The caller's path check (guard + scope); no `use` means the path's content is read. */

@@ -182,6 +182,33 @@ describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(
       },
     );
 
+    it('asks for a query of a database holding stored SQL, which runs unread by the check', async () => {
+      // A sqlar archive holds a credential compressed, out of sight of the check of the file's
+      // text; a view stored beside it prints it a letter at a time, past the output check.
+      const key = `OPENAI_API_KEY=sk-proj-${'Q7w8E9r0T1'.repeat(4)}`;
+      await writeFile(join(project, 'settings.env'), `${key}\n`);
+      execFileSync('sqlite3', ['-init', '/dev/null', 'notes.db', '-Ac', 'settings.env'], {
+        cwd: project,
+      });
+      execFileSync('rm', [join(project, 'settings.env')]);
+      const letters = `WITH RECURSIVE t(s, i) AS (SELECT (SELECT CAST(sqlar_uncompress(data, sz) AS TEXT) FROM sqlar), 1 UNION ALL SELECT s, i + 1 FROM t WHERE i < 80) SELECT group_concat(substr(s, i, 1), ' ') AS body FROM t`;
+      sqlite(join(project, 'notes.db'), `CREATE VIEW summary AS ${letters};`);
+      expect((await decide(`sqlite3 notes.db 'SELECT * FROM summary'`)).decision).not.toBe('allow');
+      // Each kind of stored SQL a query runs, in UTF-8 and UTF-16, in the file or its log.
+      const stored = [
+        'CREATE VIEW v AS SELECT title FROM books',
+        'CREATE TRIGGER t AFTER INSERT ON books BEGIN SELECT 1; END',
+        "CREATE VIRTUAL TABLE z USING zipfile('backup.zip')",
+        'CREATE TABLE g(a, b AS (upper(a)))',
+      ];
+      for (const [at, sql] of stored.entries())
+        for (const encoding of ['UTF-8', 'UTF-16le']) {
+          const db = join(project, `stored-${String(at)}-${encoding}.db`);
+          sqlite(db, `PRAGMA encoding = '${encoding}'; CREATE TABLE books(title TEXT); ${sql};`);
+          expect((await decide(`sqlite3 ${db} 'SELECT 1'`)).decision, sql).not.toBe('allow');
+        }
+    });
+
     it('runs read-only: a write under a SELECT grant fails and the database keeps its rows', async () => {
       const result = await run(
         `sqlite3 books.db 'SELECT 1'`,

@@ -8,7 +8,7 @@
 import { inSystemView } from '../../../executors/sandbox/code-view-places.ts';
 import type { CodeView } from '../../../executors/ops/shell-ops.ts';
 import { readPathCheck } from '../read-only-policy.ts';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { isUnder } from '../../vaglio/normalize-path.ts';
 import type { WorkspaceScope } from './policy.ts';
 
@@ -34,9 +34,15 @@ export function codeView(
   if (!worksIn.every((place) => check(place, treeUse))) return null;
   const hidden = worksIn.map((place) => scope.paths.maskableCredentials(place));
   const found = hidden.flatMap((one) => ('obstacle' in one ? [] : [one]));
-  const credentials = found.flatMap((one) => one.credentials);
-  // A history may hold a hidden file's text compressed: hidden with it.
-  const histories = credentials.length === 0 ? [] : found.flatMap((one) => one.histories);
+  // A compressed file or archive holds text no check of its bytes reads: hidden as a credential
+  // file is (`tar -xzOf backup.tgz` asks; code could unpack it and print it in any form).
+  const credentials = found.flatMap((one) => [...one.credentials, ...one.compressed]);
+  // A history may hold a hidden file's text compressed, or a credential removed from the tree
+  // since (what `git show REV:.env` would print, which asks): hidden then.
+  const historyHolds = (history: string): boolean =>
+    scope.paths.historyCredential(dirname(history)) !== null;
+  const allHistories = found.flatMap((one) => one.histories);
+  const histories = credentials.length > 0 || allHistories.some(historyHolds) ? allHistories : [];
   const paths = named
     .map((word) => scope.paths.absolute(word, scope.cwd))
     .filter((path) => scope.realPath(path) !== null && shown(path));

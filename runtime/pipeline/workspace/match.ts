@@ -141,6 +141,7 @@ export function matchWorkspace(
   const names: string[] = [];
   const reads: string[] = [];
   const trees: string[] = [];
+  const databases: string[] = [];
   const targets: WorkspaceTarget[] = [];
   const placed: string[] = [];
   let repository = false;
@@ -155,6 +156,7 @@ export function matchWorkspace(
     if (!names.includes(found.rule)) names.push(found.rule);
     reads.push(...found.reads);
     trees.push(...found.trees);
+    databases.push(...found.databases);
     targets.push(...found.targets);
     placed.push(...found.placed);
     repository ||= found.repository;
@@ -169,12 +171,14 @@ export function matchWorkspace(
       glob: hasGlob(path),
       deviceMetadata: false,
       ...(trees.includes(path) ? { tree: true } : {}),
+      ...(databases.includes(path) ? { database: true } : {}),
     });
   if (!reads.every(readOk)) return null;
   return {
     rule: names.join(', '),
     reads,
     trees,
+    databases,
     targets,
     placed,
     repository,

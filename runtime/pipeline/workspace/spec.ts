@@ -49,6 +49,8 @@ export interface WorkspaceEffects {
   readonly readOnlyCode: boolean;
   /** Reads that walk a whole tree (cp -r, tar c): placed by the read check as trees. */
   readonly trees: readonly string[];
+  /** Reads that are SQLite databases a query opens: the SQL stored in them is checked too. */
+  readonly databases: readonly string[];
 }
 
 /**
@@ -126,6 +128,7 @@ const NONE: WorkspaceEffects = {
   dryRun: false,
   readOnlyCode: false,
   trees: [],
+  databases: [],
 };
 
 /** Effects with the fields a rule leaves out empty. */

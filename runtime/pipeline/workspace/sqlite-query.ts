@@ -295,7 +295,8 @@ function sqliteQuery(args: readonly string[]): WorkspaceEffects | null {
   const database = sqliteQueryDatabase(args);
   if (database === null) return null;
   if (credentialFileByName(database) !== null || mayHoldCredential(database)) return null;
-  return effects({ readOnlyCode: true, reads: [database, `${database}-wal`] });
+  const files = [database, `${database}-wal`];
+  return effects({ readOnlyCode: true, reads: files, databases: files });
 }
 
 export const SQLITE_WORKSPACE: readonly WorkspaceRuleSpec[] = [
