@@ -13,13 +13,12 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
  * A file whose first bytes (one character each) match the `withhold` `head` pattern (a binary
- * store's signature) is withheld: its answer is null. So is a file with a matching line whose
+ * store's signature) is withheld: its answer is null. So is a file whose
  * text matches the `withhold` pattern (a credential's shape), or that has several names and
  * matches its `multiNamed` pattern (an env file's line), or sits below one of the `toolConfig`
- * prefixes (the home's dot-places) and matches its pattern (a password setting). Only a file
- * with a matching line is scanned for those: a file without one shows nothing, and the scan of
- * a whole text for every shape costs more than the search. The pattern comes with each
- * message, so one worker serves one search after
+ * prefixes (the home's dot-places) and matches its pattern (a password setting). Every file
+ * read is scanned for those, whether or not a line matched: the count of withheld files must not
+ * depend on the pattern. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
@@ -86,7 +85,7 @@ function withholdTests(withhold) {
   return tests;
 }
 
-/** Whether a file that has hits is withheld: its text holds a credential's shape. */
+/** Whether a file is withheld: its text holds a credential's shape. */
 function withheldText(file, path, tests) {
   const { text } = file;
   if (tests.text !== undefined && tests.text.test(text)) return true;
@@ -118,9 +117,9 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
       if (regex.test(line)) hits.push([number, line.slice(0, maxLineChars)]);
       start = end + 1;
     }
-    // Only a file that would show a line is looked at for a credential: the scan of a whole
-    // text for every shape costs more than the search, and a file without hits shows nothing.
-    if (hits.length > 0 && withheldText(file, path, tests)) return null;
+    // Every file read is looked at for a credential, hits or none: a count of withheld files
+    // that grew only when the pattern matched one would answer "does the token start with X?".
+    if (withheldText(file, path, tests)) return null;
     left -= hits.length;
     return hits;
   }));
