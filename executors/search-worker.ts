@@ -109,6 +109,11 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
     // counted) whether or not its text would match.
     if (tests.head !== undefined && tests.head.test(file.head)) return null;
     if (file.text === undefined) return hits;
+    // Every file read is looked at for a credential before the pattern runs on it, hits or none:
+    // a count of withheld files that grew only when the pattern matched one, or a pattern that
+    // backtracks for seconds only on a token's first characters, would answer "does it start
+    // with X?".
+    if (withheldText(file, path, tests)) return null;
     const { text } = file;
     for (let start = 0, number = 1; start <= text.length && hits.length < left; number += 1) {
       const newline = text.indexOf('\\n', start);
@@ -117,9 +122,6 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
       if (regex.test(line)) hits.push([number, line.slice(0, maxLineChars)]);
       start = end + 1;
     }
-    // Every file read is looked at for a credential, hits or none: a count of withheld files
-    // that grew only when the pattern matched one would answer "does the token start with X?".
-    if (withheldText(file, path, tests)) return null;
     left -= hits.length;
     return hits;
   }));
