@@ -72,11 +72,12 @@ const STRICTNESS: Readonly<Record<HookAnswer['kind'], number>> = {
 /**
  * The most Custode calls one tool call is judged as (an MCP input's paths, each read, walked and
  * written; a Codex patch's files), and the time they may take together. An agent runs a call its
- * hook has not answered in time (Claude Code: 60 s) as if the hook had said nothing, so past
- * either a person decides.
+ * hook has not answered in time (Claude Code: 60 s for a command hook, the `timeout` of an http
+ * hook: 10 s in the README's settings) as if the hook had said nothing, so past either a person
+ * decides.
  */
 const maxJudgedCalls = 256;
-const judgeBudgetMs = 20_000;
+const judgeBudgetMs = 8_000;
 
 /** Working directories whose pipelines a long-running gate keeps ready. */
 const keptPipelines = 16;
