@@ -511,7 +511,7 @@ export function createHookGate(options: HookGateOptions): HookGate {
     const calls = [...new Map(expanded.map((call) => [JSON.stringify(call), call])).values()];
     const tooMuch = {
       kind: 'ask',
-      reason: `Custode: ${tool} names more than can be judged in time (${String(calls.length)} checks); a person decides`,
+      reason: `${tool} names more than can be judged in time (${String(calls.length)} checks); a person decides`,
     } as const;
     if (calls.length > maxJudgedCalls) return tooMuch;
     const deadline = Date.now() + judgeBudgetMs;
