@@ -242,8 +242,9 @@ const EVERY_SHAPE: readonly { readonly name: string; readonly pattern: RegExp }[
 // A run of base64 (standard or URL-safe, wrapped or not) or of hex (bytes spaced or not, one
 // line or many) long enough to hold a credential: the encodings every language and coreutils
 // have at hand (base64, xxd, od, .hex()), which turn a key into text no shape matches.
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*/g;
-const HEX_RUN = /\b[0-9a-f]{2}(?:\s{0,2}[0-9a-f]{2}){15,}\b/gi;
+export const BASE64_RUN =
+  /[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*/g;
+export const HEX_RUN = /\b[0-9a-f]{2}(?:\s{0,2}[0-9a-f]{2}){15,}\b/gi;
 
 /** How many encodings deep a run is decoded (base64 of base64 of a key, and one more). */
 const DECODE_DEPTH = 3;

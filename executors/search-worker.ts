@@ -80,15 +80,35 @@ function withholdTests(withhold) {
         ? undefined
         : new RegExp(withhold.toolConfig.pattern, withhold.toolConfig.flags),
     prefixes: withhold?.toolConfig?.prefixes ?? [],
+    runs: (withhold?.encoded?.runs ?? []).map((run) => new RegExp(run.pattern, run.flags)),
   };
   withholding = { key, tests };
   return tests;
 }
 
-/** Whether a file is withheld: its text holds a credential's shape. */
+/**
+ * Whether a base64 or hex run in text (27 characters or more: the shortest shape encoded)
+ * decodes to text holding a credential's shape, up to depth encodings deep.
+ */
+function encodedCredential(text, tests, depth) {
+  if (depth === 0 || tests.text === undefined) return false;
+  return tests.runs.some((runs) => (text.match(runs) ?? []).some((run) => {
+    const compact = run.replace(/\\s/g, '');
+    if (compact.length < 27) return false;
+    const decodings = [Buffer.from(compact, 'base64')];
+    if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
+    return decodings.some((bytes) => {
+      const decoded = bytes.toString('latin1');
+      return tests.text.test(decoded) || encodedCredential(decoded, tests, depth - 1);
+    });
+  }));
+}
+
+/** Whether a file is withheld: its text holds a credential's shape, plain or encoded. */
 function withheldText(file, path, tests) {
   const { text } = file;
   if (tests.text !== undefined && tests.text.test(text)) return true;
+  if (encodedCredential(text, tests, 3)) return true;
   if (file.multiNamed && tests.linked !== undefined && tests.linked.test(text)) return true;
   return (
     tests.setting !== undefined &&
@@ -170,6 +190,10 @@ export interface FileSearcherOptions {
       readonly pattern: string;
       readonly flags: string;
       readonly prefixes: readonly string[];
+    };
+    /** Base64 and hex runs, decoded and tested against `pattern` (three encodings deep). */
+    readonly encoded?: {
+      readonly runs: readonly { readonly pattern: string; readonly flags: string }[];
     };
   };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWith } from './pipeline-helpers.ts';
+import { call, pipelineWith, printedIfUncarded } from './pipeline-helpers.ts';
 
 const token = `ghp_${'PLANTEDencoded0123456789abcdefghijkl'.slice(0, 36)}`;
 /** Wrapped as `xxd -p` (60 hex digits a line) and `base64` (76 characters a line) wrap. */
@@ -39,6 +39,21 @@ describe('a file holding a token only encoded', () => {
     ] as const) {
       const outcome = await pipeline.evaluate(call(executor, args, 'look at my downloads'));
       expect(outcome.decision, `${executor} ${JSON.stringify(args)}`).toBe('ask');
+    }
+  });
+
+  it('is withheld from fs_grep over its directory, whatever the pattern', async () => {
+    for (const pattern of ['.', '^67', 'zzz-no-such-text']) {
+      const printed = await printedIfUncarded(
+        pipeline,
+        call('fs_grep', { pattern, path: downloads }, 'search my downloads'),
+      );
+      expect(printed, pattern).toContain('"credentials_withheld":2');
+      for (const text of Object.values(files)) {
+        for (const line of text.split('\n').filter((l) => l !== '')) {
+          expect(printed, pattern).not.toContain(line);
+        }
+      }
     }
   });
 });
