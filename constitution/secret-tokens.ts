@@ -15,10 +15,13 @@ export interface SecretToken {
 // by whoever receives it, so a card that a lowercase shape raises an uppercase one raises too.
 // Token characters start and end at anything a URL, a header or prose puts around them, and a
 // token that starts a line may carry a diff's `-` before it (a patch removing it): no token
-// character before it, and no `-` unless that `-` starts a line. One lookbehind, not an
-// alternation of two: V8 then still scans for the token's first letters, ten times faster
-// over a tree's text (fs_grep withholds a file by these shapes).
-const START = '(?<![A-Za-z0-9_]|[^\\n]-)';
+// character before it, and no `-` unless that `-` starts a line. A token character that ends an
+// escape is no part of the token's word: a percent-escape (`%3Dghp_…` in a URL-encoded
+// callback), a backslash escape (`\nghp_…` in a JSON log line) or a `\u`/`\x` code (`\u003d`).
+// One lookbehind, not an alternation of two: V8 then still scans for the token's first letters,
+// ten times faster over a tree's text (fs_grep withholds a file by these shapes).
+const START =
+  '(?<!(?<!%[0-9A-Fa-f]|\\\\|\\\\u[0-9A-Fa-f]{3}|\\\\x[0-9A-Fa-f])[A-Za-z0-9_]|[^\\n]-)';
 const END = '(?![A-Za-z0-9_])';
 
 /** The header of a private key block (PEM, OpenSSH or PGP), in any case. */
@@ -50,6 +53,9 @@ export const SECRET_TOKENS: readonly SecretToken[] = [
       'https://x.example/?t=gho_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
       'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
       'https://x.example/?t=GHP_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+      'cb?state=1%26token%3Dghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789',
+      '{"msg":"pushed with\\nghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"}',
+      '{"q":"t\\u003dghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"}',
     ],
     mustNot: ['ghp_short', 'ghx_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789', 'github_pat_'],
   },

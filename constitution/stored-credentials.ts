@@ -206,9 +206,12 @@ export function mayHoldCredential(path: string): boolean {
   return ENV_FILE.test(name) || (CREDENTIAL_NAME.test(name) && !name.endsWith('.pub'));
 }
 
+/** What a file holding a credential only in base64 or hex is said to hold. */
+const ENCODED_CREDENTIAL = { name: 'encoded credential' } as const;
+
 /**
  * The first credential a file holds, judged by its name and text: a stored shape or a secret
- * token anywhere, and in an env file a credential-named variable with a value. A file with more
+ * token anywhere, or encoded in a base64 or hex run, and in an env file a credential-named variable with a value. A file with more
  * than one name (`multiNamed`, a hard link) may be an env file under its other name: it is
  * judged as one. Null when none.
  */
@@ -220,6 +223,9 @@ export function credentialInFile(
 ): { readonly name: string } | null {
   const stored = storedCredentialIn(text);
   if (stored !== null) return stored;
+  // Encoded (base64, hex, wrapped over lines as `base64` and `xxd -p` wrap it): a reader that
+  // prints it line by line (`head -1`, `grep -n .`) shows pieces no output check can decode.
+  if (encodedTextCredential(text, DECODE_DEPTH)) return ENCODED_CREDENTIAL;
   if (toolConfig && TOOL_CONFIG_CREDENTIAL.pattern.test(text)) return TOOL_CONFIG_CREDENTIAL;
   if (!(multiNamed || ENV_FILE.test(name))) return null;
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
@@ -250,8 +256,9 @@ const EVERY_SHAPE: readonly { readonly name: string; readonly pattern: RegExp }[
 // A run of base64 (standard or URL-safe, wrapped or not) or of hex (bytes spaced or not, one
 // line or many) long enough to hold a credential: the encodings every language and coreutils
 // have at hand (base64, xxd, od, .hex()), which turn a key into text no shape matches.
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*/g;
-const HEX_RUN = /\b[0-9a-f]{2}(?:\s{0,2}[0-9a-f]{2}){15,}\b/gi;
+export const BASE64_RUN =
+  /[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*/g;
+export const HEX_RUN = /\b[0-9a-f]{2}(?:\s{0,2}[0-9a-f]{2}){15,}\b/gi;
 
 /** How many encodings deep a run is decoded (base64 of base64 of a key, and one more). */
 const DECODE_DEPTH = 3;
@@ -263,6 +270,31 @@ function holdsCredential(text: string, depth: number): boolean {
   // Bytes decoded from a run: a binary store printed as hex or base64 (`xxd`, `base64`).
   if (depth < DECODE_DEPTH && binarySecretStoreIn(text) !== null) return true;
   return depth > 0 && encodedRuns(text).some((run) => decodedHoldsCredential(run, depth));
+}
+
+/**
+ * True when a base64 or hex run in `text` decodes to text holding a credential (a key block, a
+ * stored shape, a secret token), up to `depth` encodings deep. Unlike the output check, bytes
+ * that only look like a binary store's signature do not count: a file is judged whole, and
+ * long identifiers in code decode to such bytes by chance.
+ */
+function encodedTextCredential(text: string, depth: number): boolean {
+  if (depth === 0) return false;
+  return encodedRuns(text).some((run) => {
+    const compact = run.replace(/\s/g, '');
+    // The shortest shape (an AWS key id, 20 characters) takes 27 in base64 and 40 in hex.
+    if (compact.length < 27) return false;
+    const decodings = [Buffer.from(compact, 'base64')];
+    if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
+    return decodings.some((bytes) => {
+      const decoded = bytes.toString('latin1');
+      return (
+        new RegExp(KEY_BLOCK.source, 'i').test(decoded) ||
+        storedCredentialIn(decoded) !== null ||
+        encodedTextCredential(decoded, depth - 1)
+      );
+    });
+  });
 }
 
 /** The base64 and hex runs in `text`. */

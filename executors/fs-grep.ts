@@ -5,7 +5,9 @@ import { credentialFileByName } from '../constitution/credential-files.ts';
 import { ANY_BINARY_SECRET_STORE, SIGNATURE_BYTES } from '../constitution/binary-secret-stores.ts';
 import {
   ANY_CREDENTIAL,
+  BASE64_RUN,
   ENV_CREDENTIAL,
+  HEX_RUN,
   GIT_CONFIG_NAMES,
   storedCredentialIn,
   TOOL_CONFIG_CREDENTIAL,
@@ -173,6 +175,13 @@ export const fsGrep = defineExecutor({
                 pattern: ANY_BINARY_SECRET_STORE.source,
                 flags: ANY_BINARY_SECRET_STORE.flags,
                 bytes: SIGNATURE_BYTES,
+              },
+              // A token in base64 or hex, which a line shown alone would print in pieces.
+              encoded: {
+                runs: [BASE64_RUN, HEX_RUN].map((run) => ({
+                  pattern: run.source,
+                  flags: run.flags,
+                })),
               },
               // A tool's config in the home keeps its login as a setting (password: …).
               toolConfig: {

@@ -13,13 +13,12 @@ import { ExecutorTimeout } from '../runtime/errors.ts';
  * anything that is not a regular file, is larger than maxFileBytes, or has a NUL in its first
  * 8 KiB (binary, as text-file.ts looksBinary decides); test each line (the text between two \n).
  * A file whose first bytes (one character each) match the `withhold` `head` pattern (a binary
- * store's signature) is withheld: its answer is null. So is a file with a matching line whose
+ * store's signature) is withheld: its answer is null. So is a file whose
  * text matches the `withhold` pattern (a credential's shape), or that has several names and
  * matches its `multiNamed` pattern (an env file's line), or sits below one of the `toolConfig`
- * prefixes (the home's dot-places) and matches its pattern (a password setting). Only a file
- * with a matching line is scanned for those: a file without one shows nothing, and the scan of
- * a whole text for every shape costs more than the search. The pattern comes with each
- * message, so one worker serves one search after
+ * prefixes (the home's dot-places) and matches its pattern (a password setting). Every file
+ * read is scanned for those, whether or not a line matched: the count of withheld files must not
+ * depend on the pattern. The pattern comes with each message, so one worker serves one search after
  * another; files are read into one buffer that grows as needed, not a new one per file.
  */
 const workerSource = `
@@ -81,15 +80,35 @@ function withholdTests(withhold) {
         ? undefined
         : new RegExp(withhold.toolConfig.pattern, withhold.toolConfig.flags),
     prefixes: withhold?.toolConfig?.prefixes ?? [],
+    runs: (withhold?.encoded?.runs ?? []).map((run) => new RegExp(run.pattern, run.flags)),
   };
   withholding = { key, tests };
   return tests;
 }
 
-/** Whether a file that has hits is withheld: its text holds a credential's shape. */
+/**
+ * Whether a base64 or hex run in text (27 characters or more: the shortest shape encoded)
+ * decodes to text holding a credential's shape, up to depth encodings deep.
+ */
+function encodedCredential(text, tests, depth) {
+  if (depth === 0 || tests.text === undefined) return false;
+  return tests.runs.some((runs) => (text.match(runs) ?? []).some((run) => {
+    const compact = run.replace(/\\s/g, '');
+    if (compact.length < 27) return false;
+    const decodings = [Buffer.from(compact, 'base64')];
+    if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
+    return decodings.some((bytes) => {
+      const decoded = bytes.toString('latin1');
+      return tests.text.test(decoded) || encodedCredential(decoded, tests, depth - 1);
+    });
+  }));
+}
+
+/** Whether a file is withheld: its text holds a credential's shape, plain or encoded. */
 function withheldText(file, path, tests) {
   const { text } = file;
   if (tests.text !== undefined && tests.text.test(text)) return true;
+  if (encodedCredential(text, tests, 3)) return true;
   if (file.multiNamed && tests.linked !== undefined && tests.linked.test(text)) return true;
   return (
     tests.setting !== undefined &&
@@ -110,6 +129,11 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
     // counted) whether or not its text would match.
     if (tests.head !== undefined && tests.head.test(file.head)) return null;
     if (file.text === undefined) return hits;
+    // Every file read is looked at for a credential before the pattern runs on it, hits or none:
+    // a count of withheld files that grew only when the pattern matched one, or a pattern that
+    // backtracks for seconds only on a token's first characters, would answer "does it start
+    // with X?".
+    if (withheldText(file, path, tests)) return null;
     const { text } = file;
     for (let start = 0, number = 1; start <= text.length && hits.length < left; number += 1) {
       const newline = text.indexOf('\\n', start);
@@ -118,9 +142,6 @@ parentPort.on('message', ({ pattern, flags, withhold, maxFileBytes, maxLineChars
       if (regex.test(line)) hits.push([number, line.slice(0, maxLineChars)]);
       start = end + 1;
     }
-    // Only a file that would show a line is looked at for a credential: the scan of a whole
-    // text for every shape costs more than the search, and a file without hits shows nothing.
-    if (hits.length > 0 && withheldText(file, path, tests)) return null;
     left -= hits.length;
     return hits;
   }));
@@ -169,6 +190,10 @@ export interface FileSearcherOptions {
       readonly pattern: string;
       readonly flags: string;
       readonly prefixes: readonly string[];
+    };
+    /** Base64 and hex runs, decoded and tested against `pattern` (three encodings deep). */
+    readonly encoded?: {
+      readonly runs: readonly { readonly pattern: string; readonly flags: string }[];
     };
   };
 }

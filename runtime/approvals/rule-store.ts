@@ -11,6 +11,7 @@ import { executorRegistry } from '../../executors/index.ts';
 import { createLogger, type Logger } from '../log/logger.ts';
 import { homeDir } from '../paths.ts';
 import { initShellParser } from '../shell/parse.ts';
+import { commandLine } from '../shell/command-line.ts';
 import type { ProposedCall } from '../pipeline/types.ts';
 import type { AllowRule, RuleStore } from './types.ts';
 import {
@@ -74,13 +75,6 @@ function workingDirectory(call: ProposedCall, env: NodeJS.ProcessEnv): string {
   return resolvePath(stringArg(call.args, 'cwd') ?? '~', env);
 }
 
-/** The command words as a person reads them, quoted where the shell would need it. */
-function commandWords(binary: string, args: readonly string[]): string {
-  return [binary, ...args]
-    .map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`))
-    .join(' ');
-}
-
 /** The scope a call would need, with its wording; null when no narrow scope exists. */
 function scopeFor(
   executor: AnyExecutor,
@@ -94,7 +88,7 @@ function scopeFor(
       const exact = command === undefined ? null : exactShellScope(command);
       if (exact === null) return null;
       const cwd = workingDirectory(call, env);
-      const words = commandWords(exact.binary, exact.args ?? []);
+      const words = commandLine([exact.binary, ...(exact.args ?? [])]);
       return {
         scope: { binary: exact.binary, args: [...(exact.args ?? [])], cwd },
         wording: `\`${words}\` exactly, in ${displayPath(cwd, homeDir(env))}`,

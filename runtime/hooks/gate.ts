@@ -70,6 +70,16 @@ const STRICTNESS: Readonly<Record<HookAnswer['kind'], number>> = {
   fail: 3,
 };
 
+/**
+ * The most Custode calls one tool call is judged as (an MCP input's paths, each read, walked and
+ * written; a Codex patch's files), and the time they may take together. An agent runs a call its
+ * hook has not answered in time (Claude Code: 60 s for a command hook, the `timeout` of an http
+ * hook: 10 s in the README's settings) as if the hook had said nothing, so past either a person
+ * decides.
+ */
+const maxJudgedCalls = 256;
+const judgeBudgetMs = 8_000;
+
 /** Working directories whose pipelines a long-running gate keeps ready. */
 const keptPipelines = 16;
 
@@ -518,11 +528,24 @@ export function createHookGate(options: HookGateOptions): HookGate {
     // repository's config is read once, not by each of them).
     const question = pipeline.together();
     // A path with `..` is judged as written and as the kernel opens it: the strictest wins.
-    const calls = mappedCalls.flatMap((call) => {
+    const expanded = mappedCalls.flatMap((call) => {
       const opened = asTheKernelOpensIt(call, question.paths);
       return opened === null ? [call] : [call, opened];
     });
+    const calls = [...new Map(expanded.map((call) => [JSON.stringify(call), call])).values()];
+    const tooMuch = {
+      kind: 'ask',
+      reason: `${tool} names more than can be judged in time (${String(calls.length)} checks); a person decides`,
+    } as const;
+    if (calls.length > maxJudgedCalls) return tooMuch;
+    const deadline = Date.now() + judgeBudgetMs;
     for (const call of calls) {
+      // Out of time: what was already refused stays refused, anything less asks.
+      if (Date.now() > deadline) {
+        return strictest !== undefined && STRICTNESS[strictest.kind] > STRICTNESS.ask
+          ? strictest
+          : tooMuch;
+      }
       const outcome = await question.evaluate({
         intent: `${options.agent} ${tool}`,
         executor: call.executor,

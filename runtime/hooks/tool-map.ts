@@ -4,6 +4,7 @@
 // decision for it.
 import { isAbsolute } from 'node:path';
 import * as z from 'zod';
+import { commandLine } from '../shell/command-line.ts';
 import { patchedFiles } from './apply-patch.ts';
 
 /** The Custode call a foreign tool call stands for. */
@@ -208,24 +209,102 @@ const tools: ReadonlyMap<string, ToolSpec<z.ZodType>> = new Map([
  */
 const PATH_WORD =
   /^(?:paths?|files?|filepaths?|filenames?|dirs?|directory|directories|folders?|root|cwd|src|sources?|dest|destination|target)$/i;
-/** A key whose value is a command line the tool runs as the user (desktop-commander, shell servers). */
-const COMMAND_KEY = /^(?:command|cmd|shell_?command|command_?line)$/i;
+/**
+ * The last word of an input key that says its value is a command line the tool runs as the user
+ * (desktop-commander's `command`, a shell server's `cmd`, `shell_script`, `commands`); a key
+ * ending in `command_line` counts too, `scriptId` does not.
+ */
+const COMMAND_WORD = /^(?:commands?|cmds?|scripts?)$/i;
+
+/** A key whose value is a command line (see `COMMAND_WORD`). */
+function commandKey(key: string): boolean {
+  const words = keyWords(key);
+  const last = words.at(-1) ?? '';
+  return COMMAND_WORD.test(last) || (/^line$/i.test(last) && /^command$/i.test(words.at(-2) ?? ''));
+}
+
+/** A word of an input key that says its text holds the call's input as JSON (a proxy's). */
+const JSON_INPUT_WORD = /^(?:arguments|args|input|params|parameters|payload)$/i;
 
 /** The words of an input key: split at `_`, `-`, `.`, blanks and lower-to-upper case changes. */
 function keyWords(key: string): string[] {
   return key.split(/[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter((word) => word !== '');
 }
 
-/** The path words a tool's input holds under path keys, at any depth; `file://` URIs under any key. */
-function pathWords(input: unknown, key = ''): string[] {
-  if (typeof input === 'string') {
-    if (input.startsWith('file://')) return [decodeURIComponent(input.slice(7))];
-    const named = keyWords(key).some((word) => PATH_WORD.test(word));
-    return named && input !== '' && !input.includes('\n') ? [input] : [];
+/** A text that is one whole path from `/` or the home (no blank), whatever its key. */
+const WHOLE_PATH = /^(?:\/|~\/)\S+$/;
+
+/** The path a `file:` URI names (any case, `file://localhost/…`, escapes decoded), else null. */
+function fileUriPath(text: string): string | null {
+  if (!/^file:/i.test(text)) return null;
+  try {
+    return decodeURIComponent(new URL(text).pathname);
+  } catch {
+    return text.replace(/^file:\/*/i, '/');
   }
-  if (Array.isArray(input)) return input.flatMap((item) => pathWords(item, key));
-  if (input === null || typeof input !== 'object') return [];
-  return Object.entries(input).flatMap(([name, value]) => pathWords(value, name));
+}
+
+/** The value a text holds as JSON (a proxy's `arguments`); undefined when it holds none. */
+function jsonIn(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a tool's input names, key by key at any depth. */
+interface Named {
+  /** Paths under path keys, and `file:` URIs under any key. */
+  readonly keyed: string[];
+  /** Whole paths from `/` or `~/` under other keys (`location`, `to`, a list of arguments). */
+  readonly whole: string[];
+  /** Command lines under command keys: each text, and a list of words as the argv it is. */
+  readonly lines: string[];
+}
+
+/** Adds what one text under `key` names: JSON text is walked as the input it holds. */
+function namedInText(text: string, key: string, found: Named): void {
+  const uri = fileUriPath(text);
+  if (uri !== null) {
+    found.keyed.push(uri);
+    return;
+  }
+  const held = keyWords(key).some((word) => JSON_INPUT_WORD.test(word)) ? jsonIn(text) : undefined;
+  if (held !== undefined) {
+    namedIn(held, key, found);
+    return;
+  }
+  if (text.trim() === '') return;
+  if (commandKey(key)) found.lines.push(text);
+  else if (keyWords(key).some((word) => PATH_WORD.test(word))) {
+    if (!text.includes('\n')) found.keyed.push(text);
+  } else if (WHOLE_PATH.test(text)) found.whole.push(text);
+}
+
+/** What a tool's input holds under its keys, at any depth (see `Named`). */
+function namedIn(
+  input: unknown,
+  key = '',
+  found: Named = { keyed: [], whole: [], lines: [] },
+): Named {
+  if (typeof input === 'string') namedInText(input, key, found);
+  else if (Array.isArray(input)) {
+    const command = commandKey(key);
+    const argv = input.filter((item): item is string => typeof item === 'string');
+    // A list under a command key is an argv (judged whole) or a list of lines: an item with a
+    // blank is judged as a line of its own, a one-word item only as a word of the argv.
+    if (command && argv.length > 0) found.lines.push(commandLine(argv));
+    for (const item of input) {
+      if (!(command && typeof item === 'string' && !/\s/.test(item.trim()))) {
+        namedIn(item, key, found);
+      }
+    }
+  } else if (input !== null && typeof input === 'object') {
+    for (const [name, value] of Object.entries(input)) namedIn(value, name, found);
+  }
+  return found;
 }
 
 /** The verbs of a tool's own name that only read (`read_file`, `list_directory`, `search_files`). */
@@ -241,9 +320,19 @@ const WRITE_VERBS =
  * other tool is judged as a write too.
  */
 function readsOnly(toolName: string): boolean {
-  const own = toolName.split('__').at(-1) ?? toolName;
-  const words = own.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter((word) => word !== '');
+  const words = toolWords(toolName);
   return words.some((w) => READ_VERBS.test(w)) && !words.some((w) => WRITE_VERBS.test(w));
+}
+
+/** True when a tool's own name holds a writing verb (`write_file`, `copy`, `move_file`). */
+function namesWrite(toolName: string): boolean {
+  return toolWords(toolName).some((w) => WRITE_VERBS.test(w));
+}
+
+/** The words of a tool's own name (an MCP tool's after the last `__`). */
+function toolWords(toolName: string): string[] {
+  const own = toolName.split('__').at(-1) ?? toolName;
+  return own.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter((word) => word !== '');
 }
 
 /** The text a writing tool is given to write, for the write's own checks (a token in it). */
@@ -254,39 +343,32 @@ function contentOf(input: unknown): string {
   return typeof given === 'string' ? given : JSON.stringify(input);
 }
 
-/** The command lines a tool's input holds under command keys, at its top level. */
-function commandLines(input: unknown): string[] {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return [];
-  return Object.entries(input).flatMap(([name, value]) =>
-    COMMAND_KEY.test(name) && typeof value === 'string' && value.trim() !== '' ? [value] : [],
-  );
-}
-
 /**
  * What a tool Custode has no executor for (an MCP server's, an older Claude Code tool) opens or
- * runs, as Custode calls: each path it is given is read as a file, and walked for the names below
- * it when it is a directory; unless its name says it only reads, each is also judged as a write of
- * that file (its input does not say which of its paths it writes, moves or removes); a command line
- * it is given is judged as the shell line it is, in the agent's working directory. Its other text
- * is no path (a prompt that mentions one opens nothing).
+ * runs, as Custode calls. Each path it is given under a path key (or as a `file:` URI) is read as
+ * a file, walked for the names below it when it is a directory and, unless its name says it only
+ * reads, judged as a write of that file too (its input does not say which of its paths it writes,
+ * moves or removes). A whole path under another key (`location`, `to`, a list of arguments) is
+ * read, and written when the tool's name says it writes. A command line it is given is judged as
+ * the shell line it is, in the agent's working directory. Its other text is no path (a prompt that
+ * mentions one opens nothing).
  */
 export function foreignToolCalls(toolName: string, toolInput: unknown, cwd: string): MappedCall[] {
-  const writes = !readsOnly(toolName);
-  const opened = pathWords(toolInput).flatMap((word): MappedCall[] => {
+  const { keyed, whole, lines } = namedIn(toolInput);
+  const content = contentOf(toolInput);
+  const opened = (word: string, walk: boolean, write: boolean): MappedCall[] => {
     const path = inCwd(word, cwd);
-    const read: MappedCall[] = [
+    return [
       { executor: 'fs_read', args: { path } },
-      { executor: 'fs_glob', args: { pattern: '**/*', path } },
+      ...(walk ? [{ executor: 'fs_glob', args: { pattern: '**/*', path } }] : []),
+      ...(write ? [{ executor: 'fs_write', args: { path, content } }] : []),
     ];
-    return writes
-      ? [...read, { executor: 'fs_write', args: { path, content: contentOf(toolInput) } }]
-      : read;
-  });
-  const run = commandLines(toolInput).map((command): MappedCall => ({
-    executor: 'shell_exec',
-    args: { command, cwd },
-  }));
-  return [...opened, ...run];
+  };
+  return [
+    ...keyed.flatMap((word) => opened(word, true, !readsOnly(toolName))),
+    ...whole.flatMap((word) => opened(word, false, namesWrite(toolName))),
+    ...lines.map((command): MappedCall => ({ executor: 'shell_exec', args: { command, cwd } })),
+  ];
 }
 
 /** The Custode call for one foreign tool call; `cwd` is the agent's working directory. */
