@@ -8,6 +8,7 @@ import { grantedFiles } from './permission-grants.ts';
 import { runsForeignCode } from './foreign-code.ts';
 import { forbiddenPathRule, isBlockDevice } from './forbidden-paths.ts';
 import { wipesCriticalTree } from './mass-delete.ts';
+import { spellLongOptions } from './read-only/long-options.ts';
 import { credentialInFile } from './stored-credentials.ts';
 import { PRIVATE_KEY_BLOCK } from './secret-tokens.ts';
 import { dataFileOf, inlineUploadWords, networkFedWords, uploadWords } from './network-effects.ts';
@@ -243,7 +244,9 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
 
 /** The first dangerous-shell rule any command of the parse breaks, or null. */
 export function dangerousShellRule(view: ShellView): DangerRule | null {
-  for (const command of view.parsed.commands) {
+  for (const written of view.parsed.commands) {
+    // Read as the program reads it: `rm --rec ~` is `rm --recursive ~` (getopt_long's prefixes).
+    const command = written.binary === null ? written : spellLongOptions(written, written.binary);
     for (const rule of DANGEROUS_SHELL) if (rule.matches(command, view)) return rule;
   }
   return null;

@@ -161,8 +161,12 @@ export function wipesCriticalTree(command: ShellCommand, view: ShellView): boole
     return !narrowsByName(command) && anyPath(deleteTargets(command), view, critical);
   if (b === 'mv') return anyPath(operands(command.args).slice(0, -1), view, critical);
   if (b === 'git') return gitCleanTargets(command, view).some(critical);
-  // rsync --delete onto / makes it a copy of the (often empty) source.
-  if (b === 'rsync' && command.args.some((a) => a.text.startsWith('--delete')))
+  // rsync --delete (or --del, its alias of --delete-during) onto / makes it a copy of the (often
+  // empty) source.
+  if (
+    b === 'rsync' &&
+    command.args.some((a) => a.text === '--del' || a.text.startsWith('--delete'))
+  )
     return anyPath(operands(command.args).slice(-1), view, critical);
   if (shellPayloadDeletes(command, view.parsed.commands))
     return argumentFeeders(command, view.parsed.commands).some((o) =>

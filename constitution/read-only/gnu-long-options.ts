@@ -2,7 +2,7 @@
 // file, less, util-linux, procps, systemd, on Debian), without their dashes. Generated with
 //   for b in PROGRAMS; do $b --help 2>&1 | grep -oE -- '--[a-zA-Z0-9][a-zA-Z0-9-]*' | sort -u; done
 // getopt_long takes any unambiguous prefix of one (`date --fil=F` is `date --file=F`):
-// long-options.ts spells such a word out before the catalogue reads it.
+// long-options.ts spells such a word out before the catalogue or the guard reads it.
 export const GNU_LONG_OPTIONS: Readonly<Record<string, string>> = {
   ls: 'all almost-all author block-size classify color context dereference dereference-command-line dereference-command-line-symlink-to-dir directory dired escape file-type format full-time group-directories-first help hide hide-control-chars human-readable hyperlink ignore ignore-backups indicator-style inode kibibytes literal no-group numeric-uid-gid quote-name quoting-style recursive reverse show-control-chars si size sort tabsize time time-style version width zero',
   cat: 'help number number-nonblank show-all show-ends show-nonprinting show-tabs squeeze-blank version',
@@ -70,4 +70,19 @@ export const GNU_LONG_OPTIONS: Readonly<Record<string, string>> = {
     'all ax25 cache context continuous extend fib groups help interfaces ipx listening masquerade netrom numeric numeric-hosts numeric-ports numeric-users programs raw route sctp statistics symbolic tcp timers udp udplite unix verbose version wide',
   vmstat:
     'active disk disk-sum forks help no-first one-header partition slabs stats timestamp unit version wide',
+  rm: 'dir force help interactive no-preserve-root one-file-system preserve-root recursive verbose version',
+  shred: 'exact force help iterations random-source remove size verbose version zero',
+  chmod:
+    'changes help no-preserve-root preserve-root quiet recursive reference silent verbose version',
+  chown:
+    'changes dereference from help no-dereference no-preserve-root preserve-root quiet recursive reference silent verbose version',
+  chgrp:
+    'changes dereference help no-dereference no-preserve-root preserve-root quiet recursive reference silent verbose version',
+  mv: 'backup context force help interactive no-clobber no-target-directory strip-trailing-slashes suffix target-directory update verbose version',
+  cp: 'archive attributes-only backup context copy-contents dereference force help interactive link no-clobber no-dereference no-preserve no-target-directory one-file-system parents preserve recursive reflink remove-destination sparse strip-trailing-slashes suffix symbolic-link target-directory update verbose version',
+  truncate: 'help io-blocks no-create reference size version',
+  rmdir: 'help ignore-fail-on-non-empty parents verbose version',
+  ln: 'backup directory force help interactive logical no-dereference no-target-directory physical relative suffix symbolic target-directory verbose version',
+  xargs:
+    'arg-file delimiter eof exit help interactive max-args max-chars max-lines max-procs no-run-if-empty null open-tty process-slot-var replace show-limits verbose version',
 };

@@ -2,7 +2,7 @@
 // command matches a rule, every word is literal, nothing is written, nothing is substituted and
 // every path passes the caller's check (guard + scope). Issue 6: the policy allows these unasked.
 import { DEVICE_METADATA_COMMANDS } from '../../constitution/forbidden-paths.ts';
-import { spelledOut } from '../../constitution/read-only/long-options.ts';
+import { spellLongOptions } from '../../constitution/read-only/long-options.ts';
 import { COMPARERS } from '../../constitution/opened-inside.ts';
 import {
   BUILT_IN_READ_ONLY,
@@ -354,18 +354,6 @@ function ruleFor(
       ...(opensInside ? { opensInside } : {}),
     });
   return ruleMatches(rule, args, check);
-}
-
-/**
- * The command with its long options as the program reads them (`date --fil=F` is `--file=F`,
- * constitution/read-only/long-options.ts), up to `--`, after which no word is an option.
- */
-function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
-  const end = command.args.findIndex((word) => word.text === '--');
-  const args = command.args.map((word, i) =>
-    word.literal && (end < 0 || i < end) ? { ...word, text: spelledOut(binary, word.text) } : word,
-  );
-  return { ...command, args };
 }
 
 /** git's words before its subcommand are all options that change no config and run nothing. */
