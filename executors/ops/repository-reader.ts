@@ -107,16 +107,53 @@ function objectsText(
 }
 
 /**
- * The text of a regular file of at most `maxBytes`; 'too-large' past them, null when none. Bytes
- * that are not UTF-8 come one character per byte (latin1): a binary store's signature survives
- * for the judge (constitution/binary-secret-stores.ts), and ASCII shapes read the same.
+/** How many layers of compression a file's text is read through (`notes.tar.gz.gz`). */
+const MAX_LAYERS = 4;
+
+/** A gzip member, or a zlib stream with a valid header (git's loose objects are one). */
+function compressed(bytes: Buffer): 'gzip' | 'zlib' | null {
+  if (bytes.length < 2) return null;
+  const [first = 0, second = 0] = bytes;
+  if (first === 0x1f && second === 0x8b) return 'gzip';
+  if ((first & 0x0f) === 8 && first >> 4 <= 7 && (first * 256 + second) % 31 === 0) return 'zlib';
+  return null;
+}
+
+/**
+ * The bytes a compressed file inflates to, layer after layer, at most `maxBytes`: a credential
+ * kept gzipped (`keys.txt.gz`, a `.tar.gz` backup) or in git's zlib objects has none of its shapes
+ * in the file's own bytes, yet code inflates it in one call. Bytes that do not inflate are the text.
+ */
+function inflated(bytes: Buffer, maxBytes: number): Buffer | 'too-large' {
+  const zlib = process.getBuiltinModule('node:zlib');
+  let text = bytes;
+  for (let layer = 0; layer < MAX_LAYERS; layer++) {
+    const kind = compressed(text);
+    if (kind === null) return text;
+    try {
+      const options = { maxOutputLength: maxBytes };
+      text = kind === 'gzip' ? zlib.gunzipSync(text, options) : zlib.inflateSync(text, options);
+    } catch (error) {
+      if (error instanceof RangeError) return 'too-large';
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The text of a regular file of at most `maxBytes` (inflated, when it is gzip or zlib: what it
+ * holds, not how it is stored); 'too-large' past them, null when none. Bytes that are not UTF-8
+ * come one character per byte (latin1): a binary store's signature survives for the judge
+ * (constitution/binary-secret-stores.ts), and ASCII shapes read the same.
  */
 function textUpTo(path: string, maxBytes: number): string | 'too-large' | null {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return null;
     if (stat.size > maxBytes) return 'too-large';
-    const bytes = readFileSync(path);
+    const bytes = inflated(readFileSync(path), maxBytes);
+    if (bytes === 'too-large') return bytes;
     return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
   } catch {
     return null;
