@@ -34,6 +34,9 @@ beforeAll(async () => {
   await mkdir(join(backup, 'proj'));
   await writeFile(join(backup, 'proj', 'settings.ini'), `token = ${TOKEN}\n`);
   spawnSync('tar', ['-czf', join(downloads, 'backup.tgz'), '-C', backup, '.']);
+  spawnSync('zip', ['-qr', join(downloads, 'backup.zip'), '.'], { cwd: backup });
+  spawnSync('tar', ['-cJf', join(downloads, 'backup.tar.xz'), '-C', backup, '.']);
+  spawnSync('tar', ['-cjf', join(downloads, 'backup.tar.bz2'), '-C', backup, '.']);
   // A repository whose first commit held the token, blanked by the second: its loose objects.
   repo = `${await makeTempDir('zhist-')}/app`;
   git('init', '-q', repo);
@@ -56,6 +59,15 @@ describe('a credential kept compressed is not printed without a card', () => {
       `python3 -c "import gzip; print(gzip.open('${downloads}/keys.txt.gz').read()[::-1])"`,
       `python3 -c "import tarfile; t = tarfile.open('${downloads}/backup.tgz'); print([t.extractfile(m).read()[::-1] for m in t if m.isfile()])"`,
       `node -e "console.log([...require('zlib').gunzipSync(require('fs').readFileSync('${downloads}/keys.txt.gz')).toString()].reverse().join(''))"`,
+    ])
+      expect(await printed(command, work), command).not.toContain(reversed.slice(0, 20));
+  });
+
+  it.skipIf(!sandboxWorks)('code inflating a zip, an xz or a bzip2 backup', async () => {
+    for (const command of [
+      `python3 -c "import zipfile; z = zipfile.ZipFile('${downloads}/backup.zip'); print([z.read(n)[::-1] for n in z.namelist()])"`,
+      `python3 -c "import tarfile; t = tarfile.open('${downloads}/backup.tar.xz'); print([t.extractfile(m).read()[::-1] for m in t if m.isfile()])"`,
+      `python3 -c "import tarfile; t = tarfile.open('${downloads}/backup.tar.bz2'); print([t.extractfile(m).read()[::-1] for m in t if m.isfile()])"`,
     ])
       expect(await printed(command, work), command).not.toContain(reversed.slice(0, 20));
   });
