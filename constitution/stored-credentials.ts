@@ -310,6 +310,38 @@ function decodedHoldsCredential(run: string, depth: number): boolean {
   return decodings.some((bytes) => holdsCredential(bytes.toString('latin1'), depth - 1));
 }
 
+const ENCODED_CREDENTIAL = { name: 'an encoded credential (base64 or hex)' };
+
+// The shortest run a credential encodes to (a 16-character secret is 24 characters of base64),
+// which leaves out the long names of code (`lateBindIndexSignature`).
+const SHORTEST_ENCODED = 24;
+
+/** True when a run decoded as base64 or as hex holds a credential's text shape, `depth` deep. */
+function decodesToCredential(run: string, depth: number): boolean {
+  const compact = run.replace(/\s/g, '');
+  if (compact.length < SHORTEST_ENCODED) return false;
+  const decodings = [Buffer.from(compact, 'base64')];
+  if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
+  return decodings.some((bytes) => {
+    const text = bytes.toString('latin1');
+    if (new RegExp(KEY_BLOCK.source, 'i').test(text) || storedCredentialIn(text) !== null)
+      return true;
+    return depth > 1 && encodedRuns(text).some((inner) => decodesToCredential(inner, depth - 1));
+  });
+}
+
+/**
+ * A credential a text keeps encoded: a base64 or hex run that decodes (up to three deep) to a key
+ * or a token, as a kubeconfig keeps its client key (`client-key-data: LS0tLS1CRUdJTi…`). The
+ * output check cuts such a run from what a call prints; a line can print it reversed. Only text
+ * shapes count here: a few bytes of a binary store's signature turn up in decoded names of code.
+ */
+export function encodedCredentialIn(text: string): { readonly name: string } | null {
+  return encodedRuns(text).some((run) => decodesToCredential(run, DECODE_DEPTH))
+    ? ENCODED_CREDENTIAL
+    : null;
+}
+
 /**
  * Any stored shape or secret token, in one pattern (line anchors at each line, every letter
  * either case): what a search that walks a tree withholds a file for.

@@ -111,7 +111,7 @@ function objectsText(
 const MAX_LAYERS = 4;
 
 /** A gzip member, or a zlib stream with a valid header (git's loose objects are one). */
-function compressed(bytes: Buffer): 'gzip' | 'zlib' | null {
+function zlibKind(bytes: Buffer): 'gzip' | 'zlib' | null {
   if (bytes.length < 2) return null;
   const [first = 0, second = 0] = bytes;
   if (first === 0x1f && second === 0x8b) return 'gzip';
@@ -119,16 +119,44 @@ function compressed(bytes: Buffer): 'gzip' | 'zlib' | null {
   return null;
 }
 
+// Formats node cannot inflate, by their magic bytes, and the system's tool that prints what they
+// hold (every member of a zip, one after another).
+const UNPACKERS: readonly { readonly magic: Buffer; readonly argv: readonly string[] }[] = [
+  { magic: Buffer.from('PK\x03\x04', 'latin1'), argv: ['unzip', '-p', '-qq', '-P', ''] },
+  { magic: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), argv: ['xz', '-dcq'] },
+  { magic: Buffer.from('BZh', 'latin1'), argv: ['bzip2', '-dcq'] },
+  { magic: Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), argv: ['zstd', '-dcq'] },
+];
+
+/** What `path` unpacks to by the system's tool for its format; null when none applies or it failed. */
+function unpacked(path: string, bytes: Buffer, maxBytes: number): Buffer | 'too-large' | null {
+  const unpacker = UNPACKERS.find(({ magic }) => bytes.subarray(0, magic.length).equals(magic));
+  if (unpacker === undefined) return null;
+  const [program = '', ...args] = unpacker.argv;
+  try {
+    return process.getBuiltinModule('node:child_process').execFileSync(program, [...args, path], {
+      timeout: TIMEOUT_MS,
+      maxBuffer: maxBytes,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (error) {
+    return (error as { code?: string }).code === 'ENOBUFS' ? 'too-large' : null;
+  }
+}
+
 /**
- * The bytes a compressed file inflates to, layer after layer, at most `maxBytes`: a credential
- * kept gzipped (`keys.txt.gz`, a `.tar.gz` backup) or in git's zlib objects has none of its shapes
- * in the file's own bytes, yet code inflates it in one call. Bytes that do not inflate are the text.
+ * The bytes a compressed file holds, layer after layer, at most `maxBytes`: a credential kept
+ * compressed (`keys.txt.gz`, a `.tar.gz`, `.tar.xz` or `.zip` backup) or in git's zlib objects has
+ * none of its shapes in the file's own bytes, yet code inflates it in one call. Bytes that do not
+ * inflate are the text.
  */
-function inflated(bytes: Buffer, maxBytes: number): Buffer | 'too-large' {
+function inflated(path: string, bytes: Buffer, maxBytes: number): Buffer | 'too-large' {
   const zlib = process.getBuiltinModule('node:zlib');
-  let text = bytes;
+  const outer = unpacked(path, bytes, maxBytes);
+  if (outer === 'too-large') return outer;
+  let text = outer ?? bytes;
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
-    const kind = compressed(text);
+    const kind = zlibKind(text);
     if (kind === null) return text;
     try {
       const options = { maxOutputLength: maxBytes };
@@ -142,6 +170,38 @@ function inflated(bytes: Buffer, maxBytes: number): Buffer | 'too-large' {
 }
 
 /**
+ * The byte order of UTF-16 text (a note Windows PowerShell wrote, `Out-File`'s default): a byte
+ * order mark, or ASCII letters with a zero byte beside each, always on the same side. Null when
+ * the bytes do not read as UTF-16.
+ */
+function utf16Order(bytes: Buffer): 'le' | 'be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'be';
+  const sample = bytes.subarray(0, 4096);
+  let zerosEven = 0;
+  let zerosOdd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) zerosEven++;
+    else zerosOdd++;
+  }
+  const half = sample.length / 2;
+  if (zerosOdd > half * 0.6 && zerosEven < half * 0.05) return 'le';
+  if (zerosEven > half * 0.6 && zerosOdd < half * 0.05) return 'be';
+  return null;
+}
+
+/**
+ * UTF-16 text as its characters, then its bytes one character each: a credential's shapes match
+ * the first, a binary store's signature the second.
+ */
+function fromUtf16(bytes: Buffer): string {
+  const even = bytes.subarray(0, bytes.length - (bytes.length % 2));
+  const little = utf16Order(bytes) === 'le' ? even : Buffer.from(even).swap16();
+  return `${little.toString('utf16le')}\n${bytes.toString('latin1')}`;
+}
+
+/**
  * The text of a regular file of at most `maxBytes` (inflated, when it is gzip or zlib: what it
  * holds, not how it is stored); 'too-large' past them, null when none. Bytes that are not UTF-8
  * come one character per byte (latin1): a binary store's signature survives for the judge
@@ -152,9 +212,10 @@ function textUpTo(path: string, maxBytes: number): string | 'too-large' | null {
     const stat = statSync(path);
     if (!stat.isFile()) return null;
     if (stat.size > maxBytes) return 'too-large';
-    const bytes = inflated(readFileSync(path), maxBytes);
+    const bytes = inflated(path, readFileSync(path), maxBytes);
     if (bytes === 'too-large') return bytes;
-    return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
+    if (isUtf8(bytes)) return bytes.toString('utf8');
+    return utf16Order(bytes) === null ? bytes.toString('latin1') : fromUtf16(bytes);
   } catch {
     return null;
   }

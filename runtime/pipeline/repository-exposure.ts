@@ -9,6 +9,7 @@ import { binarySecretStoreIn } from '../../constitution/binary-secret-stores.ts'
 import { credentialFileByName } from '../../constitution/credential-files.ts';
 import {
   credentialInFile,
+  encodedCredentialIn,
   GIT_CONFIG_NAMES,
   storedCredentialIn,
 } from '../../constitution/stored-credentials.ts';
@@ -180,7 +181,8 @@ export function credentialTextProtection(
     binarySecretStoreIn(text) ??
     (GIT_CONFIG_NAMES.has(name)
       ? storedCredentialIn(text)
-      : credentialInFile(name, text, multiNamed, toolConfig));
+      : credentialInFile(name, text, multiNamed, toolConfig)) ??
+    encodedCredentialIn(text);
   return credential === null ? null : credentialProtection(credential.name);
 }
 
