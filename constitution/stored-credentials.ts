@@ -85,10 +85,11 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
     name: 'a credential-named setting with a literal value (password: …, SECRET_KEY = "…")',
     why: 'a project config keeps the password, key or token it runs with in any syntax: YAML, JSON, INI, properties, Python',
     // The name ends in a credential word (POSTGRES_PASSWORD, spring.datasource.password,
-    // "auth"; not the shell's own PWD=/dir, the working directory `env` prints); the value is written out: 10 or more characters with a digit, not a reference to
+    // "auth"; not the shell's own PWD=/dir, the working directory `env` prints), followed by `=` or `:`, or quoted and followed by a comma, as a call sets it
+    // (`define('DB_PASSWORD', '…')` in wp-config.php); the value is written out: 10 or more characters with a digit, not a reference to
     // a value kept elsewhere (${DB_PASSWORD}, os.environ[...], {{ .Values.x }}, <your key>).
     pattern:
-      /(?:^|[\s{,;"'(:+<>!|-])["']?(?!(?:old)?pwd["']?[ \t]*[=:][ \t]*["']?\/)(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)["']?[ \t]*[=:][ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
+      /(?:^|[\s{,;"'(:+<>!|-])["']?(?!(?:old)?pwd["']?[ \t]*[=:][ \t]*["']?\/)(?:[A-Za-z0-9]+[_.-])*(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|auth|credentials?)(?:["']?[ \t]*[=:]|["'][ \t]*,)[ \t]*["']?(?=[^\s"'#,;]*\d)(?![^\s"'#,;]*[${}()[\]<>%])[^\s"'#,;]{10,}/im,
     must: [
       'services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: Pg4ssw0rdXyz',
       'SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
@@ -100,6 +101,8 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
       '+SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
       'settings.py:1:SECRET_KEY = "dj4ngo-k3y-9x8y7z"',
       'DB_PWD=/s3cr3t/pw9x',
+      "define('DB_PASSWORD', 'Wp4ssw0rdXyz');",
+      'os.environ.setdefault("SECRET_KEY", "dj4ngo-k3y-9x8y7z")',
     ],
     mustNot: [
       'POSTGRES_PASSWORD: ${DB_PASSWORD}',
@@ -117,6 +120,8 @@ export const STORED_CREDENTIALS: readonly StoredCredential[] = [
       'API_KEY=abcd1234',
       'PWD=/home/ada/projects/app2',
       'pwd: /srv/www/site9',
+      'send(token, someVariable12345)',
+      "define('DB_PASSWORD', getenv('DB_PASSWORD_2'));",
     ],
   },
 ];
