@@ -25,12 +25,14 @@ async function commitFile(dir: string): Promise<void> {
   git('-C', dir, 'add', '-A');
 }
 
+async function plantCommitMessage(dir: string): Promise<void> {
+  await commitFile(dir);
+  git('-C', dir, 'commit', '-qm', `deploy with ${TOKEN}`);
+}
+
 /** The token in the message of a commit, of an annotated tag, or of a note. */
 const plantings: Record<string, (dir: string) => Promise<void>> = {
-  'a commit message': async (dir) => {
-    await commitFile(dir);
-    git('-C', dir, 'commit', '-qm', `deploy with ${TOKEN}`);
-  },
+  'a commit message': plantCommitMessage,
   'a tag annotation': async (dir) => {
     await commitFile(dir);
     git('-C', dir, 'commit', '-qm', 'first');
@@ -65,7 +67,7 @@ describe('git messages holding a credential are not printed without a card', () 
   }
 
   it.skipIf(!sandboxWorks)('never shows a commit message token reversed', async () => {
-    await plantings['a commit message']!(repo);
+    await plantCommitMessage(repo);
     const printed = await printedIfUncarded(
       pipeline(),
       call('shell_exec', { command: 'git log | rev', cwd: repo }, intent),
