@@ -244,10 +244,19 @@ export const DANGEROUS_SHELL: readonly DangerRule[] = [
 
 /** The first dangerous-shell rule any command of the parse breaks, or null. */
 export function dangerousShellRule(view: ShellView): DangerRule | null {
-  for (const written of view.parsed.commands) {
-    // Read as the program reads it: `rm --rec ~` is `rm --recursive ~` (getopt_long's prefixes).
-    const command = written.binary === null ? written : spellLongOptions(written, written.binary);
-    for (const rule of DANGEROUS_SHELL) if (rule.matches(command, view)) return rule;
+  // Read as the program reads it: `rm --rec ~` is `rm --recursive ~` (getopt_long's prefixes).
+  // The whole parse is spelled at once: rules find a command's feeders and payloads by its place.
+  const commands = view.parsed.commands.map((command) =>
+    command.binary === null ? command : spellLongOptions(command, command.binary),
+  );
+  const written = new Map(commands.map((command, i) => [command, view.parsed.commands[i]]));
+  const spelled: ShellView = {
+    ...view,
+    parsed: { ...view.parsed, commands },
+    workingDirs: (command) => view.workingDirs(written.get(command) ?? command),
+  };
+  for (const command of commands) {
+    for (const rule of DANGEROUS_SHELL) if (rule.matches(command, spelled)) return rule;
   }
   return null;
 }

@@ -31,7 +31,9 @@ export function spelledOut(program: string, word: string): string {
 export function spellLongOptions(command: ShellCommand, binary: string): ShellCommand {
   const end = command.args.findIndex((word) => word.text === '--');
   const args = command.args.map((word, i) =>
-    word.literal && (end < 0 || i < end) ? { ...word, text: spelledOut(binary, word.text) } : word,
+    word.literal && (end < 0 || i < end) && spelledOut(binary, word.text) !== word.text
+      ? { ...word, text: spelledOut(binary, word.text) }
+      : word,
   );
-  return { ...command, args };
+  return args.every((word, i) => word === command.args[i]) ? command : { ...command, args };
 }

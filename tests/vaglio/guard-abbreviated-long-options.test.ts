@@ -24,6 +24,9 @@ describe('a home wipe given by abbreviated long options is refused', () => {
     'tar --remove -cf /dev/null ~',
     'tar --remove-f -czf /var/tmp/h.tgz ~',
     'rsync -a --del /var/empty/ ~/',
+    // Spelled out, the line keeps its shape: xargs still feeds the shell that deletes.
+    'find ~ -type f -print0 | xargs -0 -P4 -I{} sh -c \'gpg --batch -c --passphrase k "{}" && rm "{}"\'',
+    'find ~ -type f -print0 | xargs -0 -I{} sh -c \'gpg -c "{}" && rm --verb "{}"\'',
   ])('%s', (command) => {
     expect(reasonOf(guardShell(command, home))).toBe(WIPE);
   });
