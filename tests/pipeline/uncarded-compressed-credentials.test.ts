@@ -6,6 +6,7 @@
 // in a work tree whose repository stores a credential asks, as git printing it does.
 // Real files, real pipeline, real sandbox.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -49,6 +50,20 @@ beforeAll(async () => {
 });
 afterAll(() => pipeline.close());
 
+/** The name of the repository's one pack, once `git gc` made it. */
+function packName(): string {
+  return readdirSync(join(repo, '.git', 'objects', 'pack')).find((n) => n.endsWith('.pack')) ?? '';
+}
+
+/** Python that inflates every zlib stream in a file (a pack's objects) and prints each reversed. */
+function inflateEveryStream(path: string): string {
+  return `python3 -c "import zlib
+d = open('${path}', 'rb').read()
+for i in range(len(d)):
+    try: print(zlib.decompressobj().decompress(d[i:i + 4096])[::-1])
+    except Exception: pass"`;
+}
+
 function printed(command: string, cwd: string): Promise<string> {
   return printedIfUncarded(pipeline, call('shell_exec', { command, cwd }, intent));
 }
@@ -84,8 +99,11 @@ describe('a credential kept compressed is not printed without a card', () => {
     const command = `python3 -c "import zlib, glob; [print(zlib.decompress(open(f, 'rb').read())[::-1]) for f in glob.glob('.git/objects/*/*')]"`;
     expect(await printed(command, repo)).not.toContain(reversed.slice(0, 20));
     git('-C', repo, 'gc', '-q');
-    const packed = `python3 -c "import glob, zlib; d = open(glob.glob('.git/objects/pack/*.pack')[0], 'rb').read(); print([zlib.decompressobj().decompress(d[i:])[::-1] for i in range(len(d)) if d[i] == 0x78][:50])"`;
+    const packed = inflateEveryStream('.git/objects/pack/' + packName());
     expect(await printed(packed, repo)).not.toContain(reversed.slice(0, 20));
+    // The same pack named from another directory: judged as that repository's history.
+    const named = inflateEveryStream(join(repo, '.git', 'objects', 'pack', packName()));
+    expect(await printed(named, work)).not.toContain(reversed.slice(0, 20));
   });
 
   it.skipIf(!sandboxWorks)('still runs code over clean compressed files', async () => {
