@@ -46,6 +46,11 @@ export function codeView(
   const paths = named
     .map((word) => scope.paths.absolute(word, scope.cwd))
     .filter((path) => scope.realPath(path) !== null && shown(path));
+  // A path in another repository's .git (its pack, named whole) is that repository's history:
+  // its raw bytes hold nothing a text check reads, so the repository is judged as git would print it.
+  const repositories = paths.flatMap((path) => gitDirOwner(path) ?? []);
+  if (repositories.some((repository) => scope.paths.historyCredential(repository) !== null))
+    return null;
   // Bound by the name the call uses and where it leads: the cwd it runs in may be either.
   const places = [...worksIn, ...paths].flatMap((path) => [path, scope.realPath(path) ?? path]);
   // Each hidden file is hidden under every name the view binds its tree by (~/app -> ~/code/app).
@@ -63,4 +68,10 @@ export function codeView(
       ...[...new Set(histories.flatMap(under))].map((path) => ({ path, kind: 'dir' as const })),
     ],
   };
+}
+
+/** The directory holding the `.git` a path lies in (`~/app` for `~/app/.git/objects/pack/x`). */
+function gitDirOwner(path: string): string | null {
+  const at = `${path}/`.indexOf('/.git/');
+  return at < 0 ? null : path.slice(0, at) || '/';
 }
