@@ -211,9 +211,6 @@ export function mayHoldCredential(path: string): boolean {
   return ENV_FILE.test(name) || (CREDENTIAL_NAME.test(name) && !name.endsWith('.pub'));
 }
 
-/** What a file holding a credential only in base64 or hex is said to hold. */
-const ENCODED_CREDENTIAL = { name: 'encoded credential' } as const;
-
 /**
  * The first credential a file holds, judged by its name and text: a stored shape or a secret
  * token anywhere, or encoded in a base64 or hex run, and in an env file a credential-named variable with a value. A file with more
@@ -230,7 +227,8 @@ export function credentialInFile(
   if (stored !== null) return stored;
   // Encoded (base64, hex, wrapped over lines as `base64` and `xxd -p` wrap it): a reader that
   // prints it line by line (`head -1`, `grep -n .`) shows pieces no output check can decode.
-  if (encodedTextCredential(text, DECODE_DEPTH)) return ENCODED_CREDENTIAL;
+  const encoded = encodedCredentialIn(text);
+  if (encoded !== null) return encoded;
   if (toolConfig && TOOL_CONFIG_CREDENTIAL.pattern.test(text)) return TOOL_CONFIG_CREDENTIAL;
   if (!(multiNamed || ENV_FILE.test(name))) return null;
   return ENV_CREDENTIAL.pattern.test(text) ? ENV_CREDENTIAL : null;
@@ -275,31 +273,6 @@ function holdsCredential(text: string, depth: number): boolean {
   // Bytes decoded from a run: a binary store printed as hex or base64 (`xxd`, `base64`).
   if (depth < DECODE_DEPTH && binarySecretStoreIn(text) !== null) return true;
   return depth > 0 && encodedRuns(text).some((run) => decodedHoldsCredential(run, depth));
-}
-
-/**
- * True when a base64 or hex run in `text` decodes to text holding a credential (a key block, a
- * stored shape, a secret token), up to `depth` encodings deep. Unlike the output check, bytes
- * that only look like a binary store's signature do not count: a file is judged whole, and
- * long identifiers in code decode to such bytes by chance.
- */
-function encodedTextCredential(text: string, depth: number): boolean {
-  if (depth === 0) return false;
-  return encodedRuns(text).some((run) => {
-    const compact = run.replace(/\s/g, '');
-    // The shortest shape (an AWS key id, 20 characters) takes 27 in base64 and 40 in hex.
-    if (compact.length < 27) return false;
-    const decodings = [Buffer.from(compact, 'base64')];
-    if (/^(?:[0-9a-f]{2})+$/i.test(compact)) decodings.push(Buffer.from(compact, 'hex'));
-    return decodings.some((bytes) => {
-      const decoded = bytes.toString('latin1');
-      return (
-        new RegExp(KEY_BLOCK.source, 'i').test(decoded) ||
-        storedCredentialIn(decoded) !== null ||
-        encodedTextCredential(decoded, depth - 1)
-      );
-    });
-  });
 }
 
 /** The base64 and hex runs in `text`. */
