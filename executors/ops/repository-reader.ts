@@ -68,14 +68,14 @@ const FILE_AND_MESSAGE_OBJECTS: ReadonlySet<string> = new Set(['blob', 'commit',
 const MESSAGE_OBJECTS: ReadonlySet<string> = new Set(['commit', 'tag']);
 
 /**
- * The text of every object of the `types` the repository in `dir` stores (any history, reflog,
+ * The text of every object `wanted` picks by its type and id that the repository in `dir` stores (any history, reflog,
  * the index, and objects no ref reaches, which `git show <id>` still prints), at most `maxBytes`
  * in all.
  */
 function objectsText(
   dir: string,
   env: NodeJS.ProcessEnv,
-  types: ReadonlySet<string>,
+  wanted: (type: string, id: string) => boolean,
   maxBytes: number,
 ): string | 'too-large' {
   const listing = gitIn(dir, env, [
@@ -87,7 +87,7 @@ function objectsText(
   let size = 0;
   for (const line of listing.split('\n')) {
     const [type, bytes, id] = line.split(' ');
-    if (type === undefined || !types.has(type) || id === undefined) continue;
+    if (type === undefined || id === undefined || !wanted(type, id)) continue;
     size += Number(bytes);
     if (size > maxBytes) return 'too-large';
     ids.push(id);
@@ -106,7 +106,17 @@ function objectsText(
   return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
 }
 
-/**
+/** The ids of every object the notes refs reach (`refs/notes/*`: what `git log` shows as notes). */
+function noteObjects(dir: string, env: NodeJS.ProcessEnv): ReadonlySet<string> {
+  const listing = gitIn(dir, env, [
+    'rev-list',
+    '--objects',
+    '--glob=refs/notes',
+    '--missing=print',
+  ]);
+  return new Set(listing.split('\n').map((line) => line.split(' ')[0] ?? ''));
+}
+
 /** How many layers of compression a file's text is read through (`notes.tar.gz.gz`). */
 const MAX_LAYERS = 4;
 
@@ -234,14 +244,21 @@ export function createRepositoryReader(env: NodeJS.ProcessEnv): RepositoryReader
     },
     storedText(dir, maxBytes) {
       try {
-        return objectsText(dir, env, FILE_AND_MESSAGE_OBJECTS, maxBytes);
+        return objectsText(dir, env, (type) => FILE_AND_MESSAGE_OBJECTS.has(type), maxBytes);
       } catch (error) {
         return error instanceof NotARepository ? 'none' : null;
       }
     },
     messageText(dir, maxBytes) {
       try {
-        return objectsText(dir, env, MESSAGE_OBJECTS, maxBytes);
+        // A note (`git notes add`) is a blob the notes refs reach, printed by `git log` under its commit.
+        const notes = noteObjects(dir, env);
+        return objectsText(
+          dir,
+          env,
+          (type, id) => MESSAGE_OBJECTS.has(type) || notes.has(id),
+          maxBytes,
+        );
       } catch (error) {
         return error instanceof NotARepository ? 'none' : null;
       }

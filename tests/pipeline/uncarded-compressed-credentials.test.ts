@@ -106,15 +106,24 @@ describe('a credential kept compressed is not printed without a card', () => {
     expect(await printed(named, work)).not.toContain(reversed.slice(0, 20));
   });
 
-  it.skipIf(!sandboxWorks)('still runs code over clean compressed files', async () => {
-    const clean = await makeTempDir('cleangz-');
-    await writeFile(join(clean, 'log.gz'), gzipSync('hello world\n'));
-    expect(
-      await printed(`python3 -c "import gzip; print(gzip.open('log.gz').read()[::-1])"`, clean),
-    ).toContain('dlrow olleh');
-    expect(
-      (await pipeline.evaluate(call('shell_exec', { command: 'xxd log.gz', cwd: clean }, intent)))
-        .decision,
-    ).toBe('allow');
-  });
+  // Code's view hides every compressed file or archive in its tree, clean or not (a format the
+  // decision cannot unpack holds text no check read): the code still runs, without a card.
+  it.skipIf(!sandboxWorks)(
+    'still runs code over a tree of clean compressed files, hidden from it',
+    async () => {
+      const clean = await makeTempDir('cleangz-');
+      await writeFile(join(clean, 'log.gz'), gzipSync('hello world\n'));
+      await writeFile(join(clean, 'notes.txt'), 'plain notes\n');
+      expect(
+        await printed(
+          `python3 -c "print(open('notes.txt').read()[::-1]); import gzip; gzip.open('log.gz').read()"`,
+          clean,
+        ),
+      ).toContain('seton nialp');
+      expect(
+        (await pipeline.evaluate(call('shell_exec', { command: 'xxd log.gz', cwd: clean }, intent)))
+          .decision,
+      ).toBe('allow');
+    },
+  );
 });
