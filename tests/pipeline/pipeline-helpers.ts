@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { parseConfig, type ConfigInput } from '../../runtime/config.ts';
 import { createPipeline, type Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome, ProposedCall } from '../../runtime/pipeline/types.ts';
@@ -31,6 +32,24 @@ export async function printedIfUncarded(
   const outcome = await pipeline.evaluate(proposed);
   if (outcome.decision !== 'allow') return '';
   return JSON.stringify(await pipeline.invoke(outcome, new AbortController().signal));
+}
+
+/**
+ * Decide `proposed`, which must be allowed without a card as `allowed` (part of the outcome)
+ * says, then run it with `ranArgs` instead (a hostile line under a harmless line's grant); what
+ * the run returned.
+ */
+export async function runUnderGrant(
+  pipeline: Pipeline,
+  proposed: ProposedCall,
+  allowed: Record<string, unknown>,
+  ranArgs: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const outcome = await pipeline.evaluate(proposed);
+  expect(outcome, JSON.stringify(proposed.args)).toMatchObject({ decision: 'allow', ...allowed });
+  const result = await pipeline.invoke({ ...outcome, args: ranArgs }, new AbortController().signal);
+  expect(result).toMatchObject({ ok: true });
+  return result.ok ? (result.result as Record<string, unknown>) : {};
 }
 
 /** What an uncarded tier lets the sandbox write; undefined when no tier allowed the call. */

@@ -12,7 +12,7 @@ import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
 import { exists } from '../helpers/exists.ts';
 import { hasProgram } from '../helpers/tools.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, projectAndPipeline } from './pipeline-helpers.ts';
+import { call, projectAndPipeline, runUnderGrant } from './pipeline-helpers.ts';
 
 const home = process.env.HOME ?? '';
 let project: string;
@@ -35,19 +35,16 @@ function decide(command: string): Promise<PipelineOutcome> {
 }
 
 /** Decide `decided` (it must run without a card as read-only code), then run `ran` under its grant. */
-async function run(decided: string, ran = decided): Promise<Record<string, unknown>> {
-  const outcome = await decide(decided);
-  expect(outcome, decided).toMatchObject({
-    decision: 'allow',
-    reason: 'read-only code: sqlite3 query',
-    grant: { tier: 'read-only-code', writable: [] },
-  });
-  const result = await pipeline.invoke(
-    { ...outcome, args: { command: ran, cwd: project } },
-    new AbortController().signal,
+function run(decided: string, ran = decided): Promise<Record<string, unknown>> {
+  return runUnderGrant(
+    pipeline,
+    call('shell_exec', { command: decided, cwd: project }, 'show my books'),
+    {
+      reason: 'read-only code: sqlite3 query',
+      grant: { tier: 'read-only-code', writable: [] },
+    },
+    { command: ran, cwd: project },
   );
-  expect(result).toMatchObject({ ok: true });
-  return result.ok ? (result.result as Record<string, unknown>) : {};
 }
 
 describe.skipIf(!hasProgram('sqlite3', '-version') || !hasProgram('bwrap'))(

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bwrapAvailable } from '../../executors/sandbox/bwrap.ts';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import type { PipelineOutcome } from '../../runtime/pipeline/types.ts';
-import { call, projectAndPipeline } from './pipeline-helpers.ts';
+import { call, projectAndPipeline, runUnderGrant } from './pipeline-helpers.ts';
 import { git, plant } from './planted-files.ts';
 
 const hasBwrap = await bwrapAvailable();
@@ -52,18 +52,13 @@ function decide(command: string): Promise<PipelineOutcome> {
 }
 
 /** Decide `decided`, which must run read-only without a card; run `ran` under that grant. */
-async function runReadOnly(decided: string, ran = decided): Promise<Record<string, unknown>> {
-  const outcome = await decide(decided);
-  expect(outcome, decided).toMatchObject({
-    decision: 'allow',
-    grant: { tier: 'read-only-code', writable: [] },
-  });
-  const result = await pipeline.invoke(
-    { ...outcome, args: { command: ran, cwd: project } },
-    new AbortController().signal,
+function runReadOnly(decided: string, ran = decided): Promise<Record<string, unknown>> {
+  return runUnderGrant(
+    pipeline,
+    call('shell_exec', { command: decided, cwd: project }, 'check the code'),
+    { grant: { tier: 'read-only-code', writable: [] } },
+    { command: ran, cwd: project },
   );
-  expect(result).toMatchObject({ ok: true });
-  return result.ok ? (result.result as Record<string, unknown>) : {};
 }
 
 function expectNoSecret(output: Record<string, unknown>): void {
