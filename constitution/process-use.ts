@@ -39,6 +39,11 @@ export function needsHostProcesses(shell: ParsedShell): boolean {
   );
 }
 
+/** True when the line lists or searches other programs' command lines (`ps`, `pgrep -f`). */
+export function listsCommandLines(shell: ParsedShell): boolean {
+  return shell.commands.some((c) => c.binary !== null && COMMAND_LINE_LISTERS.has(c.binary));
+}
+
 /**
  * True when the line only lists processes or sockets and filters that text: what a line without
  * a card may see of the host (its network namespace included, for ss, netstat and lsof -i). A

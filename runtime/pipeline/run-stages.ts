@@ -1,6 +1,12 @@
 // The stages in order, first non-pass wins: a `for…of` over STAGES. Pure decision logic: no
 // audit, no execution. A stage that throws denies, and the reason names the stage it reached.
-import { needsHostProcesses, onlyListsHostProcesses } from '../../constitution/process-use.ts';
+import {
+  listsCommandLines,
+  needsHostProcesses,
+  onlyListsHostProcesses,
+} from '../../constitution/process-use.ts';
+import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import { someCommandLine } from '../../executors/ops/process-table.ts';
 import { networkUse } from '../../constitution/network-use.ts';
 import type { AnyExecutor } from '../../executors/define.ts';
 import type { RuleStore } from '../approvals/types.ts';
@@ -333,7 +339,8 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     needsNetwork: shell !== null && networkUse(shell).needed,
     hostProcesses: {
       needed: shell !== null && needsHostProcesses(shell),
-      listsOnly: shell !== null && onlyListsHostProcesses(shell),
+      listsOnly:
+        shell !== null && onlyListsHostProcesses(shell) && !searchesCredentialCommandLines(shell),
     },
     readOnlyRule: tiers?.readOnlyRule ?? null,
     fetch: tiers?.fetch ?? null,
@@ -389,4 +396,17 @@ export async function evaluateStages(
     }
   }
   throw new Error('the policy stage always decides');
+}
+
+/**
+ * A line that lists or searches other programs' command lines on a host where one holds a
+ * credential (`psql postgresql://app:PASS@db`): whatever the output check cuts, a search answers
+ * yes or no about it (`pgrep -fc 'app:P'` counts one more for the right next character), so the
+ * line sees only the sandbox's own process table.
+ */
+function searchesCredentialCommandLines(shell: ParsedShell): boolean {
+  return (
+    listsCommandLines(shell) &&
+    someCommandLine((commandLine) => storedCredentialIn(commandLine) !== null)
+  );
 }

@@ -1,12 +1,14 @@
 // A search of the host's process table answers yes or no about what other programs' command lines
-// hold: with a password in one (`psql postgresql://app:PASS@db/x`), `pgrep -fc 'app:P'` counts 2
-// and `pgrep -fc 'app:Q'` counts 1, so the password comes out one character per call, though the
-// output check cuts it from every line printed. Open (session 9, rtshell): the fix is to read the
-// host's command lines when the call is decided and, where one holds a credential, run a line
-// that searches them (`pgrep -f`, `ps … | grep`) in the sandbox's own process namespace, as
-// `ps aux | rev` already runs. Real process, real pipeline, real sandbox.
+// hold: with a password in one (`psql postgresql://app:PASS@db/x`), `pgrep -fc 'app:P'` counted 2
+// and `pgrep -fc 'app:Q'` counted 1, so the password came out one character per call, though the
+// output check cuts it from every line printed. Found by session 9's red team (rtshell). Now the
+// decision reads the host's command lines, and where one holds a credential a line that lists or
+// searches them sees only the sandbox's own process table, as `ps aux | rev` does. Real process,
+// real pipeline, real sandbox.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
+import { someCommandLine } from '../../executors/ops/process-table.ts';
 import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
 import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
@@ -14,6 +16,8 @@ import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helper
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
 const intent = 'is my database client still running?';
+// A machine where some program's command line already holds a credential (not this test's).
+const hostHoldsCredential = someCommandLine((line) => storedCredentialIn(line) !== null);
 const PASSWORD = 'Pr0cOracleXyz42';
 let home: string;
 let pipeline: Pipeline;
@@ -39,7 +43,7 @@ async function count(pattern: string): Promise<string> {
 }
 
 describe('a search of the host process table is no oracle for a password in it', () => {
-  it.skipIf(!sandboxWorks).fails(
+  it.skipIf(!sandboxWorks)(
     'pgrep -f answers the same for the right and the wrong next character',
     async () => {
       const right = await count(`app:${PASSWORD.slice(0, 3)}`);
@@ -47,6 +51,23 @@ describe('a search of the host process table is no oracle for a password in it',
       expect(JSON.parse(right || '{}').result?.stdout).toBe(
         JSON.parse(wrong || '{}').result?.stdout,
       );
+    },
+  );
+
+  it.skipIf(!sandboxWorks || hostHoldsCredential)(
+    'pgrep -f still sees the host where no command line holds a credential',
+    async () => {
+      client.kill();
+      const plain = spawn('sh', ['-c', 'sleep 60', 'custode-search-probe'], { stdio: 'ignore' });
+      try {
+        const found = await printedIfUncarded(
+          pipeline,
+          call('shell_exec', { command: 'pgrep -fc custode-search-probe', cwd: home }, intent),
+        );
+        expect(JSON.parse(found || '{}').result?.stdout).toBe('1\n');
+      } finally {
+        plain.kill();
+      }
     },
   );
 });
