@@ -29,7 +29,12 @@ import { decidePolicy } from './policy.ts';
 import type { RealPath } from './scope-paths.ts';
 import { fileToolAnswer, type TrackedClean } from './tiers/files.ts';
 import type { StagedOnly } from './tiers/unstage-check.ts';
-import { codeReviewReason, shellTierAnswer, type TierContext } from './tiers/index.ts';
+import {
+  codeReviewReason,
+  shellTierAnswer,
+  workspaceAnswer,
+  type TierContext,
+} from './tiers/index.ts';
 import type { ArchiveReader } from './tiers/archive-extraction.ts';
 import type { DenyStage, PipelineOutcome, ProposedCall } from './types.ts';
 import { validateArgs } from './validate-args.ts';
@@ -327,7 +332,9 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
   const tiers =
     shell === null
       ? await fileToolAnswer(tierContext, ev.deps.trackedClean)
-      : await shellTierAnswer(shell, tierContext);
+      : searchesCredentialCommandLines(shell)
+        ? { ...workspaceAnswer(null), askReason: COMMAND_LINE_CREDENTIAL }
+        : await shellTierAnswer(shell, tierContext);
   const policy = decidePolicy({
     call: ev.call,
     executor,
@@ -339,8 +346,7 @@ async function policyStage(ev: Evaluation): Promise<PipelineOutcome> {
     needsNetwork: shell !== null && networkUse(shell).needed,
     hostProcesses: {
       needed: shell !== null && needsHostProcesses(shell),
-      listsOnly:
-        shell !== null && onlyListsHostProcesses(shell) && !searchesCredentialCommandLines(shell),
+      listsOnly: shell !== null && onlyListsHostProcesses(shell),
     },
     readOnlyRule: tiers?.readOnlyRule ?? null,
     fetch: tiers?.fetch ?? null,
@@ -398,11 +404,14 @@ export async function evaluateStages(
   throw new Error('the policy stage always decides');
 }
 
+const COMMAND_LINE_CREDENTIAL =
+  "policy: a program's command line on this machine holds a credential, and this line lists or searches command lines (ps, pgrep -f): even with the credential cut from what it prints, a search answers yes or no about it";
+
 /**
  * A line that lists or searches other programs' command lines on a host where one holds a
  * credential (`psql postgresql://app:PASS@db`): whatever the output check cuts, a search answers
- * yes or no about it (`pgrep -fc 'app:P'` counts one more for the right next character), so the
- * line sees only the sandbox's own process table.
+ * yes or no about it (`pgrep -fc 'app:P'` counts one more for the right next character), so no
+ * tier answers it: a person sees the card.
  */
 function searchesCredentialCommandLines(shell: ParsedShell): boolean {
   return (
