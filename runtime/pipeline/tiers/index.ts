@@ -60,7 +60,7 @@ export const TIERS: readonly TierRow[] = [
     tier: 'read-only-code',
     reason: 'read-only code: <rule>',
     writes:
-      "nothing but its private `/tmp` and the one new file its output is saved to; no network; protected places and host sockets hidden; on an empty root: the system's parts (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, `/nix`, `/sys`), its work tree with every credential file in it hidden (those found at the decision, and any named like one at the run) and, when one is, its `.git`; the files it names; the tool directories on `PATH`; all read-only. Not the rest of the home (none run from the home itself), nor `/srv`, `/mnt`, `/media`, `/var`, `/home` or other places people keep data",
+      "nothing but its private `/tmp` and the one new file its output is saved to; no network; protected places and host sockets hidden; on an empty root: the system's parts (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, `/nix`, `/sys`), its work tree with every credential file in it hidden (those found at the decision, and any named like one at the run) and every compressed file or archive in it (`.gz`, `.tgz`, `.zip`, `.xz` …: no check reads their text), and, when a credential file is hidden or its history holds one (a `.env` committed and removed since), its `.git`; the files it names; the tool directories on `PATH`; all read-only. Not the rest of the home (none run from the home itself), nor `/srv`, `/mnt`, `/media`, `/var`, `/home` or other places people keep data",
   },
 ];
 
