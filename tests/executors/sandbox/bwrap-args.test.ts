@@ -135,7 +135,7 @@ describe('what code nobody reviewed sees (codeView)', () => {
         ],
       },
       env: {
-        PATH: '/home/ana/.nvm/versions/node/v20/bin:/usr/bin:/home/ana/.local/bin:/home/ana:/root/.pyenv/shims:/snap/bin',
+        PATH: '/home/ana/.nvm/versions/node/v20/bin:/usr/bin:/home/ana/.local/bin:/home/ana:/srv/pyenv/shims:/snap/bin',
       },
     },
     '/home/ana',
@@ -156,7 +156,7 @@ describe('what code nobody reviewed sees (codeView)', () => {
     // ~/.local holds python's user site (~/.local/lib) too; the home itself on PATH brings nothing.
     expect(own).toEqual([
       '/snap/bin',
-      '/root/.pyenv',
+      '/srv/pyenv',
       '/srv/data/app',
       '/home/ana/.nvm',
       '/home/ana/.local',
