@@ -92,8 +92,11 @@ export interface PairingStore {
   read(now?: Date): Promise<PairingRecord>;
   /** Whether `id` paired (a corrupt file pairs nobody). */
   isPaired(id: string): Promise<boolean>;
-  /** A stranger's code for the owner: their live one, or a new one (`fresh`). */
-  request(id: string, label?: string, now?: Date): Promise<{ code: string; fresh: boolean }>;
+  /**
+   * A stranger's code for the owner: their live one, or a new one (`fresh`); null when they are
+   * paired by now (another message of theirs paired them while this one waited).
+   */
+  request(id: string, label?: string, now?: Date): Promise<{ code: string; fresh: boolean } | null>;
   /** Approve a request by its code; null when no live request has it. */
   approve(code: string, now?: Date): Promise<PairedUser | null>;
   /** Pair `id` directly (the daemon-log code): false when it was already paired. */
@@ -134,7 +137,8 @@ export function createPairingStore(file: string): PairingStore {
       }
     },
     request(id, label, now = new Date()) {
-      return update<{ code: string; fresh: boolean }>(now, (record) => {
+      return update<{ code: string; fresh: boolean } | null>(now, (record) => {
+        if (record.users.some((user) => user.id === id)) return { record: null, result: null };
         const pending = record.requests.find((request) => request.id === id);
         if (pending !== undefined)
           return { record: null, result: { code: pending.code, fresh: false } };

@@ -182,9 +182,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           if (firstRefusal(user)) await sink.sendText(chatId, CHANNEL_REFUSAL);
           return;
         }
-        const { code, fresh } = await pairing.request(user);
+        const asked = await pairing.request(user);
+        // Paired meanwhile (by an earlier message of theirs): this one was sent before; no reply.
+        if (asked === null) return;
         const first = firstRefusal(user);
-        if (fresh || first) await sink.sendText(chatId, strangerReply(code));
+        if (asked.fresh || first) await sink.sendText(chatId, strangerReply(asked.code));
       }
 
       async function receive(

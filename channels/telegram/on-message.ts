@@ -146,9 +146,11 @@ export async function onMessage(ctx: Context, deps: MessageDeps): Promise<void> 
     );
     // A code is for the person alone: in a group a stranger is only ignored.
     if (group) return;
-    const { code, fresh } = await access.request(from.id, label);
+    const asked = await access.request(from.id, label);
+    // Paired meanwhile (by an earlier message of theirs): this one was sent before; no reply.
+    if (asked === null) return;
     const first = access.firstRefusal(from.id);
-    if (fresh || first) await ctx.reply(strangerReply(code));
+    if (asked.fresh || first) await ctx.reply(strangerReply(asked.code));
     return;
   }
   const said =

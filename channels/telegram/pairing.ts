@@ -22,7 +22,8 @@ export interface TelegramAccess {
   /** Try the daemon-log code for `userId`; a success consumes it and a new one is logged. */
   pair(userId: number, code: string, label?: string): Promise<PairResult>;
   /** The stranger's code for `custode pair approve` (`fresh`: not given to them before). */
-  request(userId: number, label?: string): Promise<{ code: string; fresh: boolean }>;
+  /** Their pairing code (see PairingStore.request); null when they are paired by now. */
+  request(userId: number, label?: string): Promise<{ code: string; fresh: boolean } | null>;
   /** True the first time a stranger is seen in this run: they get one polite refusal. */
   firstRefusal(userId: number): boolean;
 }

@@ -18,16 +18,23 @@ beforeEach(async () => {
   store = createPairingStore(file);
 });
 
+/** A stranger's code, who is not paired (request's null would fail the test). */
+async function strangerCode(id: string, now: Date): Promise<{ code: string; fresh: boolean }> {
+  const asked = await store.request(id, 'Ann @ann', now);
+  if (asked === null) throw new Error(`${id} is paired already`);
+  return asked;
+}
+
 describe('pairing store', () => {
   it('gives one code per stranger until it expires, and approves it once, in any case', async () => {
     const now = new Date('2026-01-01T10:00:00Z');
-    const first = await store.request('42', 'Ann @ann', now);
+    const first = await strangerCode('42', now);
     expect(first).toMatchObject({ fresh: true });
     expect(first.code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
     expect(await store.request('42', 'Ann @ann', now)).toEqual({ ...first, fresh: false });
     const later = new Date(now.getTime() + REQUEST_TTL_MS + 1);
     expect(await store.approve(first.code, later)).toBeNull();
-    const second = await store.request('42', 'Ann @ann', later);
+    const second = await strangerCode('42', later);
     expect(second.fresh).toBe(true);
     expect(await store.isPaired('42')).toBe(false);
     const approved = await store.approve(` ${second.code.toLowerCase().replace('-', '')} `, later);
@@ -35,6 +42,13 @@ describe('pairing store', () => {
     expect(await store.isPaired('42')).toBe(true);
     expect(await store.approve(second.code, later)).toBeNull();
     expect((await store.read(later)).requests).toEqual([]);
+  });
+
+  it('keeps no code for someone paired while their message waited', async () => {
+    expect(await store.request('42', 'Ann @ann')).toMatchObject({ fresh: true });
+    expect(await store.add('42', 'Ann @ann')).toBe(true);
+    expect(await store.request('42', 'Ann @ann')).toBeNull();
+    expect(await store.read()).toMatchObject({ users: [{ id: '42' }], requests: [] });
   });
 
   it('revokes a paired user, and says when there was nobody to revoke', async () => {
