@@ -1,6 +1,6 @@
 // What the red-team and tier tests plant and ask: files with their parents, git work trees with a
 // fixed author, shell calls judged in bulk, and a loopback listener no uncarded call may reach.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
@@ -82,6 +82,23 @@ export function shellCallsWithFreshPipeline(cwd: () => string, intent: string) {
     return current;
   };
   return { pipeline, ...shellCalls(pipeline, cwd, intent) };
+}
+
+/**
+ * Before each test, a running process whose command line holds `password`, as a database
+ * client's often does (`psql postgresql://app:PASSWORD@db/x`); killed after it, or by `stop`.
+ */
+export function passwordInACommandLine(password: string): { stop(): void } {
+  let client: ChildProcess | undefined;
+  beforeEach(() => {
+    client = spawn('sh', ['-c', 'sleep 60', 'psql', `postgresql://app:${password}@db/x`], {
+      stdio: 'ignore',
+    });
+  });
+  afterEach(() => {
+    client?.kill();
+  });
+  return { stop: () => client?.kill() };
 }
 
 /** A TCP listener on loopback that counts connections and answers each with `reply`. */

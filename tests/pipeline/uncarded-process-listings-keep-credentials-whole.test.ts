@@ -4,12 +4,11 @@
 // that rewrites the text (`rev`, `fold`, `od`, `grep -o`, `head -c`), the same password comes out
 // in a form no shape matches. So such a line may filter only with tools that keep each line
 // whole. Real process, real pipeline, real sandbox.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
+import { spawnSync } from 'node:child_process';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
-import { shellCalls } from './planted-files.ts';
+import { call, printedIfUncarded } from './pipeline-helpers.ts';
+import { passwordInACommandLine, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -17,27 +16,11 @@ const intent = 'is my database client still running?';
 const PASSWORD = 'Pr0cArgPw4ssXyz';
 const reversed = [...PASSWORD].reverse().join('');
 let home: string;
-let pipeline: Pipeline;
-let client: ChildProcess;
-
 beforeEach(async () => {
   home = await makeTempDir('ps-');
-  // A process whose command line holds a password, as a database client's often does.
-  client = spawn('sh', ['-c', 'sleep 60', 'psql', `postgresql://app:${PASSWORD}@db/x`], {
-    stdio: 'ignore',
-  });
-  pipeline = await pipelineWithOwnState();
 });
-afterEach(() => {
-  client.kill();
-  pipeline.close();
-});
-
-const { decide } = shellCalls(
-  () => pipeline,
-  () => home,
-  intent,
-);
+passwordInACommandLine(PASSWORD);
+const { pipeline, decide } = shellCallsWithFreshPipeline(() => home, intent);
 
 describe('a process listing without a card keeps every command line whole', () => {
   it('never shows the host processes to a line that rewrites the listing', async () => {
@@ -62,7 +45,7 @@ describe('a process listing without a card keeps every command line whole', () =
 
   it.skipIf(!sandboxWorks)('never prints the password reversed', async () => {
     const printed = await printedIfUncarded(
-      pipeline,
+      pipeline(),
       call('shell_exec', { command: 'ps -ef | rev', cwd: home }, intent),
     );
     expect(printed).not.toContain(reversed);

@@ -4,13 +4,13 @@
 // output check cuts it from every line printed. Found by session 9's red team (rtshell). Now the
 // decision reads the host's command lines, and where one holds a credential a line that lists or
 // searches them asks. Real process, real pipeline, real sandbox.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { storedCredentialIn } from '../../constitution/stored-credentials.ts';
 import { someCommandLine } from '../../executors/ops/process-table.ts';
-import type { Pipeline } from '../../runtime/pipeline/pipeline.ts';
 import { makeTempDir } from '../executors/make-context.ts';
-import { call, pipelineWithOwnState, printedIfUncarded } from './pipeline-helpers.ts';
+import { call, printedIfUncarded } from './pipeline-helpers.ts';
+import { passwordInACommandLine, shellCallsWithFreshPipeline } from './planted-files.ts';
 
 const sandboxWorks =
   spawnSync('bwrap', ['--unshare-user', '--ro-bind', '/', '/', 'true']).status === 0;
@@ -19,24 +19,15 @@ const intent = 'is my database client still running?';
 const hostHoldsCredential = someCommandLine((line) => storedCredentialIn(line) !== null);
 const PASSWORD = 'Pr0cOracleXyz42';
 let home: string;
-let pipeline: Pipeline;
-let client: ChildProcess;
-
 beforeEach(async () => {
   home = await makeTempDir('psq-');
-  client = spawn('sh', ['-c', 'sleep 60', 'psql', `postgresql://app:${PASSWORD}@db/x`], {
-    stdio: 'ignore',
-  });
-  pipeline = await pipelineWithOwnState();
 });
-afterEach(() => {
-  client.kill();
-  pipeline.close();
-});
+const client = passwordInACommandLine(PASSWORD);
+const { pipeline } = shellCallsWithFreshPipeline(() => home, intent);
 
 async function count(pattern: string): Promise<string> {
   return printedIfUncarded(
-    pipeline,
+    pipeline(),
     call('shell_exec', { command: `pgrep -fc '${pattern}'`, cwd: home }, intent),
   );
 }
@@ -47,7 +38,7 @@ describe('a search of the host process table is no oracle for a password in it',
     async () => {
       for (const command of ['pgrep -fc app:Pr0', 'ps aux | grep -c app:Pr0', 'ps -eo args'])
         expect(
-          await pipeline.evaluate(call('shell_exec', { command, cwd: home }, intent)),
+          await pipeline().evaluate(call('shell_exec', { command, cwd: home }, intent)),
           command,
         ).toMatchObject({ decision: 'ask', reason: expect.stringContaining('command line') });
       const right = await count(`app:${PASSWORD.slice(0, 3)}`);
@@ -61,11 +52,11 @@ describe('a search of the host process table is no oracle for a password in it',
   it.skipIf(!sandboxWorks || hostHoldsCredential)(
     'pgrep -f still sees the host where no command line holds a credential',
     async () => {
-      client.kill();
+      client.stop();
       const plain = spawn('sh', ['-c', 'sleep 60', 'custode-search-probe'], { stdio: 'ignore' });
       try {
         const found = await printedIfUncarded(
-          pipeline,
+          pipeline(),
           call('shell_exec', { command: 'pgrep -fc custode-search-probe', cwd: home }, intent),
         );
         expect(JSON.parse(found || '{}').result?.stdout).toBe('1\n');
